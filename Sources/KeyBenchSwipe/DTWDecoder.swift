@@ -29,7 +29,8 @@ public struct DTWDecoder: SwipeDecoder {
     return "seed000-dtw(improved=\(config.dtw.improved), start=\(f.startPoint.enabled ? String(f.startPoint.radius) : "off"), "
       + "direction=\(f.startDirection.enabled ? String(f.startDirection.maxDeviation) : "off"), "
       + "end=\(f.endPoint.enabled ? String(f.endPoint.radius) : "off"), length=\(f.length.enabled ? "\(f.length.a)-\(f.length.b)±\(f.length.c)" : "off"), "
-      + "frequency=\(config.frequency.enabled ? String(config.frequency.weight) : "off"), threads=\(config.threads))"
+      + "frequency=\(config.frequency.enabled ? String(config.frequency.weight) + (config.frequency.adaptive ? "×(m*+\(config.frequency.noiseFloor))" : "") : "off"), "
+      + "pruning=\(config.dtw.pruning), threads=\(config.threads))"
   }
 
   public func decode(_ trace: [TimedPoint], top: Int, probe: String?) -> SwipeDecoding {
@@ -63,12 +64,13 @@ public struct DTWDecoder: SwipeDecoder {
     }
     let results = ChunkResults(count: threads)
     DispatchQueue.concurrentPerform(iterations: threads) { t in
-      results.store(t, score(Array(chunks[t]), warping: warping, deadline: deadline))
+      results.store(t, score(Array(chunks[t]), warping: warping, top: top, deadline: deadline))
     }
     var scored: [(sequence: Int, cost: Double)] = []
     for result in results.all {
       scored += result.scored
       diagnostics.columnsComputed += result.columns
+      diagnostics.sequencesPruned += result.pruned
       diagnostics.timeLimitHit = diagnostics.timeLimitHit || result.timedOut
     }
     diagnostics.sequencesScored = scored.count
@@ -159,16 +161,27 @@ public struct DTWDecoder: SwipeDecoder {
     var scored: [(sequence: Int, cost: Double)] = []
     var columns = 0
     var timedOut = false
+    /// Sequences skipped because their prefix could not reach the top list.
+    var pruned = 0
   }
 
   /// DTW costs of `sequences` (sorted), reusing the columns of the shared key prefix.
-  func score(_ sequences: [Int], warping: WarpingColumns, deadline: UInt64) -> ChunkResult {
+  ///
+  /// With `dtw.pruning`, a prefix is abandoned as soon as no word below it can enter the top
+  /// list: DTW costs only grow from column to column, so the smallest cost in a prefix's last
+  /// column, fused with the best frequency among the candidates, bounds every word that shares
+  /// the prefix (``Fusion/cannotBeat(_:)``). The bound is exact, so pruning never changes the
+  /// ranking.
+  func score(_ sequences: [Int], warping: WarpingColumns, top: Int, deadline: UInt64) -> ChunkResult {
     var result = ChunkResult()
-    // stack[k]: the columns added by key k of the current prefix, and the path length after it.
-    var stack: [(columns: [WarpingColumns.Column], length: Double)] = []
+    // stack[k]: the columns added by key k of the current prefix, the path length after it,
+    // and whether the prefix was abandoned.
+    var stack: [(columns: [WarpingColumns.Column], length: Double, pruned: Bool)] = []
     // Columns popped off the stack keep their storage for the next ones: no allocation per part.
     var pool: [WarpingColumns.Column] = []
     var previousKeys: [UInt8] = []
+    var fusion = Fusion(config: config.frequency, pointCount: warping.points.count, leaders: config.dtw.pruning ? top : 0)
+    let bestLogProbability = sequences.map { lexicon.sequences[$0].words[0].logProbability }.max() ?? 0
     for (count, index) in sequences.enumerated() {
       if count % 128 == 0 && DispatchTime.now().uptimeNanoseconds > deadline {
         result.timedOut = true
@@ -181,7 +194,13 @@ public struct DTWDecoder: SwipeDecoder {
           shared += 1
         }
       }
+      // An abandoned prefix still on the stack abandons every word that extends it.
+      if shared > 0 && shared == stack.count && stack[shared - 1].pruned {
+        result.pruned += 1
+        continue
+      }
       while stack.count > shared { pool += stack.removeLast().columns }
+      var abandoned = false
       for position in shared..<keys.count {
         let key = lexicon.centres[Int(keys[position])]
         let previousKey = position > 0 ? lexicon.centres[Int(keys[position - 1])] : nil
@@ -197,22 +216,33 @@ public struct DTWDecoder: SwipeDecoder {
           added.append(next)
         }
         result.columns += added.count
-        stack.append((added, lengthSoFar + (previousKey.map { $0.distance(to: key) } ?? 0)))
+        abandoned = fusion.cannotBeat(.init(cost: column!.cost.min()!, logProbability: bestLogProbability))
+        stack.append((added, lengthSoFar + (previousKey.map { $0.distance(to: key) } ?? 0), abandoned))
+        if abandoned { break }
       }
-      previousKeys = keys
-      result.scored.append((index, stack[stack.count - 1].columns.last!.cost.last!))
+      previousKeys = Array(keys[0..<stack.count])
+      if abandoned {
+        result.pruned += 1
+        continue
+      }
+      let cost = stack[stack.count - 1].columns.last!.cost.last!
+      result.scored.append((index, cost))
+      for word in lexicon.sequences[index].words where cost < .infinity {
+        fusion.offer(word.comparable, .init(cost: cost, logProbability: word.logProbability))
+      }
     }
     return result
   }
 
   /// Fuses frequencies with the DTW cost and keeps the best `top`, one per match key.
   func rank(_ scored: [(sequence: Int, cost: Double)], pointCount: Int, top: Int) -> [SwipeDecoding.Candidate] {
+    let fusion = Fusion(config: config.frequency, pointCount: pointCount, leaders: 0)
+    let best = scored.map(\.cost).min() ?? .infinity
     var all: [SwipeDecoding.Candidate] = []
-    let weight = config.frequency.enabled ? config.frequency.weight : 0
     for (index, cost) in scored where cost < .infinity {
-      let base = cost / Double(max(pointCount, 1))
       for word in lexicon.sequences[index].words {
-        all.append(.init(word: word.word, score: base - weight * word.logProbability))
+        let score = fusion.score(.init(cost: cost, logProbability: word.logProbability), bestCost: best)
+        all.append(.init(word: word.word, score: score))
       }
     }
     all.sort { $0.score < $1.score || ($0.score == $1.score && $0.word < $1.word) }

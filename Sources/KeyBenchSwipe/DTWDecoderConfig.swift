@@ -87,6 +87,9 @@ public struct DTWDecoderConfig: Sendable, Codable, Equatable {
     public var localityRelative = 0.35
     /// Reuse DTW columns across words sharing a key-sequence prefix (§2.5).
     public var prefixCache = true
+    /// Abandon a prefix once no word extending it can reach the top list (KeyBench extension;
+    /// exact: the bound never prunes a word that would have been ranked).
+    public var pruning = true
     public init() {}
   }
 
@@ -102,10 +105,17 @@ public struct DTWDecoderConfig: Sendable, Codable, Equatable {
     public init() {}
   }
 
-  /// Frequency fusion after DTW (§2.6): score = DTW cost ÷ (points × pitch²) − weight · ln P(w).
+  /// Frequency fusion after DTW (§2.6). Words are ranked by m(w) − λ · ln P(w), m(w) the DTW
+  /// cost per point (pitches²). Without `adaptive`, λ = `weight` (the seed's fixed trade-off;
+  /// ≈ 0.01 suits How We Swipe). With it (KeyBench extension), λ = `weight` × (m* +
+  /// `noiseFloor`), m* the best word's cost per point: a sloppy trace, whose best match is
+  /// still far off, says less about the word, so the prior counts for more (+1.1 points top-1
+  /// on all How We Swipe gestures; defaults chosen on the first 1,500).
   public struct Frequency: Sendable, Codable, Equatable {
     public var enabled = true
-    public var weight = 0.01
+    public var weight = 0.06
+    public var adaptive = true
+    public var noiseFloor = 0.1
     public init() {}
   }
 }

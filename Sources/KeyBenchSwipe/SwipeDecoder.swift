@@ -56,6 +56,8 @@ public struct SwipeDecoding: Sendable {
     public var sequencesScored = 0
     /// DTW columns computed (with the prefix cache, fewer than the sequences' total).
     public var columnsComputed = 0
+    /// Key sequences that passed the filters but were abandoned by DTW pruning.
+    public var sequencesPruned = 0
     /// Whether the per-swipe time limit stopped scoring early.
     public var timeLimitHit = false
     public init() {}

@@ -135,6 +135,43 @@ import Testing
     #expect(cached.candidates.first?.word == "grandmother")
   }
 
+  @Test func pruningAbandonsHopelessPrefixesWithoutChangingTheRanking() throws {
+    // Synthetic swipes over the fixture word list, filters off so many prefixes compete.
+    // Synthetic swipes over a thousand made-up consonant-vowel words, so many prefixes compete.
+    let profile = try DeviceCatalog.shipped().profile(named: "iphone6s")
+    let layout = profile.layout(forLocale: "en")
+    var entries: [Lexicon.Entry] = []
+    for (i, a) in "bdfghklmnprst".enumerated() {
+      for (j, v) in "aeiou".enumerated() {
+        for (k, b) in "bdfghklmnprst".enumerated() {
+          entries.append(.init(word: "\(a)\(v)\(b)", frequency: UInt8(60 + (i * 7 + j * 13 + k * 5) % 150)))
+          entries.append(.init(word: "\(a)\(v)\(b)\(v)", frequency: UInt8(40 + (i * 11 + j * 3 + k * 17) % 150)))
+        }
+      }
+    }
+    let lexicon = DecoderLexicon(lexicon: Lexicon(name: "cv", locale: "en", entries: entries), layout: layout)
+    var config = DTWDecoderConfig()
+    config.filters.endPoint.enabled = false
+    config.filters.length.enabled = false
+    var exhaustiveConfig = config
+    exhaustiveConfig.dtw.pruning = false
+    let pruning = DTWDecoder(lexicon: lexicon, config: config)
+    let exhaustive = DTWDecoder(lexicon: lexicon, config: exhaustiveConfig)
+    let synthesizer = SwipeSynthesizer(config: .init(), layout: layout, profile: profile)
+    var random = SeededGenerator(seed: 5)
+    var pruned = 0
+    for word in ["bat", "sole", "ramo", "kid", "hut", "meme", "pots", "fig"] {
+      let points = try #require(synthesizer.points(for: word, using: &random))
+      let fast = pruning.decode(points, top: 4, probe: nil)
+      let full = exhaustive.decode(points, top: 4, probe: nil)
+      #expect(fast.candidates == full.candidates, "\(word)")
+      #expect(fast.diagnostics.columnsComputed <= full.diagnostics.columnsComputed)
+      #expect(full.diagnostics.sequencesPruned == 0)
+      pruned += fast.diagnostics.sequencesPruned
+    }
+    #expect(pruned > 0)
+  }
+
   @Test func frequenciesBreakTiesBetweenIdenticalSwipes() {
     // "of" and "off" share a swipe (seed 000 §1.1); the more frequent word ranks first.
     let decoder = DTWDecoder(lexicon: lexicon([("off", 150), ("of", 214)]), config: .init())
@@ -144,6 +181,31 @@ import Testing
     let flat = DTWDecoder(lexicon: lexicon([("off", 150), ("of", 214)]), config: config)
     let scores = flat.decode(trace("of"), top: 2, probe: nil).candidates.map(\.score)
     #expect(scores[0] == scores[1])
+  }
+
+  @Test func sloppyTracesLeanMoreOnFrequency() {
+    // "rest" traced exactly, and traced 0.8 pitches too low. The exact trace picks the word it
+    // traces; the sloppy one, whose best match is poor, says less about the word, so the
+    // adaptive prior lets the far more frequent "test" win. A fixed λ equal to the adaptive
+    // one on the exact trace keeps "rest" for both.
+    let words = lexicon([("rest", 100), ("test", 220)])
+    let exact = trace("rest")
+    let low = exact.map { TimedPoint(x: $0.x, y: $0.y + 0.8 * layout.horizontalPitch, t: $0.t) }
+    var config = DTWDecoderConfig()
+    config.touchOffset = .init()
+    config.filters = .init()
+    config.filters.startPoint.enabled = false
+    config.filters.startDirection.enabled = false
+    config.filters.endPoint.enabled = false
+    config.filters.length.enabled = false
+    let adaptive = DTWDecoder(lexicon: words, config: config)
+    #expect(adaptive.decode(exact, top: 1, probe: nil).candidates.first?.word == "rest")
+    #expect(adaptive.decode(low, top: 1, probe: nil).candidates.first?.word == "test")
+    config.frequency.adaptive = false
+    config.frequency.weight = DTWDecoderConfig().frequency.weight * DTWDecoderConfig().frequency.noiseFloor
+    let fixed = DTWDecoder(lexicon: words, config: config)
+    #expect(fixed.decode(exact, top: 1, probe: nil).candidates.first?.word == "rest")
+    #expect(fixed.decode(low, top: 1, probe: nil).candidates.first?.word == "rest")
   }
 
   @Test func touchOffsetIsRemovedBeforeDecoding() {
