@@ -17,6 +17,8 @@ let package = Package(
     .executable(name: "keybench-devices", targets: ["keybench-devices"]),
     .executable(name: "keybench-swipes", targets: ["keybench-swipes"]),
     .executable(name: "keybench-run", targets: ["keybench-run"]),
+    .executable(name: "keybench-sweep", targets: ["keybench-sweep"]),
+    .executable(name: "keybench-report", targets: ["keybench-report"]),
     .library(name: "KeyBenchLexicon", targets: ["KeyBenchLexicon"]),
     .library(name: "KeyBenchGeometry", targets: ["KeyBenchGeometry"]),
     .library(name: "KeyBenchStore", targets: ["KeyBenchStore"]),
@@ -99,6 +101,22 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .executableTarget(
+      name: "keybench-sweep",
+      dependencies: [
+        "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "keybench-report",
+      dependencies: [
+        "KeyBenchBench", "KeyBenchCLI", "KeyBenchCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
 
     .target(
       name: "KeyBenchTestSupport", dependencies: ["KeyBenchGeometry"], path: "Tests/KeyBenchTestSupport",
@@ -140,7 +158,10 @@ let package = Package(
     ),
     .testTarget(
       name: "KeyBenchCLITests",
-      dependencies: ["keybench-ingest", "keybench-devices", "keybench-swipes", "keybench-run", "KeyBenchTestSupport"],
+      dependencies: [
+        "keybench-ingest", "keybench-devices", "keybench-swipes", "keybench-run", "keybench-sweep", "keybench-report",
+        "KeyBenchTestSupport",
+      ],
       swiftSettings: strict
     ),
   ],

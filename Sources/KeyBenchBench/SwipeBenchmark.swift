@@ -53,8 +53,22 @@ public struct SwipeBenchmark {
     public var decoderLabel: String
   }
 
-  /// Runs over `gestures`; `progress` is called with (done, total).
-  public func run(gestures: [SwipeGesture], progress: (Int, Int) -> Void = { _, _ in }) throws -> Run {
+  /// The selected gestures with the lexicon laid out on their layouts: everything a run needs
+  /// that does not depend on the decoder configuration, so a sweep prepares it once.
+  public struct Prepared: Sendable {
+    public let gestures: [SwipeGesture]
+    /// Per gesture: the laid-out lexicon it is decoded against and the scale to its canvas.
+    let layouts: [(lexicon: DecoderLexicon, scale: (Double, Double))]
+    /// Match keys of the (suggestible) lexicon words, after adding missing targets.
+    let known: Set<String>
+    public let lexiconSize: Int
+    public let addedTargets: Int
+    public let buildSeconds: Double
+  }
+
+  /// Selects the gestures, adds missing targets if asked, and lays the lexicon out once per
+  /// layout.
+  public func prepare(gestures: [SwipeGesture]) throws -> Prepared {
     let selected = select(gestures)
     var lexicon = self.lexicon
     var added = 0
@@ -68,22 +82,41 @@ public struct SwipeBenchmark {
         name: lexicon.name, locale: lexicon.locale,
         entries: lexicon.entries + missing.map { Lexicon.Entry(word: $0, frequency: lowest) })
     }
-    var decoders: [LayoutReference: (decoder: DTWDecoder, scale: (Double, Double))] = [:]
+    var laidOut: [LayoutReference: DecoderLexicon] = [:]
     var buildSeconds = 0.0
-    var results: [SwipeItemResult] = []
-    results.reserveCapacity(selected.count)
-    for (index, gesture) in selected.enumerated() {
+    var layouts: [(lexicon: DecoderLexicon, scale: (Double, Double))] = []
+    layouts.reserveCapacity(selected.count)
+    for gesture in selected {
       let (reference, scale) = try canonical(gesture.layout)
-      if decoders[reference] == nil {
+      if laidOut[reference] == nil {
         let started = DispatchTime.now().uptimeNanoseconds
         guard let layout = LayoutResolver(catalog: catalog).layout(for: reference) else {
           throw DeviceCatalogError.invalid(device: reference.device, reason: "no layout for \(reference)")
         }
-        let laidOut = DecoderLexicon(lexicon: lexicon, layout: layout)
-        decoders[reference] = (DTWDecoder(lexicon: laidOut, config: config), scale)
+        laidOut[reference] = DecoderLexicon(lexicon: lexicon, layout: layout)
         buildSeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
       }
-      let decoder = decoders[reference]!.decoder
+      layouts.append((laidOut[reference]!, scale))
+    }
+    return Prepared(
+      gestures: selected, layouts: layouts, known: known,
+      lexiconSize: lexicon.entries.filter(\.isSuggestible).count, addedTargets: added, buildSeconds: buildSeconds)
+  }
+
+  /// Runs over `gestures`; `progress` is called with (done, total).
+  public func run(gestures: [SwipeGesture], progress: (Int, Int) -> Void = { _, _ in }) throws -> Run {
+    try run(prepare(gestures: gestures), progress: progress)
+  }
+
+  /// Decodes the prepared gestures with this benchmark's decoder configuration.
+  public func run(_ prepared: Prepared, progress: (Int, Int) -> Void = { _, _ in }) throws -> Run {
+    var decoders: [ObjectIdentifier: DTWDecoder] = [:]
+    var results: [SwipeItemResult] = []
+    results.reserveCapacity(prepared.gestures.count)
+    for (index, gesture) in prepared.gestures.enumerated() {
+      let (lexicon, scale) = prepared.layouts[index]
+      let decoder = decoders[ObjectIdentifier(lexicon)] ?? DTWDecoder(lexicon: lexicon, config: config)
+      decoders[ObjectIdentifier(lexicon)] = decoder
       let points = gesture.points.map { TimedPoint(x: $0.x * scale.0, y: $0.y * scale.1, t: $0.t) }
       let started = DispatchTime.now().uptimeNanoseconds
       let decoding = decoder.decode(points, top: top, probe: gesture.word)
@@ -91,13 +124,13 @@ public struct SwipeBenchmark {
       try Self.checkContract(decoding, top: top, gesture: gesture)
       results.append(
         SwipeItemResult(
-          gesture: gesture, inLexicon: known.contains(SwipeDecoding.matchKey(gesture.word)),
+          gesture: gesture, inLexicon: prepared.known.contains(SwipeDecoding.matchKey(gesture.word)),
           decoding: decoding, decodeMicroseconds: micros))
-      progress(index + 1, selected.count)
+      progress(index + 1, prepared.gestures.count)
     }
     return Run(
-      results: results, lexiconSize: lexicon.entries.filter(\.isSuggestible).count, addedTargets: added,
-      buildSeconds: buildSeconds, decoderLabel: decoders.values.first?.decoder.label ?? DTWDecoder.describe(config))
+      results: results, lexiconSize: prepared.lexiconSize, addedTargets: prepared.addedTargets,
+      buildSeconds: prepared.buildSeconds, decoderLabel: DTWDecoder.describe(config))
   }
 
   func select(_ gestures: [SwipeGesture]) -> [SwipeGesture] {

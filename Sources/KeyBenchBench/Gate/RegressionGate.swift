@@ -1,0 +1,124 @@
+import Foundation
+
+/// Compares a current summary with a baseline, metric by metric, for CI.
+///
+/// Accuracy figures (fractions 0…1) may drop by at most a number of percentage points; error
+/// rates may rise by at most that much. Timings are compared as ratios, never in absolute
+/// seconds, because CI machines differ: a time may grow by at most `maxSlowdown`×, a rate
+/// per second shrink by at most that. Counts and sizes are shown but not judged.
+public struct RegressionGate: Sendable {
+  /// Default allowed drop, in points, for accuracy metrics without their own threshold.
+  public var defaultMaxDrop: Double
+  /// Per metric (dotted name, or its last component, e.g. `top1`) allowed drop in points.
+  public var maxDrop: [String: Double]
+  /// Allowed slowdown factor; nil leaves timings ungated.
+  public var maxSlowdown: Double?
+
+  public init(defaultMaxDrop: Double = 1, maxDrop: [String: Double] = [:], maxSlowdown: Double? = nil) {
+    self.defaultMaxDrop = defaultMaxDrop
+    self.maxDrop = maxDrop
+    self.maxSlowdown = maxSlowdown
+  }
+
+  public enum Kind: Sendable { case accuracy, errorRate, time, rate, info }
+
+  public struct Check: Sendable, Equatable {
+    public var metric: String
+    public var baseline: Double?
+    public var current: Double?
+    /// `current − baseline` in points for shares, as a ratio current ÷ baseline for timings.
+    public var delta: String
+    public var verdict: Verdict
+  }
+
+  public enum Verdict: String, Sendable { case pass = "ok", regression = "REGRESSION", missing = "missing", info = "–" }
+
+  /// How a metric is judged, from its name (the shared vocabulary of Reports/FORMATS.md).
+  public static func kind(of metric: String) -> Kind {
+    let leaf = metric.split(separator: ".").last.map(String.init) ?? metric
+    if leaf.contains("_ms") || leaf.hasPrefix("ns_per") || leaf.hasPrefix("us_per") || leaf.hasSuffix("_seconds") {
+      return leaf == "build_seconds" ? .info : .time
+    }
+    if leaf.hasSuffix("per_second") { return .rate }
+    if leaf.contains("error_rate") || leaf.hasPrefix("false_") || leaf == "cer" { return .errorRate }
+    let accuracy = ["mrr", "recall", "ksr", "csr", "corrected_ratio", "coverage"]
+    if accuracy.contains(leaf) || leaf.range(of: #"(^|_)top\d+$"#, options: .regularExpression) != nil
+      || leaf.hasPrefix("recall_at_")
+    {
+      return .accuracy
+    }
+    return .info
+  }
+
+  func allowedDrop(_ metric: String) -> Double {
+    maxDrop[metric] ?? maxDrop[metric.split(separator: ".").last.map(String.init) ?? metric] ?? defaultMaxDrop
+  }
+
+  /// One check per metric of either summary, sorted by name.
+  public func compare(baseline: [String: Double?], current: [String: Double?]) -> [Check] {
+    Set(baseline.keys).union(current.keys).sorted().map { metric in
+      let old = baseline[metric] ?? nil
+      let new = current[metric] ?? nil
+      let kind = Self.kind(of: metric)
+      guard let old, let new else {
+        // A judged metric that vanished (or became null) is a regression of the interface.
+        let judged = kind != .info && baseline[metric] != nil && (baseline[metric] ?? nil) != nil
+        return Check(metric: metric, baseline: old, current: new, delta: "", verdict: judged ? .missing : .info)
+      }
+      switch kind {
+      case .accuracy, .errorRate:
+        let points = (new - old) * 100
+        let worse = kind == .accuracy ? -points : points
+        return Check(
+          metric: metric, baseline: old, current: new, delta: String(format: "%+.2f pt", points),
+          verdict: worse > allowedDrop(metric) + 1e-9 ? .regression : .pass)
+      case .time, .rate:
+        let ratio = old > 0 ? new / old : (new > 0 ? .infinity : 1)
+        let slowdown = kind == .time ? ratio : 1 / ratio
+        let verdict: Verdict = maxSlowdown.map { slowdown > $0 ? .regression : .pass } ?? .info
+        return Check(metric: metric, baseline: old, current: new, delta: String(format: "×%.2f", ratio), verdict: verdict)
+      case .info:
+        return Check(metric: metric, baseline: old, current: new, delta: "", verdict: .info)
+      }
+    }
+  }
+
+  /// A Markdown table fit for a CI job summary.
+  public static func markdown(_ checks: [Check], baseline: String, current: String) -> String {
+    let failed = checks.filter { $0.verdict == .regression || $0.verdict == .missing }.count
+    func value(_ v: Double?) -> String { v.map { SwipeReport.number($0) } ?? "null" }
+    var lines = [
+      failed == 0 ? "**Gate passed** (\(checks.filter { $0.verdict == .pass }.count) metrics checked)"
+        : "**Gate failed: \(failed) regression\(failed == 1 ? "" : "s")**",
+      "", "Baseline `\(baseline)`, current `\(current)`.", "",
+      "| metric | baseline | current | delta | verdict |", "|---|---:|---:|---:|---|",
+    ]
+    lines += checks.map { "| \($0.metric) | \(value($0.baseline)) | \(value($0.current)) | \($0.delta) | \($0.verdict.rawValue) |" }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// JUnit XML: one test case per judged metric, failures for regressions.
+  public static func junit(_ checks: [Check], name: String) -> String {
+    let judged = checks.filter { $0.verdict != .info }
+    let failures = judged.filter { $0.verdict != .pass }
+    func escape(_ text: String) -> String {
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+    var lines = [
+      #"<?xml version="1.0" encoding="UTF-8"?>"#,
+      #"<testsuite name="\#(escape(name))" tests="\#(judged.count)" failures="\#(failures.count)">"#,
+    ]
+    for check in judged {
+      let open = #"  <testcase classname="keybench.gate" name="\#(escape(check.metric))""#
+      if check.verdict == .pass {
+        lines.append(open + "/>")
+      } else {
+        let message = "\(check.metric): baseline \(check.baseline.map { String($0) } ?? "null"), current \(check.current.map { String($0) } ?? "null") \(check.delta)"
+        lines += [open + ">", #"    <failure message="\#(escape(message))"/>"#, "  </testcase>"]
+      }
+    }
+    lines.append("</testsuite>")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,78 @@
+import Dispatch
+import Foundation
+
+/// Runs a sweep's configurations, resuming from the journal and skipping finished rows.
+///
+/// The benchmark itself is a closure from a configuration to its metric values, so any
+/// benchmark whose plug-in has a JSON configuration can be swept; expensive inputs (corpus,
+/// lexicon, laid-out layouts) are prepared once by the caller and shared by every call.
+public struct SweepRunner {
+  public var plan: SweepPlan
+  public var metrics: [String]
+  public var directory: String
+  /// The metric a higher value of is better, and the one a lower value of is (for Pareto).
+  public var objective: String
+  public var cost: String
+  public var title: String
+
+  public init(plan: SweepPlan, metrics: [String], directory: String, objective: String, cost: String, title: String) {
+    self.plan = plan
+    self.metrics = metrics
+    self.directory = directory
+    self.objective = objective
+    self.cost = cost
+    self.title = title
+  }
+
+  /// What happened, for the tool's last line.
+  public struct Outcome: Sendable {
+    public var ran: Int
+    public var resumed: Int
+    public var table: SweepTable
+  }
+
+  /// Runs every configuration not yet in the journal; `progress` gets (done, total, seconds
+  /// per configuration so far) after each one.
+  public func run(
+    _ configurations: [SweepPlan.Configuration],
+    progress: (Int, Int, Double) -> Void = { _, _, _ in },
+    evaluate: (SweepPlan.Configuration) throws -> [Double?]
+  ) throws -> Outcome {
+    guard metrics.contains(objective), metrics.contains(cost) else {
+      throw SweepError("the Pareto metrics \(objective) and \(cost) must be among \(metrics.joined(separator: ", "))")
+    }
+    let names = plan.parameters.map(\.name)
+    var table = SweepTable(parameters: names, metrics: metrics)
+    if let journal = try SweepTable.readJournal(in: directory) {
+      guard journal.parameters == names, journal.metrics == metrics else {
+        throw SweepError(
+          "\(directory) holds a sweep over \(journal.parameters.joined(separator: ", ")); "
+            + "use another --out or remove \(SweepTable.journalName) to start over")
+      }
+      table = journal
+    }
+    var done = Set(table.rows.map(\.config))
+    for row in table.rows {
+      if let index = Int(row.config.dropFirst()), index < plan.gridSize,
+        plan.configuration(at: index).values.map(\.description) != row.values
+      {
+        throw SweepError("\(row.config) in \(directory) has other values than this sweep's grid; use another --out")
+      }
+    }
+    let pending = configurations.filter { !done.contains($0.id) }
+    let resumed = configurations.count - pending.count
+    let started = DispatchTime.now().uptimeNanoseconds
+    for (offset, configuration) in pending.enumerated() {
+      let row = SweepTable.Row(
+        config: configuration.id, values: configuration.values.map(\.description), metrics: try evaluate(configuration))
+      try table.append(row, toJournalIn: directory)
+      table.rows.append(row)
+      done.insert(row.config)
+      try table.write(to: directory, objective: objective, cost: cost, title: title)
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+      progress(resumed + offset + 1, configurations.count, seconds / Double(offset + 1))
+    }
+    if pending.isEmpty && !table.rows.isEmpty { try table.write(to: directory, objective: objective, cost: cost, title: title) }
+    return Outcome(ran: pending.count, resumed: resumed, table: table)
+  }
+}

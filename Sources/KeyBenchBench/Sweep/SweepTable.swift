@@ -1,0 +1,226 @@
+import Foundation
+import KeyBenchCore
+
+/// The results of a sweep: one row per configuration, with Pareto marks, as `sweep.csv` and
+/// `sweep.md`; and the append-only journal that makes a sweep resumable.
+///
+/// Rows reach the journal (`sweep.journal.csv`) one complete line at a time as each
+/// configuration finishes, so an interrupted sweep loses at most the configuration it was
+/// running; `sweep.csv` and `sweep.md` are re-rendered from the journal (through temporary
+/// files) after every row.
+public struct SweepTable: Sendable, Equatable {
+  public struct Row: Sendable, Equatable {
+    /// The configuration's grid id (`c0007`).
+    public var config: String
+    /// Parameter values as written in the CSV, in ``SweepTable/parameters`` order.
+    public var values: [String]
+    /// Metric values in ``SweepTable/metrics`` order; nil when not computable.
+    public var metrics: [Double?]
+    public init(config: String, values: [String], metrics: [Double?]) {
+      self.config = config
+      self.values = values
+      self.metrics = metrics
+    }
+  }
+
+  public var parameters: [String]
+  public var metrics: [String]
+  public var rows: [Row] = []
+
+  public init(parameters: [String], metrics: [String], rows: [Row] = []) {
+    self.parameters = parameters
+    self.metrics = metrics
+    self.rows = rows
+  }
+
+  public static let journalName = "sweep.journal.csv"
+
+  var header: [String] { ["config"] + parameters + metrics }
+
+  // MARK: Journal
+
+  /// Reads the journal in `directory`; nil when there is none. A last line without its line
+  /// break (a row cut off by an interruption) is ignored.
+  public static func readJournal(in directory: String) throws -> SweepTable? {
+    let path = (directory as NSString).appendingPathComponent(journalName)
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    return try parse(path: path, pareto: false)
+  }
+
+  /// Parses a journal or a `sweep.csv` (with `pareto` as its last column when `pareto`).
+  public static func parse(path: String, pareto: Bool) throws -> SweepTable {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot read")
+    }
+    var text = String(decoding: data, as: UTF8.self)
+    if !text.hasSuffix("\n"), let cut = text.lastIndex(of: "\n") { text = String(text[...cut]) }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    guard let headerLine = lines.first else {
+      throw InputFileError(path: path, line: 1, kind: .malformed, reason: "empty sweep table")
+    }
+    var header = headerLine.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    if pareto {
+      guard header.last == "pareto" else {
+        throw InputFileError(path: path, line: 1, kind: .malformed, reason: "last column is not 'pareto'")
+      }
+      header.removeLast()
+    }
+    guard header.first == "config", let firstMetric = header.firstIndex(where: Self.isMetricName) else {
+      throw InputFileError(path: path, line: 1, kind: .malformed, reason: "header must be config, parameters…, metrics…")
+    }
+    var table = SweepTable(parameters: Array(header[1..<firstMetric]), metrics: Array(header[firstMetric...]))
+    for (offset, line) in lines.dropFirst().enumerated() where !line.isEmpty {
+      var fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      if pareto { fields.removeLast() }
+      guard fields.count == header.count else {
+        throw InputFileError(
+          path: path, line: offset + 2, kind: .malformed,
+          reason: "\(fields.count) fields, the header has \(header.count)")
+      }
+      var metrics: [Double?] = []
+      for field in fields[firstMetric...] {
+        if field.isEmpty {
+          metrics.append(nil)
+        } else if let value = Double(field) {
+          metrics.append(value)
+        } else {
+          throw InputFileError(path: path, line: offset + 2, kind: .malformed, reason: "'\(field)' is not a number")
+        }
+      }
+      table.rows.append(Row(config: fields[0], values: Array(fields[1..<firstMetric]), metrics: metrics))
+    }
+    return table
+  }
+
+  /// Metric columns are the known result names; everything between `config` and them is a
+  /// parameter (parameter names are dotted config paths such as `filters.length.a`).
+  static func isMetricName(_ name: String) -> Bool {
+    SweepMetrics.known.contains(name) || (name.hasPrefix("filters.") && (name.hasSuffix(".recall") || name.hasSuffix(".kept_median")))
+  }
+
+  /// Appends `row` to the journal in `directory` as one line, creating it with a header.
+  public func append(_ row: Row, toJournalIn directory: String) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let path = (directory as NSString).appendingPathComponent(Self.journalName)
+    if !FileManager.default.fileExists(atPath: path) {
+      FileManager.default.createFile(atPath: path, contents: Data((CSV.row(header) + "\n").utf8))
+    }
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot append")
+    }
+    defer { try? handle.close() }
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data((CSV.row(line(row)) + "\n").utf8))
+    try handle.synchronize()
+  }
+
+  func line(_ row: Row) -> [String] {
+    [row.config] + row.values + row.metrics.map { $0.map(SwipeReport.number) ?? "" }
+  }
+
+  // MARK: Pareto frontier
+
+  /// Rows no other row beats on both `objective` (higher is better) and `cost` (lower is
+  /// better); rows missing either value are never on the frontier.
+  public func paretoConfigs(objective: String, cost: String) throws -> Set<String> {
+    guard let o = metrics.firstIndex(of: objective) else { throw SweepError("no metric '\(objective)' in the sweep") }
+    guard let c = metrics.firstIndex(of: cost) else { throw SweepError("no metric '\(cost)' in the sweep") }
+    let points = rows.compactMap { row -> (String, Double, Double)? in
+      guard let value = row.metrics[o], let price = row.metrics[c] else { return nil }
+      return (row.config, value, price)
+    }
+    return Set(
+      points.filter { candidate in
+        !points.contains { other in
+          other.1 >= candidate.1 && other.2 <= candidate.2 && (other.1 > candidate.1 || other.2 < candidate.2)
+        }
+      }.map(\.0))
+  }
+
+  // MARK: Output
+
+  /// Writes `sweep.csv` (with the `pareto` column) and `sweep.md` into `directory`.
+  public func write(to directory: String, objective: String, cost: String, title: String) throws {
+    let frontier = try paretoConfigs(objective: objective, cost: cost)
+    let sorted = rows.sorted { $0.config < $1.config }
+    let csv = ([CSV.row(header + ["pareto"])] + sorted.map { CSV.row(line($0) + [String(frontier.contains($0.config))]) })
+      .joined(separator: "\n") + "\n"
+    for (name, text) in [("sweep.csv", csv), ("sweep.md", markdown(frontier: frontier, objective: objective, cost: cost, title: title))] {
+      let file = try AtomicFileWriter(path: (directory as NSString).appendingPathComponent(name))
+      try file.write(text)
+      try file.commit()
+    }
+  }
+
+  func markdown(frontier: Set<String>, objective: String, cost: String, title: String) -> String {
+    let o = metrics.firstIndex(of: objective)!
+    let c = metrics.firstIndex(of: cost)!
+    func cell(_ value: Double?, _ metric: String) -> String {
+      guard let value else { return "–" }
+      return metric.contains("_ms") ? String(format: "%.2f", value) : SweepMetrics.isShare(metric)
+        ? String(format: "%.2f %%", value * 100) : SwipeReport.number(value)
+    }
+    let shown = metrics.filter { !$0.hasPrefix("filters.") || $0.hasSuffix(".recall") }
+    let head = "| config | " + (parameters + shown).joined(separator: " | ") + " |"
+    let rule = "|---|" + String(repeating: "---:|", count: parameters.count + shown.count)
+    func tableRow(_ row: Row) -> String {
+      "| \(row.config) | " + (row.values + shown.map { cell(row.metrics[metrics.firstIndex(of: $0)!], $0) })
+        .joined(separator: " | ") + " |"
+    }
+    let onFrontier = rows.filter { frontier.contains($0.config) }.sorted { ($0.metrics[c] ?? 0) < ($1.metrics[c] ?? 0) }
+    let best = rows.max { ($0.metrics[o] ?? -.infinity) < ($1.metrics[o] ?? -.infinity) }
+    var lines = [
+      "# \(title)", "",
+      "\(rows.count) configurations over \(parameters.joined(separator: ", ")). The Pareto frontier: no other "
+        + "configuration has both a higher `\(objective)` and a lower `\(cost)`. Cheapest first.", "",
+      head, rule,
+    ]
+    lines += onFrontier.map(tableRow)
+    if let best {
+      lines += ["", "Best `\(objective)`: \(best.config) (\(zip(parameters, best.values).map { "\($0)=\($1)" }.joined(separator: ", ")))."]
+    }
+    lines += ["", "## All configurations", "", head, rule]
+    lines += rows.sorted { $0.config < $1.config }.map(tableRow)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: Merging shards
+
+  /// Combines tables of the same sweep (same parameters and metrics); a configuration found
+  /// twice must agree on its parameter values, and the first copy is kept.
+  public static func merge(_ tables: [SweepTable]) throws -> SweepTable {
+    guard var merged = tables.first else { throw SweepError("nothing to merge") }
+    merged.rows = []
+    var seen: [String: [String]] = [:]
+    for table in tables {
+      guard table.parameters == merged.parameters, table.metrics == merged.metrics else {
+        throw SweepError("the sweeps have different columns; only shards of one sweep can be merged")
+      }
+      for row in table.rows {
+        if let values = seen[row.config] {
+          guard values == row.values else {
+            throw SweepError("configuration \(row.config) has different parameters in two shards")
+          }
+          continue
+        }
+        seen[row.config] = row.values
+        merged.rows.append(row)
+      }
+    }
+    merged.rows.sort { $0.config < $1.config }
+    return merged
+  }
+}
+
+/// Names of the figures sweeps record.
+public enum SweepMetrics {
+  /// Metric column names a sweep table may hold besides `filters.<name>.*`.
+  public static let known: Set<String> = [
+    "gestures", "top1", "top2", "top3", "top4", "top5", "top8", "top10", "mrr", "coverage",
+    "decode_ms_median", "decode_ms_p99",
+  ]
+
+  static func isShare(_ metric: String) -> Bool {
+    metric.hasPrefix("top") || metric == "coverage" || metric.hasSuffix(".recall") || metric.hasSuffix(".kept_median")
+  }
+}

@@ -1,0 +1,54 @@
+import KeyBenchCore
+public import KeyBenchSwipe
+
+/// Sweeping the swipe decoder: a configuration's values merged into the base decoder config
+/// by dotted path, the prepared corpus decoded, and the figures a sweep row records.
+public struct SwipeSweep {
+  public var benchmark: SwipeBenchmark
+  public var prepared: SwipeBenchmark.Prepared
+  public var plan: SweepPlan
+
+  public init(benchmark: SwipeBenchmark, prepared: SwipeBenchmark.Prepared, plan: SweepPlan) {
+    self.benchmark = benchmark
+    self.prepared = prepared
+    self.plan = plan
+  }
+
+  /// The row's metric columns: accuracy, latency, and per filter its recall and kept share.
+  public var metrics: [String] {
+    let filters = ["start_point", "start_direction", "end_point", "length"]
+    return ["top1", "top\(benchmark.top)", "mrr", "decode_ms_median", "decode_ms_p99"]
+      + filters.flatMap { ["filters.\($0).recall", "filters.\($0).kept_median"] }
+  }
+
+  /// The decoder config of `configuration`; a name the config does not have is an error.
+  public func config(for configuration: SweepPlan.Configuration) throws -> DTWDecoderConfig {
+    var config = benchmark.config
+    for (parameter, value) in zip(plan.parameters, configuration.values) {
+      do {
+        config = try JSONConfig.setting(parameter.name, to: value.json, in: config)
+      } catch {
+        throw SweepError("parameter \(parameter.name)=\(value): \(error)")
+      }
+    }
+    return config
+  }
+
+  /// Decodes the corpus with `configuration` and returns the row's metric values.
+  public func evaluate(_ configuration: SweepPlan.Configuration) throws -> [Double?] {
+    var benchmark = self.benchmark
+    benchmark.config = try config(for: configuration)
+    let run = try benchmark.run(prepared)
+    let summary = SwipeSummary(results: run.results, lexiconSize: run.lexiconSize, top: benchmark.top)
+    var values: [String: Double] = [
+      "top1": summary.top1, "top\(benchmark.top)": summary.topK, "mrr": summary.mrr,
+      "decode_ms_median": summary.decodeMs.median, "decode_ms_p99": summary.decodeMs.quantile(0.99),
+    ]
+    for stage in summary.stages {
+      let name = SwipeReport.snake(stage.name)
+      values["filters.\(name).recall"] = stage.recall
+      values["filters.\(name).kept_median"] = stage.keptMedian
+    }
+    return metrics.map { values[$0].flatMap { $0.isFinite ? $0 : nil } }
+  }
+}

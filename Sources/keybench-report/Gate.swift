@@ -1,0 +1,67 @@
+import ArgumentParser
+import KeyBenchBench
+import KeyBenchCLI
+import KeyBenchCore
+
+extension KeybenchReport {
+  struct Gate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Fail when a benchmark's summary regressed against a baseline.",
+      discussion: """
+        Compares two summary.json files of the same benchmark (or the run folders holding \
+        them) metric by metric and prints a Markdown table (metric, baseline, current, delta, \
+        verdict) fit for a CI job summary. Accuracy figures may drop by at most --max-drop \
+        points (default 1 for every accuracy metric; error rates may rise that much); timings \
+        are judged only with --max-slowdown, as ratios. A metric the baseline had that is \
+        missing now fails.
+        Exit status: 0 within thresholds, 1 on a regression, 2 on usage or input errors.
+        """)
+
+    @Option(help: "The baseline summary.json or run folder.")
+    var baseline: String
+
+    @Option(help: "The current summary.json or run folder.")
+    var current: String
+
+    @Option(name: .customLong("max-drop"), help: "METRIC=POINTS (repeatable); METRIC may be a dotted name or its last part, e.g. top1=0.5.")
+    var maxDrop: [String] = []
+
+    @Option(help: "Allowed drop in points for accuracy metrics without their own --max-drop.")
+    var defaultMaxDrop: Double = 1
+
+    @Option(help: "Allowed slowdown factor for timings (e.g. 1.5); without it timings are shown, not judged.")
+    var maxSlowdown: Double?
+
+    @Option(help: "Also write JUnit XML here.")
+    var junit: String?
+
+    func run() throws {
+      var drops: [String: Double] = [:]
+      for item in maxDrop {
+        let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let points = Double(parts[1]), points >= 0 else {
+          throw ValidationError("--max-drop '\(item)': expected METRIC=POINTS with POINTS ≥ 0")
+        }
+        drops[parts[0]] = points
+      }
+      if let maxSlowdown, maxSlowdown < 1 { throw ValidationError("--max-slowdown must be at least 1") }
+      let old = try SummaryFile(path: baseline)
+      let new = try SummaryFile(path: current)
+      guard old.bench == new.bench else {
+        throw CommandFailure("cannot compare a '\(old.bench)' baseline with a '\(new.bench)' run")
+      }
+      let gate = RegressionGate(defaultMaxDrop: defaultMaxDrop, maxDrop: drops, maxSlowdown: maxSlowdown)
+      let checks = gate.compare(baseline: old.metrics, current: new.metrics)
+      for name in drops.keys where !checks.contains(where: { $0.metric == name || $0.metric.hasSuffix(".\(name)") }) {
+        throw ValidationError("--max-drop names '\(name)', which neither summary has")
+      }
+      print(RegressionGate.markdown(checks, baseline: old.path, current: new.path), terminator: "")
+      if let junit {
+        let file = try AtomicFileWriter(path: junit)
+        try file.write(RegressionGate.junit(checks, name: "keybench gate \(new.bench)"))
+        try file.commit()
+      }
+      if checks.contains(where: { $0.verdict == .regression || $0.verdict == .missing }) { throw ExitCode(1) }
+    }
+  }
+}

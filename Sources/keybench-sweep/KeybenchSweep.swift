@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import KeyBenchBench
+import KeyBenchCLI
+import KeyBenchCorpora
+import KeyBenchGeometry
+import KeyBenchStore
+import KeyBenchSwipe
+
+@main
+struct KeybenchSweep: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "keybench-sweep",
+    abstract: "Sweep plug-in parameters over a benchmark and mark the Pareto frontier.",
+    discussion: """
+      Runs the benchmark once per configuration of the parameter grid and writes to --out \
+      sweep.csv (one row per configuration: parameters, accuracy, filter recall and kept share, \
+      latency median and p99, and whether the row is Pareto-optimal for accuracy against median \
+      latency) and sweep.md (the frontier first). Parameters are dotted paths into the \
+      plug-in's JSON configuration (see keybench-run swipe --print-config), e.g. \
+      --param filters.length.a=0.5,0.6,0.75 --param filters.endPoint.radius=1.5:3:0.5 \
+      --param dtw.prefixCache=true,false.
+
+      Resumable: rows are journalled in sweep.journal.csv as they finish; run the same command \
+      again and only missing configurations run. --shard I/N runs every N-th configuration from \
+      the I-th, so N machines (a CI matrix, Slurm array jobs) split one sweep; combine their \
+      folders with keybench-report merge. The corpus and the laid-out lexicon are loaded once.
+
+      Benchmarks: swipe (the others join as their runners take configs).
+      Exit status: 0 on success, 1 when an input is unusable, 64 on usage errors.
+      """)
+
+  @Argument(help: "The benchmark to sweep: swipe.")
+  var bench: String
+
+  @Option(help: "Lexicon (as stored by keybench-ingest), e.g. en_US.")
+  var lexicon: String
+
+  @Option(help: "The lexicon database.")
+  var db: String = LexiconDatabase.defaultPath
+
+  @Option(help: "The corpus (.jsonl swipe corpus for swipe).")
+  var corpus: String
+
+  @Option(help: "Base configuration JSON the swept values are set in (default: the plug-in's defaults).")
+  var config: String?
+
+  @Option(name: .customLong("param"), help: "NAME=V1,V2,… or NAME=LO:HI:STEP (repeatable).")
+  var parameters: [String] = []
+
+  @Option(help: "Run only this many configurations, drawn from the grid with --seed.")
+  var random: Int?
+
+  @Option(help: "Seed for --random.")
+  var seed: UInt64 = 1
+
+  @Option(help: "I/N: run the I-th of N disjoint slices of the configurations (1-based).")
+  var shard: String = "1/1"
+
+  @Option(help: "Candidates per gesture (top-k accuracy).")
+  var top: Int = 4
+
+  @Flag(help: "Add targets missing from the lexicon at its lowest frequency.")
+  var addMissingTargets = false
+
+  @Option(help: "Use at most this many gestures.")
+  var limit: Int?
+
+  @Option(help: "The accuracy metric of the Pareto frontier (higher is better).")
+  var objective: String = "top1"
+
+  @Option(help: "Output folder for sweep.csv, sweep.md and the journal.")
+  var out: String
+
+  func validate() throws {
+    guard bench == "swipe" else { throw ValidationError("unknown benchmark '\(bench)'; sweepable: swipe") }
+    guard !parameters.isEmpty else { throw ValidationError("give at least one --param NAME=VALUES") }
+    guard shardParts != nil else { throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N") }
+    if let random, random < 1 { throw ValidationError("--random must be at least 1") }
+    guard top > 0 else { throw ValidationError("--top must be positive") }
+  }
+
+  var shardParts: (index: Int, count: Int)? {
+    let parts = shard.split(separator: "/").compactMap { Int($0) }
+    guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else { return nil }
+    return (parts[0], parts[1])
+  }
+
+  func run() throws {
+    let plan: SweepPlan
+    do {
+      plan = try SweepPlan(parameters: parameters.map(SweepPlan.Parameter.init(parsing:)))
+    } catch let error as SweepError {
+      throw ValidationError(error.description)
+    }
+    let configurations = plan.configurations(random: random, seed: seed, shard: shardParts!)
+    let base = try config.map { try ConfigFiles.load($0, over: DTWDecoderConfig(), what: "decoder config") }
+      ?? DTWDecoderConfig()
+    var selection = SwipeBenchmark.Selection()
+    selection.limit = limit
+    let benchmark = SwipeBenchmark(
+      lexicon: try LexiconDatabase(path: db, create: false).loadLexicon(named: lexicon),
+      catalog: try DeviceCatalog.bundled(), config: base, top: top, addMissingTargets: addMissingTargets,
+      selection: selection)
+    let prepared = try benchmark.prepare(gestures: SwipeCorpus.readAll(path: corpus).gestures)
+    let sweep = SwipeSweep(benchmark: benchmark, prepared: prepared, plan: plan)
+    // A misspelt parameter fails before any work.
+    _ = try configurations.first.map(sweep.config(for:))
+    StandardError.print(
+      "sweep: \(configurations.count) of \(plan.gridSize) configurations (shard \(shard)), \(prepared.gestures.count) gestures")
+    let runner = SweepRunner(
+      plan: plan, metrics: sweep.metrics, directory: out, objective: objective, cost: "decode_ms_median",
+      title: "Sweep of the swipe decoder on \(corpus)")
+    let outcome = try runner.run(configurations, progress: { done, total, perConfig in
+      let eta = Double(total - done) * perConfig
+      StandardError.print(String(format: "sweep: %d/%d configurations, %.1f s each, ETA %.0f s", done, total, perConfig, eta))
+    }, evaluate: sweep.evaluate)
+    let frontier = try outcome.table.paretoConfigs(objective: objective, cost: "decode_ms_median")
+    print("ran \(outcome.ran), resumed \(outcome.resumed); \(frontier.count) on the Pareto frontier")
+    print("wrote \(out)/sweep.csv, sweep.md")
+  }
+}
