@@ -58,8 +58,15 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "KeyBenchTouch",
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchCorpora"],
+      swiftSettings: strict
+    ),
+    .target(
       name: "KeyBenchBench",
-      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe"],
+      dependencies: [
+        "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTouch",
+      ],
       swiftSettings: strict
     ),
     .target(
@@ -95,7 +102,7 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "KeyBenchTouch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),
@@ -131,6 +138,11 @@ let package = Package(
     .testTarget(
       name: "KeyBenchSwipeTests",
       dependencies: ["KeyBenchSwipe", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchTouchTests",
+      dependencies: ["KeyBenchTouch", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
