@@ -45,7 +45,7 @@ import Testing
     let boundary = keyboard.rows[keyboard.rowOfKey[u]].boundaries[keyboard.columnOfKey[u]]
     let touch = Point(x: boundary + 2, y: keyboard.centers[u].y)
     #expect(resolvers[.static]!.resolve(touch, after: context("q", keyboard)) == i)
-    for kind in [TouchResolverKind.dynamic, .dynamic2D, .gaussian] {
+    for kind in [TouchResolverKind.dynamic, .dynamic2D, .gaussian, .gaussianDensity] {
       #expect(resolvers[kind]!.resolve(touch, after: context("q", keyboard)) == u, "\(kind)")
       // After "t", where "i" is likelier than "u", it stays "i".
       #expect(resolvers[kind]!.resolve(Point(x: boundary + 3, y: touch.y), after: context("t", keyboard)) == i, "\(kind)")
