@@ -61,7 +61,9 @@ public struct TouchResolverConfig: Sendable, Codable, Equatable {
   }
 
   /// Seed 004: shift = (w_B / (w_A + w_B) − 0.5) · unit · multiplier; it recommends 2 to 4.
-  public var shiftMultiplier = 4.0
+  /// 2 had the fewest errors on the development text (Huckleberry Finn, simulated iPhone 5 and
+  /// 6s taps, model trained on other texts): 2.84 % against 2.95 % (3) and 3.39 % (4).
+  public var shiftMultiplier = 2.0
   public var shiftUnit = ShiftUnit.gap
   /// No key's region shrinks below this share of its static width (rows: height).
   public var minWidthRatio = 0.6
