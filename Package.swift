@@ -63,9 +63,15 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "KeyBenchGesture",
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry"],
+      swiftSettings: strict
+    ),
+    .target(
       name: "KeyBenchBench",
       dependencies: [
         "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTouch",
+        "KeyBenchGesture",
       ],
       swiftSettings: strict
     ),
@@ -102,7 +108,7 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
-        "KeyBenchTouch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "KeyBenchTouch", "KeyBenchGesture", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),
@@ -143,6 +149,11 @@ let package = Package(
     .testTarget(
       name: "KeyBenchTouchTests",
       dependencies: ["KeyBenchTouch", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchGestureTests",
+      dependencies: ["KeyBenchGesture", "KeyBenchCore", "KeyBenchGeometry", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
