@@ -1,6 +1,12 @@
+import KeyBenchGeometry
+
 /// Reads strokes on the gesture keyboard back into text.
 ///
-/// A stroke becomes the sequence of regions it passes (circle or field, repeats merged). Every
+/// A stroke becomes the sequence of regions it passes (circle or field, repeats merged). Fields
+/// are read only from points beyond the geometry's commit radius, so a finger that wobbles
+/// across a border just outside the circle (where a few points of aiming error span a whole
+/// sector) does not cross it; an excursion that never gets that far takes the field of its
+/// farthest point. Every
 /// excursion out of the circle is one letter: the first field entered picks the field and the
 /// signed number of borders crossed before the next return (clockwise +1, counter-clockwise −1)
 /// picks middle, border or second-border letter. A stroke that never leaves the circle is a
@@ -19,10 +25,28 @@ public struct GestureDecoder: Sendable {
   /// Regions the stroke passes through, consecutive repeats merged.
   public func regions(of stroke: Stroke) -> [GestureGeometry.Region] {
     var out: [GestureGeometry.Region] = []
-    for point in stroke.points {
-      let region = geometry.region(of: point)
-      if out.last != region { out.append(region) }
+    func append(_ region: GestureGeometry.Region) { if out.last != region { out.append(region) } }
+    var excursion: [Point] = []
+    func closeExcursion() {
+      guard !excursion.isEmpty else { return }
+      let committed = excursion.filter { $0.distance(to: geometry.center) >= geometry.commitRadius }
+      if committed.isEmpty {
+        let farthest = excursion.max { $0.distance(to: geometry.center) < $1.distance(to: geometry.center) }!
+        append(.field(geometry.direction(of: farthest)))
+      } else {
+        for point in committed { append(.field(geometry.direction(of: point))) }
+      }
+      excursion.removeAll()
     }
+    for point in stroke.points {
+      if geometry.region(of: point) == .circle {
+        closeExcursion()
+        append(.circle)
+      } else {
+        excursion.append(point)
+      }
+    }
+    closeExcursion()
     return out
   }
 

@@ -13,6 +13,9 @@ public struct GestureGeometry: Sendable {
   public struct Config: Sendable, Codable, Equatable {
     public var viewShare = 0.9
     public var circleShare = 0.16
+    /// Where between the circle's edge (0) and the aim radius (1) a field counts as entered:
+    /// the decoder ignores wobbles just outside the circle (see ``GestureDecoder``).
+    public var commitShare = 0.5
     public init() {}
   }
 
@@ -21,6 +24,8 @@ public struct GestureGeometry: Sendable {
   public let circleRadius: Double
   /// Where strokes aim inside a field: halfway between the circle and the view's edge.
   public let aimRadius: Double
+  /// Distance from the centre beyond which the decoder reads a point's field.
+  public let commitRadius: Double
   public let millimetersPerUnit: Double
 
   public init(profile: DeviceProfile, config: Config = Config()) {
@@ -28,6 +33,7 @@ public struct GestureGeometry: Sendable {
     side = min(profile.keyboardWidth, profile.keyboardHeight) * config.viewShare
     circleRadius = side * config.circleShare
     aimRadius = (circleRadius + side / 2) / 2
+    commitRadius = circleRadius + (aimRadius - circleRadius) * config.commitShare
     millimetersPerUnit = profile.millimetersPerUnit
   }
 
@@ -41,8 +47,15 @@ public struct GestureGeometry: Sendable {
     let dx = point.x - center.x
     let dy = point.y - center.y
     if dx * dx + dy * dy < circleRadius * circleRadius { return .circle }
+    return .field(direction(of: point))
+  }
+
+  /// The field sector `point` lies in, whatever its distance.
+  public func direction(of point: Point) -> LetterScheme.Direction {
+    let dx = point.x - center.x
+    let dy = point.y - center.y
     let sector = Int(((atan2(dy, dx) + Double.pi / 2) / (Double.pi / 4)).rounded())
-    return .field(LetterScheme.Direction(rawValue: ((sector % 8) + 8) % 8)!)
+    return LetterScheme.Direction(rawValue: ((sector % 8) + 8) % 8)!
   }
 
   /// The point a stroke aims at in `field`.

@@ -54,6 +54,13 @@ import Testing
     // Three borders: no letter there.
     #expect(decoder.decode(Stroke(points: [g.center, g.aim(at: .n), g.aim(at: .ne), g.aim(at: .e), g.aim(at: .se), g.center])) == "?")
     #expect(simulator.aimPoints(for: "ä") == nil)
+    // Leaving the circle a little into SE before heading east is no crossing: fields count from
+    // the commit radius on, so this is E's middle letter, not SE's counter-clockwise one.
+    let wobble = Point(x: g.center.x + (g.circleRadius + 2) * cos(0.5), y: g.center.y + (g.circleRadius + 2) * sin(0.5))
+    #expect(g.region(of: wobble) == .field(.se))
+    #expect(decoder.decode(Stroke(points: [g.center, wobble, g.aim(at: .e), g.center])) == "i")
+    // An excursion that stays short of the commit radius takes its farthest point's field.
+    #expect(decoder.decode(Stroke(points: [g.center, wobble, g.center])) == "n")
   }
 
   @Test func noisyStrokesAreSeededAndMostlyRight() throws {
