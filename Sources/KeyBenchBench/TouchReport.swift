@@ -192,15 +192,17 @@ public struct TouchReport {
       lines += [
         "## Touch spread of real taps per canvas", "",
         "Offsets of the first/last swipe points from their key centres (mean: systematic offset, σ: spread)",
-        "beside Bi & Zhai's prediction for the canvas's key size, canvases with 200+ taps. Swipe end",
+        "beside Bi & Zhai's prediction for the canvas's key size: all canvases pooled in key widths, then",
+        "each canvas with 1,000+ taps in CSS px. Swipe end",
         "points are not taps: the finger lands and lifts while moving, so expect a wider spread.", "",
         "| canvas | taps | key width | mean x | mean y | σx measured | σx Bi & Zhai | σy measured | σy Bi & Zhai |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
       ]
-      for spread in summary.spreads where spread.measured.count >= 200 {
+      for spread in (summary.pooledSpread.map { [$0] } ?? []) + summary.spreads.filter({ $0.measured.count >= 1000 }) {
         let m = spread.measured
+        let decimals = spread.keyWidth == 1 ? 3 : 1
         let cells = [spread.keyWidth, m.meanX, m.meanY, m.sigmaX, spread.predictedX, m.sigmaY, spread.predictedY]
-          .map { String(format: "%.1f", $0) }
+          .map { String(format: "%.\(decimals)f", $0) }
         lines.append("| \(spread.name) | \(m.count) | " + cells.joined(separator: " | ") + " |")
       }
       lines.append("")

@@ -1,5 +1,6 @@
 import Foundation
 import KeyBenchCorpora
+import KeyBenchGeometry
 public import KeyBenchTouch
 
 /// The figures a touch run is judged by, computed from per-tap decisions only.
@@ -47,6 +48,8 @@ public struct TouchSummary: Sendable {
   public var groups: [Group] = []
   public var letters: [Letter] = []
   public var spreads: [Spread] = []
+  /// All real taps pooled, offsets in key widths (so canvases of every size add up).
+  public var pooledSpread: Spread?
   /// The resolver with the lowest pooled simulated (else real) error rate.
   public var best: Row?
 
@@ -117,6 +120,24 @@ public struct TouchSummary: Sendable {
       return Spread(
         name: set.name, measured: set.measuredSpread, predictedX: set.spread.sigmaX, predictedY: set.spread.sigmaY,
         keyWidth: widths[widths.count / 2])
+    }
+    if !real.isEmpty {
+      var offsets: [KeyBenchGeometry.Point] = []
+      var predictedX = 0.0
+      var predictedY = 0.0
+      for (s, spread) in zip(real, spreads) {
+        let keyboard = run.sets[s].keyboard
+        for tap in run.sets[s].taps {
+          let center = keyboard.centers[tap.intended]
+          offsets.append(.init(x: (tap.point.x - center.x) / spread.keyWidth, y: (tap.point.y - center.y) / spread.keyWidth))
+        }
+        predictedX += spread.predictedX / spread.keyWidth * Double(spread.measured.count)
+        predictedY += spread.predictedY / spread.keyWidth * Double(spread.measured.count)
+      }
+      let n = Double(max(offsets.count, 1))
+      pooledSpread = Spread(
+        name: "all canvases, in key widths", measured: SpreadMeasurement(offsets: offsets), predictedX: predictedX / n,
+        predictedY: predictedY / n, keyWidth: 1)
     }
   }
 }

@@ -80,27 +80,25 @@ public struct DynamicBoundaryResolver: TouchResolver {
 
   /// The row after shifting the horizontal boundaries above and below the static row.
   func shiftedRow(_ touch: Point, staticRow row: Int, lm: Int) -> Int {
-    let rows = keyboard.rows
     if row > 0 && touch.y <= rowBoundary(upper: row - 1, x: touch.x, lm: lm) { return row - 1 }
-    if row < rows.count - 1 && touch.y > rowBoundary(upper: row, x: touch.x, lm: lm) { return row + 1 }
+    if row < keyboard.rowBottoms.count - 1 && touch.y > rowBoundary(upper: row, x: touch.x, lm: lm) { return row + 1 }
     return row
   }
 
   /// The boundary between rows `upper` and `upper + 1` at `x`, moved toward the less probable
   /// of the key above and the key below.
   func rowBoundary(upper: Int, x: Double, lm: Int) -> Double {
-    let a = keyboard.rows[upper]
-    let b = keyboard.rows[upper + 1]
-    let keyA = a.keys[keyboard.staticColumn(x: x, row: upper)]
-    let keyB = b.keys[keyboard.staticColumn(x: x, row: upper + 1)]
+    let keyA = keyboard.rows[upper].keys[keyboard.staticColumn(x: x, row: upper)]
+    let keyB = keyboard.rows[upper + 1].keys[keyboard.staticColumn(x: x, row: upper + 1)]
     let wa = model.probability(ofLetter: keyA, row: lm)
     let wb = model.probability(ofLetter: keyB, row: lm)
-    let original = a.bottom
+    let original = keyboard.rowBottoms[upper]
     guard wa + wb > 0 else { return original }
-    let unit = config.shiftUnit == .gap ? keyboard.rowGap(below: upper) : b.centerY - a.centerY
+    let gap = keyboard.rowGapsBelow[upper]
+    let unit = config.shiftUnit == .gap ? gap : keyboard.rowCenterYs[upper + 1] - keyboard.rowCenterYs[upper]
     let s = -(wb / (wa + wb) - 0.5) * unit * config.shiftMultiplier
     // A row band is cap plus row gap; each of its two boundaries may take half the allowance.
-    let band = s > 0 ? b.keyHeight + keyboard.rowGap(below: upper) : a.keyHeight + keyboard.rowGap(below: upper)
+    let band = (s > 0 ? keyboard.rowKeyHeights[upper + 1] : keyboard.rowKeyHeights[upper]) + gap
     let limit = (1 - config.minWidthRatio) / 2 * band
     return original + min(max(s, -limit), limit)
   }

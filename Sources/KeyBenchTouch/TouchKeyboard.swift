@@ -18,6 +18,14 @@ public struct TouchKeyboard: Sendable {
   public let rowOfKey: [Int]
   /// Position of each key inside its row.
   public let columnOfKey: [Int]
+  /// Per row, flat copies of the row's static band and key height and the gap to the next row,
+  /// so the touch path reads numbers without copying ``Row`` values (and their arrays).
+  public let rowTops: [Double]
+  public let rowBottoms: [Double]
+  public let rowCenterYs: [Double]
+  public let rowKeyHeights: [Double]
+  /// Vertical gap between the caps of row `r` and row `r + 1` (0 for the last row).
+  public let rowGapsBelow: [Double]
 
   /// One row of letter keys, left to right.
   public struct Row: Sendable {
@@ -89,6 +97,14 @@ public struct TouchKeyboard: Sendable {
     self.rows = rows
     self.rowOfKey = rowOfKey
     self.columnOfKey = columnOfKey
+    rowTops = rows.map(\.top)
+    rowBottoms = rows.map(\.bottom)
+    rowCenterYs = rows.map(\.centerY)
+    rowKeyHeights = rows.map(\.keyHeight)
+    rowGapsBelow = rows.indices.map { r in
+      r == rows.count - 1
+        ? 0 : max((rows[r + 1].centerY - rows[r + 1].keyHeight / 2) - (rows[r].centerY + rows[r].keyHeight / 2), 0)
+    }
   }
 
   private static func middle(
@@ -109,23 +125,17 @@ public struct TouchKeyboard: Sendable {
   @inline(__always)
   public func staticRow(y: Double) -> Int {
     var row = 0
-    while row < rows.count - 1 && y > rows[row].bottom { row += 1 }
+    while row < rowBottoms.count - 1 && y > rowBottoms[row] { row += 1 }
     return row
   }
 
   /// Column (position in the row) whose static region holds `x`.
   @inline(__always)
   public func staticColumn(x: Double, row: Int) -> Int {
-    let boundaries = rows[row].boundaries
-    var column = 0
-    while column < boundaries.count && x > boundaries[column] { column += 1 }
-    return column
-  }
-
-  /// Vertical gap between the caps of rows `upper` and `upper + 1`.
-  public func rowGap(below upper: Int) -> Double {
-    let a = rows[upper]
-    let b = rows[upper + 1]
-    return max((b.centerY - b.keyHeight / 2) - (a.centerY + a.keyHeight / 2), 0)
+    rows[row].boundaries.withUnsafeBufferPointer { boundaries in
+      var column = 0
+      while column < boundaries.count && x > boundaries[column] { column += 1 }
+      return column
+    }
   }
 }

@@ -50,6 +50,27 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: "\(out)/results.csv")) == Data(contentsOf: URL(fileURLWithPath: "\(again)/results.csv")))
   }
 
+  @Test func realTapsFromSwipeEndPoints() throws {
+    let dir = try TemporaryDirectory()
+    let corpus = dir.path("hws.jsonl")
+    #expect(try Run.product("keybench-swipes", ["import-hws", TestPaths.fixture("hws/raw_logs"), "--out", corpus]).status == 0)
+    let train = try dir.write("train.txt", text: Self.training)
+    let out = dir.path("run")
+    let result = try Run.product("keybench-run", ["touch", "--swipes", corpus, "--train", train, "--resolver", "static,gaussian", "--out", out])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/summary.json"))) as! [String: Any]
+    let metrics = try #require(json["metrics"] as? [String: Any])
+    let hws = try #require(metrics["hws"] as? [String: Any])
+    let taps = try #require(hws["taps"] as? Double)
+    #expect(taps >= 2)
+    #expect((hws["static"] as? [String: Any])?["key_error_rate"] is Double)
+    let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
+    #expect(csv.count == Int(taps) + 1)
+    #expect(csv[1].contains(",hws,") && csv[1].contains("/first,"))
+    let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+    #expect(report.contains("| all canvases, in key widths |"))
+  }
+
   @Test func refusesTrainingOnTheEvaluationTextAndBadInput() throws {
     let dir = try TemporaryDirectory()
     let text = try dir.write("t.txt", text: Self.heldOut)

@@ -106,6 +106,18 @@ import Testing
     #expect(resolvers[.dynamic2D]!.resolve(touch, after: context("t", keyboard)) == h)
   }
 
+  @Test func normalCDFApproximationMatchesErfc() {
+    var z = -8.0
+    while z <= 8 {
+      let exact = 0.5 * erfc(-z / 2.0.squareRoot())
+      #expect(abs(GaussianResolver.cdf(z, mean: 0, sigma: 1) - exact) < 2e-7, "\(z)")
+      z += 0.01
+    }
+    #expect(GaussianResolver.cdf(.infinity, mean: 3, sigma: 2) == 1)
+    #expect(GaussianResolver.cdf(-.infinity, mean: 3, sigma: 2) == 0)
+    #expect(abs(GaussianResolver.cdf(5, mean: 3, sigma: 2) - 0.841344746) < 2e-7)
+  }
+
   @Test func kindsParse() {
     #expect(TouchResolverKind.parse("all") == TouchResolverKind.allCases)
     #expect(TouchResolverKind.parse("static,gaussian") == [.static, .gaussian])
