@@ -156,7 +156,7 @@ public struct TouchReport {
       lines.append("- real taps: first and last points of the accepted How We Swipe gestures in `\(swipeCorpus)`")
     }
     lines += [
-      "- dynamic boundaries: multiplier \(c.resolvers.shiftMultiplier), unit \(c.resolvers.shiftUnit.rawValue), minimum width \(c.resolvers.minWidthRatio); Gaussian σ × \(c.resolvers.sigmaScale), cut-off \(c.resolvers.cutoffSigmas) σ",
+      "- dynamic boundaries: multiplier \(c.resolvers.shiftMultiplier), unit \(c.resolvers.shiftUnit.rawValue), minimum width \(c.resolvers.minWidthRatio) (a boundary moves toward the less probable key, as seed 004's prose says; its printed formula has the opposite sign); Gaussian σ × \(c.resolvers.sigmaScale), cut-off \(c.resolvers.cutoffSigmas) σ",
       "",
     ]
     for group in summary.groups {

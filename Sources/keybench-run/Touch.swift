@@ -23,6 +23,9 @@ extension KeybenchRun {
     @Option(help: "Device profile to simulate taps on (repeat for several).")
     var device: [String] = ["iphone5"]
 
+    @Option(help: "Layout variant on every device (e.g. qwertz-de with German texts); default: the device's English one.")
+    var variant: String?
+
     @Option(help: "Held-out running text whose letters are typed (UTF-8).")
     var text: String?
 
@@ -90,7 +93,15 @@ extension KeybenchRun {
         let running = try Self.read(text)
         for name in device {
           let profile = try catalog.profile(named: name)
-          let layout = profile.layout(forLocale: "en")
+          let layout: KeyboardLayout
+          if let variant {
+            guard let chosen = profile.layout(variant: variant) else {
+              throw CommandFailure("device '\(name)' has no layout variant '\(variant)'; it has \(profile.layoutVariants.joined(separator: ", "))")
+            }
+            layout = chosen
+          } else {
+            layout = profile.layout(forLocale: "en")
+          }
           let keyboard = TouchKeyboard(layout: layout)
           let simulator = TapSimulator(keyboard: keyboard, spread: profile.touchSpread, config: touchConfig.simulation)
           let taps = simulator.taps(text: running, seed: seed, limit: limit)
