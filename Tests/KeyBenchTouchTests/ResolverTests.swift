@@ -50,6 +50,13 @@ import Testing
       // After "t", where "i" is likelier than "u", it stays "i".
       #expect(resolvers[kind]!.resolve(Point(x: boundary + 3, y: touch.y), after: context("t", keyboard)) == i, "\(kind)")
     }
+    // At a word start, a tap a little into Y's region is T (word-initial "t" is common, "y" rare).
+    let t = keyboard.key(for: "t")!
+    let ty = keyboard.rows[keyboard.rowOfKey[t]].boundaries[keyboard.columnOfKey[t]]
+    for kind in [TouchResolverKind.dynamic, .gaussianDensity] {
+      #expect(resolvers[kind]!.resolve(Point(x: ty + 2, y: keyboard.centers[t].y), after: context("the ", keyboard)) == t, "\(kind)")
+      #expect(resolvers[.static]!.resolve(Point(x: ty + 2, y: keyboard.centers[t].y), after: context("the ", keyboard)) == keyboard.key(for: "y"))
+    }
     // After "t", a tap a little into J's region is H.
     let h = keyboard.key(for: "h")!
     let hj = keyboard.rows[keyboard.rowOfKey[h]].boundaries[keyboard.columnOfKey[h]]
