@@ -145,6 +145,12 @@ public struct TouchReport {
       "Key error rate: share of letter taps resolved to another key than the one meant. Reduction:",
       "static regions' error rate ÷ the resolver's. Time: median over chunks of \(TouchBenchmark.timingChunk) taps of the mean",
       "nanoseconds per resolution (p90 beside it), in whatever build ran this report.", "",
+      "Resolvers: `nearest` key centre and `static` regions (cap plus half of each gap) ignore the",
+      "letter model; `dynamic` shifts the boundaries inside a row toward the less probable key (seed",
+      "004), `dynamic-2d` also the boundaries between rows; `gaussian` scores P(letter) × the touch",
+      "Gaussian's mass over the key's region, `gaussian-density` P(letter) × the key-centred Gaussian's",
+      "density at the touch (the region's width adds to the spread in `gaussian`, which under-weights",
+      "the letter model).", "",
       "- resolvers: \(run.kinds.map { "`\($0.rawValue)`" }.joined(separator: ", "))",
       "- letter model: order \(c.model.order), smoothing \(c.model.smoothing), trained on \(trainingTexts.map { "`\($0)`" }.joined(separator: ", "))"
         + (run.model.map { " (\($0.trainingLetters) letters)" } ?? ""),
