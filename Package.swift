@@ -60,8 +60,21 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "KeyBenchTouch",
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchCorpora"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "KeyBenchGesture",
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry"],
+      swiftSettings: strict
+    ),
+    .target(
       name: "KeyBenchBench",
-      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe"],
+      dependencies: [
+        "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTouch",
+        "KeyBenchGesture",
+      ],
       swiftSettings: strict
     ),
     .target(
@@ -97,7 +110,7 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "KeyBenchTouch", "KeyBenchGesture", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),
@@ -149,6 +162,16 @@ let package = Package(
     .testTarget(
       name: "KeyBenchSwipeTests",
       dependencies: ["KeyBenchSwipe", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchTouchTests",
+      dependencies: ["KeyBenchTouch", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchGestureTests",
+      dependencies: ["KeyBenchGesture", "KeyBenchCore", "KeyBenchGeometry", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,0 +1,117 @@
+import Foundation
+import KeyBenchCore
+import KeyBenchGesture
+
+/// Writes a gesture run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`.
+///
+/// `summary.json` has the shared shape (`Reports/FORMATS.md`) with `bench` = `gesture` and
+/// `metrics.schemes.<name>.<metric>` per scheme.
+public struct GestureReport {
+  public let runs: [GestureBenchmark.SchemeRun]
+  public let summary: GestureSummary
+  public let config: GestureBenchmark.Config
+  public let device: String
+  public let text: String
+  public let seed: UInt64
+
+  public init(
+    runs: [GestureBenchmark.SchemeRun], summary: GestureSummary, config: GestureBenchmark.Config, device: String,
+    text: String, seed: UInt64
+  ) {
+    self.runs = runs
+    self.summary = summary
+    self.config = config
+    self.device = device
+    self.text = text
+    self.seed = seed
+  }
+
+  public func write(to directory: String) throws {
+    let folder = URL(fileURLWithPath: directory)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (name, text) in [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown)] {
+      let file = try AtomicFileWriter(path: folder.appendingPathComponent(name).path)
+      try file.write(text)
+      try file.commit()
+    }
+  }
+
+  var resultsCSV: String {
+    var lines = [CSV.row(["scheme", "word_index", "word", "decoded", "edits", "points", "crossings", "path_mm", "ideal_path_mm", "qwerty_path_mm"])]
+    for run in runs {
+      for (index, r) in run.words.enumerated() {
+        lines.append(CSV.row([
+          run.scheme.name, String(index + 1), r.word, r.decoded, String(r.edits), String(r.points), String(r.crossings),
+          String(format: "%.2f", r.pathMillimeters), String(format: "%.2f", r.idealPathMillimeters),
+          String(format: "%.2f", r.qwertyPathMillimeters),
+        ]))
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func values(_ row: GestureSummary.Row) -> [(String, Double)] {
+    [
+      ("cer", row.characterErrorRate), ("word_error_rate", row.wordErrorRate), ("strokes_per_char", row.strokesPerCharacter),
+      ("crossings_per_char", row.crossingsPerCharacter), ("border_crossings_per_letter", row.borderCrossingsPerLetter),
+      ("path_mm_per_letter", row.pathMillimetersPerLetter), ("ideal_path_mm_per_letter", row.idealPathMillimetersPerLetter),
+      ("qwerty_path_mm_per_letter", row.qwertyPathMillimetersPerLetter),
+    ]
+  }
+
+  var summaryCSV: String {
+    var lines = ["metric,value"]
+    if let first = summary.rows.first { lines += ["words,\(first.words)", "chars,\(first.characters)"] }
+    for row in summary.rows {
+      lines += Self.values(row).map { "schemes.\(row.scheme).\($0.0),\(SwipeReport.number($0.1))" }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  var summaryJSON: String {
+    get throws {
+      var schemes: [String: Any] = [:]
+      for row in summary.rows {
+        var values: [String: Any] = [:]
+        for (name, value) in Self.values(row) { values[name] = value.isFinite ? value : NSNull() }
+        schemes[row.scheme] = values
+      }
+      let metrics: [String: Any] = [
+        "words": summary.rows.first?.words ?? 0, "chars": summary.rows.first?.characters ?? 0, "schemes": schemes,
+      ]
+      let parameters = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
+      let configuration: [String: Any] = [
+        "schemes": runs.map(\.source), "device": device, "seed": seed, "parameters": parameters,
+      ]
+      let corpus: [String: Any] = ["path": text, "words": summary.rows.first?.words ?? 0]
+      let object: [String: Any] = ["bench": "gesture", "config": configuration, "corpus": corpus, "metrics": metrics]
+      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+      return String(decoding: data, as: UTF8.self) + "\n"
+    }
+  }
+
+  var markdown: String {
+    func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.2f %%", v * 100) : "–" }
+    func f(_ v: Double, _ d: Int = 2) -> String { v.isFinite ? String(format: "%.\(d)f", v) : "–" }
+    let words = summary.rows.first?.words ?? 0
+    var lines = [
+      "# Gesture keyboard benchmark (seed 001)", "",
+      "- device: `\(device)`; text: `\(text)` (\(words) words), seed \(seed)",
+      "- touch view: \(config.geometry.viewShare) of the keyboard's shorter side, circle radius \(config.geometry.circleShare) of the view; finger speed \(f(config.strokes.speedMillimetersPerSecond, 0)) mm/s, aiming noise × \(config.strokes.noiseScale) of the device's Bi & Zhai spread",
+      "", "Each word is one stroke (out to each letter's field, across borders for border letters, back to",
+      "the circle); each space a tap on the circle. CER: edits ÷ characters (letters and spaces).",
+      "Crossings: region changes inside strokes (circle ↔ field, field ↔ field) per character. Border",
+      "crossings per letter: the scheme's movement cost, weighted by the text's letter frequencies",
+      "(0 for a middle letter, 1 or 2 for border letters). Path per letter: simulated stroke, its",
+      "noiseless aim-point path, and an ideal QWERTY swipe of the same words on the device's keyboard.", "",
+      "## Schemes, ranked by movement cost", "",
+      "| scheme | CER | word errors | strokes/char | crossings/char | border crossings/letter | path mm/letter | ideal mm/letter | QWERTY swipe mm/letter |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in summary.rows {
+      lines.append(
+        "| \(row.scheme) (`\(row.source)`) | \(pct(row.characterErrorRate)) | \(pct(row.wordErrorRate)) | \(f(row.strokesPerCharacter, 3)) | \(f(row.crossingsPerCharacter)) | \(f(row.borderCrossingsPerLetter, 3)) | \(f(row.pathMillimetersPerLetter, 1)) | \(f(row.idealPathMillimetersPerLetter, 1)) | \(f(row.qwertyPathMillimetersPerLetter, 1)) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import KeyBenchCore
+import KeyBenchTouch
+
+/// Writes a touch run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`.
+///
+/// `summary.json` has the shared shape (`Reports/FORMATS.md`) with `bench` = `touch`;
+/// `metrics.resolvers.<name>.key_error_rate` / `.ns_per_touch` are the pooled simulated figures.
+public struct TouchReport {
+  public let run: TouchBenchmark.Run
+  public let summary: TouchSummary
+  public let config: TouchConfig
+  /// What the taps and the model came from, for the report's header.
+  public let evaluationText: String?
+  public let trainingTexts: [String]
+  public let swipeCorpus: String?
+  public let seed: UInt64
+
+  public init(
+    run: TouchBenchmark.Run, summary: TouchSummary, config: TouchConfig, evaluationText: String?,
+    trainingTexts: [String], swipeCorpus: String?, seed: UInt64
+  ) {
+    self.run = run
+    self.summary = summary
+    self.config = config
+    self.evaluationText = evaluationText
+    self.trainingTexts = trainingTexts
+    self.swipeCorpus = swipeCorpus
+    self.seed = seed
+  }
+
+  /// Writes the four files into `directory` (each through a temporary file).
+  public func write(to directory: String) throws {
+    let folder = URL(fileURLWithPath: directory)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let results = try AtomicFileWriter(path: folder.appendingPathComponent("results.csv").path)
+    try writeResults(to: results)
+    for (name, text) in [("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown)] {
+      let file = try AtomicFileWriter(path: folder.appendingPathComponent(name).path)
+      try file.write(text)
+      try file.commit()
+    }
+    try results.commit()
+  }
+
+  static func contextLabel(_ context: LetterContext, _ alphabet: LetterAlphabet) -> String {
+    func symbol(_ s: Int) -> String {
+      s < alphabet.letters.count ? String(alphabet.letters[s]) : s == alphabet.boundary ? "_" : "?"
+    }
+    return symbol(context.beforePrevious) + symbol(context.previous)
+  }
+
+  func writeResults(to file: AtomicFileWriter) throws {
+    let names = run.kinds.map(\.rawValue)
+    try file.write(CSV.row(["set", "source", "tap", "context", "intended", "x", "y"] + names) + "\n")
+    for (s, set) in run.sets.enumerated() {
+      let letters = set.keyboard.alphabet.letters
+      for (index, tap) in set.taps.enumerated() {
+        var fields = [set.name, set.source, tap.id, Self.contextLabel(tap.context, set.keyboard.alphabet),
+          String(letters[tap.intended]), String(format: "%.2f", tap.point.x), String(format: "%.2f", tap.point.y)]
+        fields += run.outcomes[s].map { String(letters[$0.resolved[index]]) }
+        try file.write(CSV.row(fields) + "\n")
+      }
+    }
+  }
+
+  /// Flat metric name → value, shared by summary.csv and summary.json.
+  var metrics: [(String, Double)] {
+    var rows: [(String, Double)] = []
+    let pooled = summary.groups.last { $0.source == "simulated" }
+    rows.append(("taps", Double(pooled?.taps ?? 0)))
+    if let best = summary.best { rows.append(("best_reduction_vs_static", best.reductionVsStatic)) }
+    if let model = run.model { rows.append(("training_letters", Double(model.trainingLetters))) }
+    for row in pooled?.rows ?? [] {
+      let name = row.resolver.rawValue
+      rows += [
+        ("resolvers.\(name).key_error_rate", row.keyErrorRate),
+        ("resolvers.\(name).reduction_vs_static", row.reductionVsStatic),
+        ("resolvers.\(name).ns_per_touch", row.nsPerTouch), ("resolvers.\(name).ns_per_touch_p90", row.nsPerTouchP90),
+      ]
+    }
+    for group in summary.groups where group.name != "simulated" {
+      let prefix = group.source == "hws" ? "hws" : "devices.\(group.name)"
+      if group.source == "hws" { rows.append(("hws.taps", Double(group.taps))) }
+      for row in group.rows {
+        rows += [
+          ("\(prefix).\(row.resolver.rawValue).key_error_rate", row.keyErrorRate),
+          ("\(prefix).\(row.resolver.rawValue).reduction_vs_static", row.reductionVsStatic),
+        ]
+      }
+    }
+    return rows
+  }
+
+  var summaryCSV: String {
+    var lines = ["metric,value"]
+    if let best = summary.best { lines.append("best_resolver,\(best.resolver.rawValue)") }
+    lines += metrics.map { "\($0.0),\(SwipeReport.number($0.1))" }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  var summaryJSON: String {
+    get throws {
+      var root: [String: Any] = [:]
+      for (name, value) in metrics {
+        let json: Any = value.isFinite ? value : NSNull()
+        let parts = name.split(separator: ".").map(String.init)
+        root = Self.setting(parts[...], to: json, in: root)
+      }
+      if let best = summary.best { root["best_resolver"] = best.resolver.rawValue }
+      let configObject = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
+      let configuration: [String: Any] = [
+        "resolvers": run.kinds.map(\.rawValue), "parameters": configObject, "seed": seed,
+        "training_texts": trainingTexts,
+      ]
+      let simulatedTaps: Int = summary.groups.last { $0.source == "simulated" }?.taps ?? 0
+      let realTaps: Int = summary.groups.first { $0.source == "hws" }?.taps ?? 0
+      var corpus: [String: Any] = ["taps": simulatedTaps, "real_taps": realTaps]
+      corpus["path"] = evaluationText.map { $0 as Any } ?? NSNull()
+      corpus["swipes"] = swipeCorpus.map { $0 as Any } ?? NSNull()
+      let object: [String: Any] = ["bench": "touch", "config": configuration, "corpus": corpus, "metrics": root]
+      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+      return String(decoding: data, as: UTF8.self) + "\n"
+    }
+  }
+
+  static func setting(_ path: ArraySlice<String>, to value: Any, in object: [String: Any]) -> [String: Any] {
+    var object = object
+    let key = path.first!
+    if path.count == 1 {
+      object[key] = value
+    } else {
+      object[key] = setting(path.dropFirst(), to: value, in: object[key] as? [String: Any] ?? [:])
+    }
+    return object
+  }
+
+  var markdown: String {
+    func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.2f %%", v * 100) : "–" }
+    func times(_ v: Double) -> String { v.isFinite ? String(format: "%.2f×", v) : "–" }
+    func ns(_ v: Double) -> String { v.isFinite ? String(format: "%.0f", v) : "–" }
+    let c = config
+    var lines = [
+      "# Touch resolution benchmark", "",
+      "Key error rate: share of letter taps resolved to another key than the one meant. Reduction:",
+      "static regions' error rate ÷ the resolver's. Time: median over chunks of \(TouchBenchmark.timingChunk) taps of the mean",
+      "nanoseconds per resolution (p90 beside it), in whatever build ran this report.", "",
+      "Resolvers: `nearest` key centre and `static` regions (cap plus half of each gap) ignore the",
+      "letter model; `dynamic` shifts the boundaries inside a row toward the less probable key (seed",
+      "004), `dynamic-2d` also the boundaries between rows; `gaussian` scores P(letter) × the touch",
+      "Gaussian's mass over the key's region, `gaussian-density` P(letter) × the key-centred Gaussian's",
+      "density at the touch (the region's width adds to the spread in `gaussian`, which under-weights",
+      "the letter model).", "",
+      "- resolvers: \(run.kinds.map { "`\($0.rawValue)`" }.joined(separator: ", "))",
+      "- letter model: order \(c.model.order), smoothing \(c.model.smoothing), trained on \(trainingTexts.map { "`\($0)`" }.joined(separator: ", "))"
+        + (run.model.map { " (\($0.trainingLetters) letters)" } ?? ""),
+    ]
+    if let evaluationText {
+      lines.append("- simulated taps: the letters of `\(evaluationText)` (held out: not among the training texts), seed \(seed); touch spread × \(c.simulation.spreadScale) (Bi & Zhai), offset (\(c.simulation.offsetX), \(c.simulation.offsetY)) key pitches; context = the intended text")
+    }
+    if let swipeCorpus {
+      lines.append("- real taps: first and last points of the accepted How We Swipe gestures in `\(swipeCorpus)`")
+    }
+    lines += [
+      "- dynamic boundaries: multiplier \(c.resolvers.shiftMultiplier), unit \(c.resolvers.shiftUnit.rawValue), minimum width \(c.resolvers.minWidthRatio) (a boundary moves toward the less probable key, as seed 004's prose says; its printed formula has the opposite sign); Gaussian σ × \(c.resolvers.sigmaScale), cut-off \(c.resolvers.cutoffSigmas) σ",
+      "",
+    ]
+    for group in summary.groups {
+      let title = group.source == "hws" ? "Real taps (How We Swipe, all canvases)" : group.name == "simulated" ? "All simulated devices" : "Simulated taps on `\(group.name)`"
+      lines += [
+        "## \(title)", "", "\(group.taps) taps.", "",
+        "| resolver | key error rate | reduction vs static | ns per touch (median) | p90 |", "|---|---:|---:|---:|---:|",
+      ]
+      for row in group.rows {
+        lines.append("| \(row.resolver.rawValue) | \(pct(row.keyErrorRate)) | \(times(row.reductionVsStatic)) | \(ns(row.nsPerTouch)) | \(ns(row.nsPerTouchP90)) |")
+      }
+      lines.append("")
+    }
+    if let best = summary.best {
+      lines += ["Best resolver: `\(best.resolver.rawValue)`, \(times(best.reductionVsStatic)) fewer key errors than static regions.", ""]
+    }
+    if !summary.letters.isEmpty {
+      lines += [
+        "## Per letter (simulated taps)", "",
+        "Error rate per resolver; in brackets the letter most often typed instead and its share.", "",
+        "| letter | taps | " + run.kinds.map(\.rawValue).joined(separator: " | ") + " |",
+        "|---|---:|" + String(repeating: "---:|", count: run.kinds.count),
+      ]
+      for letter in summary.letters {
+        let cells = zip(letter.errorRates, letter.topConfusions).map { rate, top in
+          pct(rate) + (top.map { " (\($0.0) \(pct($0.1)))" } ?? "")
+        }
+        lines.append("| \(letter.letter) | \(letter.taps) | " + cells.joined(separator: " | ") + " |")
+      }
+      lines.append("")
+    }
+    if !summary.spreads.isEmpty {
+      lines += [
+        "## Touch spread of real taps per canvas", "",
+        "Offsets of the first/last swipe points from their key centres (mean: systematic offset, σ: spread)",
+        "beside Bi & Zhai's prediction for the canvas's key size: all canvases pooled in key widths, then",
+        "each canvas with 1,000+ taps in CSS px. Swipe end",
+        "points are not taps: the finger lands and lifts while moving, so expect a wider spread.", "",
+        "| canvas | taps | key width | mean x | mean y | σx measured | σx Bi & Zhai | σy measured | σy Bi & Zhai |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+      ]
+      for spread in (summary.pooledSpread.map { [$0] } ?? []) + summary.spreads.filter({ $0.measured.count >= 1000 }) {
+        let m = spread.measured
+        let decimals = spread.keyWidth == 1 ? 3 : 1
+        let cells = [spread.keyWidth, m.meanX, m.meanY, m.sigmaX, spread.predictedX, m.sigmaY, spread.predictedY]
+          .map { String(format: "%.\(decimals)f", $0) }
+        lines.append("| \(spread.name) | \(m.count) | " + cells.joined(separator: " | ") + " |")
+      }
+      lines.append("")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

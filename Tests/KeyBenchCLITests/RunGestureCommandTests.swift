@@ -1,0 +1,46 @@
+import Foundation
+import KeyBenchTestSupport
+import Testing
+
+/// `keybench-run gesture` end to end with the shipped schemes, and a broken scheme.
+@Suite struct RunGestureCommandTests {
+  static let text = String(repeating: "The quick brown fox jumps over the lazy dog; a puzzle for the queen. ", count: 20)
+
+  @Test func comparesSchemesAndWritesReports() throws {
+    let dir = try TemporaryDirectory()
+    let text = try dir.write("t.txt", text: Self.text)
+    let out = dir.path("run")
+    let english = TestPaths.repository.appendingPathComponent("Corpora/gesture/english.xml").path
+    let alphabetical = TestPaths.repository.appendingPathComponent("Corpora/gesture/alphabetical.xml").path
+    let result = try Run.product(
+      "keybench-run", ["gesture", "--scheme", english, "--scheme", alphabetical, "--text", text, "--device", "ipad4", "--out", out])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/summary.json"))) as! [String: Any]
+    #expect(json["bench"] as? String == "gesture")
+    let metrics = try #require(json["metrics"] as? [String: Any])
+    #expect((metrics["words"] as? NSNumber)?.intValue == 280)
+    let schemes = try #require(metrics["schemes"] as? [String: [String: Double]])
+    #expect(Set(schemes.keys) == ["english", "alphabetical"])
+    for (_, values) in schemes {
+      #expect(values["cer"]! < 0.05)
+      #expect(values["qwerty_path_mm_per_letter"]! > 0)
+      #expect(values["crossings_per_char"]! > 1)
+    }
+    // The frequency-ordered scheme needs fewer border crossings than the alphabet.
+    #expect(schemes["english"]!["border_crossings_per_letter"]! < schemes["alphabetical"]!["border_crossings_per_letter"]!)
+    let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
+    #expect(csv.count == 1 + 2 * 14 * 20)
+    let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+    #expect(report.contains("| english (`\(english)`)"))
+  }
+
+  @Test func brokenSchemeFailsNamingFileAndLine() throws {
+    let dir = try TemporaryDirectory()
+    let text = try dir.write("t.txt", text: Self.text)
+    let scheme = try dir.write("s.xml", text: "<letterScheme>\n<field direction=\"n\" middle=\"t\"/>\n<field direction=\"ne\" middle=\"t\"/>\n</letterScheme>\n")
+    let result = try Run.product("keybench-run", ["gesture", "--scheme", scheme, "--text", text, "--out", dir.path("o")])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("\(scheme):3: letter 't' is repeated"))
+    #expect(!FileManager.default.fileExists(atPath: dir.path("o")))
+  }
+}
