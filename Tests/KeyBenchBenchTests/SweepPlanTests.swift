@@ -1,0 +1,75 @@
+import KeyBenchBench
+import Testing
+
+@Suite struct SweepPlanTests {
+  @Test func parsesListsRangesAndBooleans() throws {
+    let list = try SweepPlan.Parameter(parsing: "filters.length.a=0.5,0.75,1")
+    #expect(list.name == "filters.length.a")
+    #expect(list.values == [.number(0.5), .number(0.75), .number(1)])
+    // Steps of 0.1 land on tidy values, the end included.
+    let range = try SweepPlan.Parameter(parsing: "dtw.locality=0.1:0.5:0.1")
+    #expect(range.values.map(\.description) == ["0.1", "0.2", "0.3", "0.4", "0.5"])
+    #expect(try SweepPlan.Parameter(parsing: "dtw.prefixCache=true,false").values == [.bool(true), .bool(false)])
+    for bad in ["=1", "a", "a=1:2", "a=2:1:1", "a=1:2:0", "a=x", "a=1,1"] {
+      #expect(throws: SweepError.self, "\(bad)") { try SweepPlan.Parameter(parsing: bad) }
+    }
+  }
+
+  @Test func gridIndicesAreStableAcrossRandomSamplesAndShards() throws {
+    let plan = try SweepPlan(parameters: [
+      .init(parsing: "a=1,2,3"), .init(parsing: "b=true,false"), .init(parsing: "c=0:3:1"),
+    ])
+    #expect(plan.gridSize == 24)
+    #expect(plan.configuration(at: 0).values.map(\.description) == ["1", "true", "0"])
+    #expect(plan.configuration(at: 23).values.map(\.description) == ["3", "false", "3"])
+    #expect(plan.configuration(at: 5).id == "c0005")
+    let all = plan.configurations()
+    #expect(all.count == 24)
+    // Shards are disjoint and together the whole selection.
+    let shards = (1...3).map { plan.configurations(shard: ($0, 3)) }
+    #expect(shards.map(\.count) == [8, 8, 8])
+    #expect(Set(shards.flatMap { $0.map(\.index) }) == Set(0..<24))
+    // A random sample is reproducible by seed, differs across seeds, and keeps grid ids.
+    let sample = plan.configurations(random: 5, seed: 9)
+    #expect(sample == plan.configurations(random: 5, seed: 9))
+    #expect(sample != plan.configurations(random: 5, seed: 10))
+    #expect(sample.allSatisfy { plan.configuration(at: $0.index) == $0 })
+  }
+
+  @Test func paretoFrontierAndShardMerge() throws {
+    var table = SweepTable(parameters: ["p"], metrics: ["top1", "decode_ms_median"])
+    table.rows = [
+      .init(config: "c0000", values: ["1"], metrics: [0.70, 2.0]),
+      .init(config: "c0001", values: ["2"], metrics: [0.75, 3.0]),
+      .init(config: "c0002", values: ["3"], metrics: [0.72, 4.0]),  // beaten by c0001
+      .init(config: "c0003", values: ["4"], metrics: [0.80, 9.0]),
+      .init(config: "c0004", values: ["5"], metrics: [nil, 1.0]),  // incomplete: never on it
+    ]
+    #expect(try table.paretoConfigs(objective: "top1", cost: "decode_ms_median") == ["c0000", "c0001", "c0003"])
+    var a = table
+    a.rows = Array(table.rows.prefix(2))
+    var b = table
+    b.rows = Array(table.rows.suffix(4))
+    #expect(try SweepTable.merge([a, b]) == table)
+    b.rows[0].values = ["9"]
+    #expect(throws: SweepError.self) { try SweepTable.merge([a, b]) }
+  }
+}
+
+@Suite struct RegressionGateTests {
+  @Test func judgesAccuracyInPointsAndTimingsAsRatios() {
+    let gate = RegressionGate(defaultMaxDrop: 1, maxDrop: ["mrr": 0.1], maxSlowdown: 2)
+    let checks = gate.compare(
+      baseline: ["top1": 0.80, "mrr": 0.70, "decode_ms_median": 2, "gestures": 100, "resolvers.static.key_error_rate": 0.05, "kept": 0.5],
+      current: ["top1": 0.795, "mrr": 0.698, "decode_ms_median": 5, "gestures": 50, "resolvers.static.key_error_rate": 0.07])
+    let verdict = Dictionary(uniqueKeysWithValues: checks.map { ($0.metric, $0.verdict) })
+    #expect(verdict["top1"] == .pass)  // −0.5 points, within 1
+    #expect(verdict["mrr"] == .regression)  // −0.2 points, over its own 0.1
+    #expect(verdict["decode_ms_median"] == .regression)  // 2.5× slower
+    #expect(verdict["gestures"] == .info)
+    #expect(verdict["resolvers.static.key_error_rate"] == .regression)  // +2 points of errors
+    #expect(verdict["kept"] == .info)  // not a judged name: missing is only information
+    #expect(RegressionGate(maxSlowdown: nil).compare(baseline: ["decode_ms_p99": 1], current: ["decode_ms_p99": 9])[0].verdict == .info)
+    #expect(RegressionGate().compare(baseline: ["top4": 0.9], current: [:])[0].verdict == .missing)
+  }
+}

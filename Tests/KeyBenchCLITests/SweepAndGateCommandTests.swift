@@ -1,0 +1,116 @@
+import Foundation
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+import KeyBenchTestSupport
+import Testing
+
+/// `keybench-sweep` and `keybench-report gate/merge/markdown` end to end on swipes generated
+/// from the fixture lexicon.
+@Suite struct SweepAndGateCommandTests {
+  /// A lexicon database and 60 synthetic swipes of its words, in `dir`.
+  private func corpus(in dir: TemporaryDirectory) throws -> (db: String, corpus: String) {
+    let db = dir.path("l.sqlite")
+    #expect(try Run.product("keybench-ingest", [TestPaths.fixture("mini.combined"), "--db", db]).status == 0)
+    let corpus = dir.path("swipes.jsonl")
+    let generated = try Run.product(
+      "keybench-swipes",
+      ["generate", "--lexicon", "de", "--db", db, "--device", "iphone5", "--count", "60", "--seed", "3", "--out", corpus])
+    #expect(generated.status == 0, "\(generated.stderr)")
+    return (db, corpus)
+  }
+
+  private func lines(_ path: String) throws -> [Substring] {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+  }
+
+  @Test func sweepResumesShardsMergeAndMarkTheFrontier() throws {
+    let dir = try TemporaryDirectory()
+    let (db, corpus) = try corpus(in: dir)
+    let common = [
+      "swipe", "--lexicon", "de", "--db", db, "--corpus", corpus,
+      "--param", "filters.length.a=0.5,0.95", "--param", "filters.endPoint.radius=0.5:1.5:0.5",
+    ]
+    let full = dir.path("full")
+    let first = try Run.product("keybench-sweep", common + ["--out", full])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains("ran 6, resumed 0"))
+    let table = try lines("\(full)/sweep.csv")
+    #expect(table[0] == "config,filters.length.a,filters.endPoint.radius,top1,top4,mrr,decode_ms_median,decode_ms_p99,"
+      + "filters.start_point.recall,filters.start_point.kept_median,filters.start_direction.recall,"
+      + "filters.start_direction.kept_median,filters.end_point.recall,filters.end_point.kept_median,"
+      + "filters.length.recall,filters.length.kept_median,pareto")
+    #expect(table.count == 7)
+    #expect(table.contains { $0.hasSuffix(",true") })
+    // The tightest end-point radius loses targets the widest keeps: the sweep measures it.
+    let recall = table.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+      .map { (radius: Double($0[2])!, recall: Double($0[12])!) }
+    #expect(recall.filter { $0.radius == 0.5 }.map(\.recall).max()! < recall.filter { $0.radius == 1.5 }.map(\.recall).min()!)
+
+    // Interrupted: drop the last journal row and cut one in half; the rerun redoes only those.
+    let journal = "\(full)/sweep.journal.csv"
+    let kept = try lines(journal).dropLast(2).joined(separator: "\n") + "\nc0004,0.95,1"
+    try kept.write(toFile: journal, atomically: true, encoding: .utf8)
+    let resumed = try Run.product("keybench-sweep", common + ["--out", full])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(resumed.stdout.contains("ran 2, resumed 4"))
+    #expect(try lines("\(full)/sweep.csv").count == 7)
+
+    // Two shards merged give the same rows (accuracy columns; timings differ run to run).
+    for shard in ["1/2", "2/2"] {
+      let run = try Run.product("keybench-sweep", common + ["--shard", shard, "--out", dir.path("s" + shard.prefix(1))])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stdout.contains("ran 3"))
+    }
+    let merged = try Run.product("keybench-report", ["merge", dir.path("s1"), dir.path("s2"), "--out", dir.path("m")])
+    #expect(merged.status == 0, "\(merged.stderr)")
+    func accuracy(_ path: String) throws -> [String] {
+      try lines(path).map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(6).joined(separator: ",") }
+    }
+    #expect(try accuracy(dir.path("m/sweep.csv")) == accuracy("\(full)/sweep.csv"))
+
+    // A misspelt parameter fails before any work, naming it.
+    let typo = try Run.product("keybench-sweep", Array(common.prefix(7)) + ["--param", "filters.lenght.a=1", "--out", dir.path("t")])
+    #expect(typo.status == 1)
+    #expect(typo.stderr.contains("filters.lenght.a"))
+  }
+
+  @Test func gatePassesTheBaselineAndFailsADegradedDecoder() throws {
+    let dir = try TemporaryDirectory()
+    let (db, corpus) = try corpus(in: dir)
+    let run = ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus]
+    #expect(try Run.product("keybench-run", run + ["--out", dir.path("base")]).status == 0)
+    #expect(try Run.product("keybench-run", run + ["--out", dir.path("again")]).status == 0)
+    // Degraded: a length filter so tight it throws away most targets.
+    let config = try dir.write("bad.json", text: #"{"filters": {"length": {"a": 0.97, "b": 1.03, "c": 0.1}}}"#)
+    #expect(try Run.product("keybench-run", run + ["--config", config, "--out", dir.path("bad")]).status == 0)
+
+    let pass = try Run.product("keybench-report", ["gate", "--baseline", dir.path("base"), "--current", dir.path("again")])
+    #expect(pass.status == 0, "\(pass.stdout)")
+    #expect(pass.stdout.contains("**Gate passed**"))
+    #expect(pass.stdout.contains("| top1 |"))
+
+    let junit = dir.path("gate.xml")
+    let fail = try Run.product(
+      "keybench-report", ["gate", "--baseline", dir.path("base"), "--current", dir.path("bad"), "--junit", junit])
+    #expect(fail.status == 1)
+    #expect(fail.stdout.contains("| filters.length.recall |"))
+    #expect(fail.stdout.contains("REGRESSION"))
+    let xml = try String(contentsOfFile: junit, encoding: .utf8)
+    #expect(xml.contains("<failure message=\"filters.length.recall"))
+    #expect(try XMLDocument(xmlString: xml).rootElement()?.name == "testsuite")
+
+    // A generous threshold for the metric lets the same drop pass; input errors exit 2.
+    let lenient = try Run.product(
+      "keybench-report",
+      ["gate", "--baseline", dir.path("base"), "--current", dir.path("bad"), "--default-max-drop", "100"])
+    #expect(lenient.status == 0)
+    let missing = try Run.product("keybench-report", ["gate", "--baseline", dir.path("nope"), "--current", dir.path("bad")])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("nope/summary.json"))
+
+    let table = try Run.product("keybench-report", ["markdown", dir.path("base"), dir.path("bad")])
+    #expect(table.status == 0)
+    #expect(table.stdout.contains("| top1 |"))
+  }
+}
