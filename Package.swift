@@ -17,6 +17,7 @@ let package = Package(
     .executable(name: "keybench-devices", targets: ["keybench-devices"]),
     .executable(name: "keybench-swipes", targets: ["keybench-swipes"]),
     .executable(name: "keybench-run", targets: ["keybench-run"]),
+    .executable(name: "keybench-typos", targets: ["keybench-typos"]),
     .library(name: "KeyBenchLexicon", targets: ["KeyBenchLexicon"]),
     .library(name: "KeyBenchGeometry", targets: ["KeyBenchGeometry"]),
     .library(name: "KeyBenchStore", targets: ["KeyBenchStore"]),
@@ -57,9 +58,15 @@ let package = Package(
       dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora"],
       swiftSettings: strict
     ),
+    // Typo corpora, typing-error analysis and generation, and the word correctors.
+    .target(
+      name: "KeyBenchTyping",
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon"],
+      swiftSettings: strict
+    ),
     .target(
       name: "KeyBenchBench",
-      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe"],
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTyping"],
       swiftSettings: strict
     ),
     .target(
@@ -95,6 +102,15 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
+        "KeyBenchTyping",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "keybench-typos",
+      dependencies: [
+        "KeyBenchCLI", "KeyBenchGeometry", "KeyBenchTyping",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -136,6 +152,11 @@ let package = Package(
     .testTarget(
       name: "KeyBenchBenchTests",
       dependencies: ["KeyBenchBench", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchTypingTests",
+      dependencies: ["KeyBenchTyping", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-typos", "keybench-run", "keybench-ingest"],
       swiftSettings: strict
     ),
     .testTarget(
