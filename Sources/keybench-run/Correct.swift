@@ -43,8 +43,8 @@ extension KeybenchRun {
     @Option(help: "Error distribution JSON for the keyboard corrector (default: Corpora/typos/codespell-en.json).")
     var errorModel: String?
 
-    @Option(help: "Layout as DEVICE[/VARIANT] for key adjacency.")
-    var layout: String = "pixel6pro-gboard"
+    @Option(help: "Layout as DEVICE[/VARIANT] for key adjacency (default: pixel6pro-gboard for English, iphone6s with the locale's layout otherwise).")
+    var layout: String?
 
     @Option(help: "Keyboard corrector config JSON; keys left out keep their defaults.")
     var keyboardConfig: String?
@@ -94,7 +94,8 @@ extension KeybenchRun {
       if let limit { items = Array(items.prefix(limit)) }
       let loaded = try LexiconDatabase(path: db, create: false).loadLexicon(named: lexicon)
       let prepared = CorrectionLexicon(lexicon: loaded)
-      let keyboard = try DeviceCatalog.bundled().layout(named: layout, locale: loaded.locale)
+      let keyboard = try DeviceCatalog.bundled().layout(
+        named: layout ?? (loaded.locale.hasPrefix("en") ? "pixel6pro-gboard" : "iphone6s"), locale: loaded.locale)
       let benchmark = CorrectionBenchmark(lexicon: prepared, suggestions: suggestions)
       var entries: [CorrectionReport.Entry] = []
       var parameters: [String: Any] = [:]
