@@ -56,6 +56,40 @@ public struct CorrectionBenchmark {
   }
 }
 
+/// Seed 002 Fig. 4.4/4.5: the corrected-words ratio on texts of increasing length, each text a
+/// run of consecutive pairs typed by a fresh user (the corrector reset before it).
+public struct LengthCurvePoint: Sendable {
+  public var words: Int
+  public var texts: Int
+  public var mean: Double
+  public var standardDeviation: Double
+}
+
+extension CorrectionBenchmark {
+  /// For each length, up to `maxTexts` disjoint runs of that many consecutive pairs.
+  public func lengthCurve(
+    _ corrector: any Corrector, pairs: [TypoPair], lengths: [Int] = [50, 100, 200, 500, 1000, 2000, 5000], maxTexts: Int = 10
+  ) -> [LengthCurvePoint] {
+    lengths.compactMap { length in
+      let count = min(pairs.count / length, maxTexts)
+      guard count > 0 else { return nil }
+      var ratios: [Double] = []
+      for text in 0..<count {
+        corrector.reset()
+        let results = run(corrector, pairs: Array(pairs[(text * length)..<((text + 1) * length)]))
+        let errors = results.filter { $0.kind != .correct }
+        guard !errors.isEmpty else { continue }
+        ratios.append(Double(errors.filter { ($0.rank ?? .max) <= suggestions }.count) / Double(errors.count))
+      }
+      guard !ratios.isEmpty else { return nil }
+      let mean = ratios.reduce(0, +) / Double(ratios.count)
+      let variance = ratios.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(max(ratios.count - 1, 1))
+      corrector.reset()
+      return LengthCurvePoint(words: length, texts: ratios.count, mean: mean, standardDeviation: variance.squareRoot())
+    }
+  }
+}
+
 extension Duration {
   var inMicroseconds: Double {
     let parts = components

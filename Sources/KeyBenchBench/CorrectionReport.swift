@@ -10,10 +10,13 @@ public struct CorrectionReport {
     public var results: [CorrectionItemResult]
     /// A line for the report saying how the corrector was set up.
     public var setup: String
-    public init(summary: CorrectionSummary, results: [CorrectionItemResult], setup: String) {
+    /// Corrected ratio by text length (empty unless asked for).
+    public var curve: [LengthCurvePoint]
+    public init(summary: CorrectionSummary, results: [CorrectionItemResult], setup: String, curve: [LengthCurvePoint] = []) {
       self.summary = summary
       self.results = results
       self.setup = setup
+      self.curve = curve
     }
   }
 
@@ -84,6 +87,11 @@ public struct CorrectionReport {
       for entry in entries {
         var object: [String: Any] = [:]
         for (name, value) in entry.summary.metrics { object[name] = value ?? NSNull() }
+        if !entry.curve.isEmpty {
+          object["length_curve"] = entry.curve.map {
+            ["words": $0.words, "texts": $0.texts, "corrected_ratio_mean": $0.mean, "corrected_ratio_std": $0.standardDeviation]
+          }
+        }
         metrics[entry.summary.corrector] = object
       }
       let object: [String: Any] = [
@@ -126,6 +134,20 @@ public struct CorrectionReport {
       lines.append(
         "| \(s.corrector) | \(pct(s.top1)) | \(pct(s.topK)) | \(pct(s.correctedRatio)) | \(pct(s.nonWordTop1)) | \(pct(s.nonWordTopK)) | \(pct(s.realWordTop1)) | \(pct(s.realWordTopK)) | \(pct(s.falseCorrections)) | \(num(s.wordsPerSecond, 0)) | \(num(s.microsecondsPerKeystroke, 2)) |"
       )
+    }
+    let curves = entries.filter { !$0.curve.isEmpty }
+    if let lengths = curves.first?.curve.map(\.words) {
+      lines += [
+        "", "## Corrected ratio by text length (seed Fig. 4.4 / 4.5)", "",
+        "Each text is a run of consecutive pairs typed by a fresh user (corrector reset); mean ± standard deviation over the texts.", "",
+        "| corrector | " + lengths.map { "\($0) words" }.joined(separator: " | ") + " |",
+        "|---|" + lengths.map { _ in "---|" }.joined(),
+      ]
+      for entry in curves {
+        lines.append(
+          "| \(entry.summary.corrector) | "
+            + entry.curve.map { "\(pct($0.mean)) ± \(pct($0.standardDeviation)) (\($0.texts))" }.joined(separator: " | ") + " |")
+      }
     }
     lines += [
       "",

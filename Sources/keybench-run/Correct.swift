@@ -55,6 +55,9 @@ extension KeybenchRun {
     @Flag(help: "Keep only pairs whose typed and intended words are lower-case letters a–z (or the locale's letters).")
     var lowercaseOnly = false
 
+    @Flag(help: "Also measure the corrected ratio on texts of 50 to 5,000 consecutive pairs, each by a fresh user (seed Fig. 4.4/4.5).")
+    var lengthCurves = false
+
     @Option(help: "Use at most this many pairs.")
     var limit: Int?
 
@@ -102,7 +105,8 @@ extension KeybenchRun {
       func record(_ corrector: any Corrector, setup: String) {
         let results = benchmark.run(corrector, pairs: items)
         let summary = CorrectionSummary(corrector: corrector.name, results: results, top: suggestions)
-        entries.append(.init(summary: summary, results: results, setup: setup))
+        let curve = lengthCurves ? benchmark.lengthCurve(corrector, pairs: items) : []
+        entries.append(.init(summary: summary, results: results, setup: setup, curve: curve))
         StandardError.print(
           "\(summary.corrector): top-1 \(NumberFormatting.fixed(summary.top1, decimals: 4)), top-\(suggestions) \(NumberFormatting.fixed(summary.topK, decimals: 4)), non-word top-1 \(NumberFormatting.fixed(summary.nonWordTop1, decimals: 4)), \(NumberFormatting.fixed(summary.wordsPerSecond, decimals: 0)) words/s")
       }

@@ -18,11 +18,14 @@ import Testing
     return TypingErrorAnalysis.analyze(pairs, layout: layout, source: "t")
   }
 
-  /// Seed 002 §2.2.1: with "ich", "habe", "hallo", the input "hllo" becomes "hallo".
-  @Test func kannschSeedExample() {
-    let words = lexicon([("ich", 200), ("habe", 190), ("hallo", 150)])
+  /// Seed 002 §2.2.1's dictionary: a near-key slip in "hallo" is corrected; a left-out letter
+  /// costs 7 under the adjusted weights, more than the two modifications "hllo" needs for "habe".
+  @Test func kannschSeedDictionary() {
+    let words = lexicon([("ich", 200), ("habe", 160), ("hallo", 150)])
     let kannsch = KannschCorrector(lexicon: words, layout: layout)
-    #expect(kannsch.suggestions(for: "hllo", limit: 1) == ["hallo"])
+    #expect(kannsch.suggestions(for: "hsllo", limit: 1) == ["hallo"])  // 150 − 1 × 10 > 160 − 5 × 10
+    // ich: four modifications (8, the limit); habe: three modifications (6); hallo: a delete (7).
+    #expect(kannsch.suggestions(for: "hllo", limit: 3) == ["ich", "habe", "hallo"])  // 120 > 100 > 80
   }
 
   /// Fig. 2.1: "Treo" against "Teich" is copy, near (r~e), then e = previous letter: revert the
@@ -82,7 +85,10 @@ import Testing
     let baseline = DamerauCorrector(lexicon: words)
     #expect(baseline.suggestions(for: "teh", limit: 3) == ["the", "tee", "they"])
     var rows: [Int] = []
-    #expect(DamerauCorrector.distance(words.encode("ca"), words.encode("abc")[...], rows: &rows) == 3)
+    let abc = lexicon([("abc", 1), ("ca", 1)])
+    #expect(DamerauCorrector.distance(abc.encode("ca"), abc.encode("abc")[...], rows: &rows) == 3)  // OSA, not 2
+    #expect(DamerauCorrector.distance(abc.encode("ca"), abc.encode("ac")[...], rows: &rows) == 1)
+    #expect(DamerauCorrector.distance(abc.encode("x"), abc.encode("y")[...], rows: &rows) == 1)  // unknown letters differ
   }
 
   @Test func keyboardNeedsChannelCounts() {

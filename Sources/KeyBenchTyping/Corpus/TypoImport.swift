@@ -1,5 +1,5 @@
 import Foundation
-public import KeyBenchCore
+import KeyBenchCore
 
 /// The typo corpus formats KeyBench reads (see the `typos/` section of the corpora README).
 public enum TypoFormat: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import KeyBenchCore
 
 /// One misspelling: what was typed and what was meant, the one record every typo corpus is

@@ -4,7 +4,7 @@ public import KeyBenchLexicon
 /// spelling, e.g. `I` for `i`), each spelled as small letter codes so distance loops compare
 /// bytes, not `Character`s. Correctors share one instance; it is immutable.
 public final class CorrectionLexicon: Sendable {
-  /// The spelling offered to the user, per word id.
+  /// The spelling offered to the user, per word id (ids run from the most frequent word down).
   public let words: [String]
   /// LatinIME frequency byte per word id.
   public let frequencies: [UInt8]
@@ -38,7 +38,10 @@ public final class CorrectionLexicon: Sendable {
       }
       best[key] = entry
     }
-    let ordered = best.sorted { $0.key < $1.key }
+    // Ids in descending frequency, so a sorted candidate list is a most-frequent-first list.
+    let ordered = best.sorted {
+      $0.value.frequency != $1.value.frequency ? $0.value.frequency > $1.value.frequency : $0.key < $1.key
+    }
     var alphabet: [Unicode.Scalar: UInt8] = [:]
     var scalars: [Unicode.Scalar] = ["\u{0}"]
     var codes: [UInt8] = []

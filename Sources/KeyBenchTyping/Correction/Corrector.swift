@@ -12,8 +12,11 @@ public protocol Corrector: AnyObject {
   func suggestions(for typed: String, limit: Int) -> [String]
   /// Tells the corrector which word the user finally wrote, for frequency adaptation.
   func learn(_ word: String)
+  /// Forgets everything learned, as for a new user (texts of increasing length start fresh).
+  func reset()
 }
 
 extension Corrector {
   public func learn(_ word: String) {}
+  public func reset() {}
 }

@@ -20,10 +20,20 @@ public final class DamerauCorrector: Corrector {
   public func suggestions(for typed: String, limit: Int) -> [String] {
     let codes = lexicon.encode(typed)
     stamp &+= 1
+    var ids: [Int] = []
+    let current = stamp
+    stamps.withUnsafeMutableBufferPointer { marks in
+      index.forEachCandidate(of: codes, skeleton: false) { id in
+        guard marks[id] != current else { return }
+        marks[id] = current
+        ids.append(id)
+      }
+    }
+    var rows = self.rows
+    self.rows = []
+    defer { self.rows = rows }
     var found: [(id: Int, distance: Int)] = []
-    index.forEachCandidate(of: codes, skeleton: false) { id in
-      guard stamps[id] != stamp else { return }
-      stamps[id] = stamp
+    for id in ids {
       let distance = Self.distance(codes, lexicon.word(id), rows: &rows)
       if distance <= maxDistance { found.append((id, distance)) }
     }
@@ -36,7 +46,7 @@ public final class DamerauCorrector: Corrector {
     return found.prefix(limit).map { lexicon.words[$0.id] }
   }
 
-  /// Optimal-string-alignment distance.
+  /// Optimal-string-alignment distance; code 0 (a letter the lexicon never uses) matches nothing.
   static func distance(_ t: [UInt8], _ w: ArraySlice<UInt8>, rows: inout [Int]) -> Int {
     let w = Array(w)
     let m = t.count
@@ -48,7 +58,7 @@ public final class DamerauCorrector: Corrector {
       rows[i * width] = i
       for j in stride(from: 1, through: m, by: 1) {
         var value = min(rows[(i - 1) * width + j] + 1, rows[i * width + j - 1] + 1)
-        value = min(value, rows[(i - 1) * width + j - 1] + (w[i - 1] == t[j - 1] ? 0 : 1))
+        value = min(value, rows[(i - 1) * width + j - 1] + (w[i - 1] == t[j - 1] && t[j - 1] != 0 ? 0 : 1))
         if i > 1 && j > 1 && w[i - 1] == t[j - 2] && w[i - 2] == t[j - 1] {
           value = min(value, rows[(i - 2) * width + j - 2] + 1)
         }

@@ -89,7 +89,7 @@ public struct ErrorModel: Sendable {
       }
       substitution[a * size + a] = 0
     }
-    substitution[0] = 0
+    // Code 0 (a letter the lexicon never uses) keeps the other-letter cost, even against itself.
     let doubled = max(Double(channel.doubledLetters), 1)
     let single = max(letters - doubled, 1)
     let rateDouble = max(Double(channel.deleteDouble), 0.5) / doubled
@@ -114,7 +114,17 @@ public struct ErrorModel: Sendable {
     insertOther = cost(max(Double(channel.insertOther), 0.5) / letters / Double(max(letterCodes.count, 1)))
     transposition = cost(max(Double(channel.transpositions), 0.5) / letters)
     self.adjacent = adjacent
+    cheapestLengthChange = min(
+      deletion.dropFirst().min() ?? 0, deletionOfDouble.dropFirst().min() ?? 0, insertRepeat, insertNear, insertOther)
+    var cheapestSubstitution = Float.infinity
+    for a in 1..<size { for b in 1..<size where a != b { cheapestSubstitution = min(cheapestSubstitution, substitution[a * size + b]) } }
+    cheapestEdit = max(0, min(cheapestLengthChange, cheapestSubstitution, transposition / 2))
   }
+
+  /// The cheapest single insertion or deletion: a lower bound per letter of length difference.
+  let cheapestLengthChange: Float
+  /// The cheapest edit of any kind (a transposition counts as two letters changed).
+  let cheapestEdit: Float
 
   /// The cost of typing the extra letter `typed` between `previous` (typed) and `next` (intended).
   @inline(__always)

@@ -49,11 +49,8 @@ public final class KannschCorrector: Corrector {
   private let bucket: [UInt8]
   /// Current (adapted) frequency per word, starting at the LatinIME byte.
   public private(set) var frequencies: [Double]
-  // Saved state per word (§2.2.3).
-  private var distance: [Int32]
-  private var pointer: [Int16]
-  private var lastCost: [Int16]
-  private var computedAt: [UInt32]
+  /// Saved state per word (§2.2.3).
+  private var states: [WordState]
   private var keystroke: UInt32 = 0
 
   /// One node of the dictionary tree: a leaf list or 27 children; `all` is every word below.
@@ -101,10 +98,7 @@ public final class KannschCorrector: Corrector {
     tree = build(byFrequency, depth: 0)
     topList = Array(byFrequency.prefix(config.topListSize))
     frequencies = lexicon.frequencies.map(Double.init)
-    distance = [Int32](repeating: 0, count: lexicon.count)
-    pointer = [Int16](repeating: 0, count: lexicon.count)
-    lastCost = [Int16](repeating: 0, count: lexicon.count)
-    computedAt = [UInt32](repeating: 0, count: lexicon.count)
+    states = [WordState](repeating: WordState(), count: lexicon.count)
   }
 
   /// Feeds `typed` one keystroke at a time, as the keyboard would, then ranks the words of the
@@ -114,35 +108,66 @@ public final class KannschCorrector: Corrector {
     guard !codes.isEmpty else { return [] }
     var previous: UInt32 = 0
     var node = tree
+    var states = self.states
+    self.states = []
+    defer { self.states = states }
+    let costs = Costs(config)
     for length in 1...codes.count {
       keystroke &+= 1
       if keystroke == 0 {
-        computedAt = [UInt32](repeating: 0, count: computedAt.count)
+        states = states.map { var state = $0; state.computedAt = 0; return state }
         keystroke = 1
       }
       if length <= config.maxDepth, let children = node.children {
         node = children[Int(bucket[Int(codes[length - 1])])]
       }
-      for id in node.all { update(Int(id), codes: codes, length: length, previous: previous) }
-      for id in topList { update(Int(id), codes: codes, length: length, previous: previous) }
-      previous = keystroke
+      let now = keystroke
+      let letter = codes[length - 1]
+      lexicon.codes.withUnsafeBufferPointer { words in
+        lexicon.offsets.withUnsafeBufferPointer { offsets in
+          adjacent.withUnsafeBufferPointer { adjacent in
+            states.withUnsafeMutableBufferPointer { states in
+              // Brings a word's saved state to `length` letters: one step when it was computed
+              // for this word's previous keystroke, else from the first letter.
+              func update(_ id: Int32) {
+                let id = Int(id)
+                if states[id].computedAt == now { return }
+                let word = UnsafeBufferPointer(rebasing: words[Int(offsets[id])..<Int(offsets[id + 1])])
+                if previous != 0 && states[id].computedAt == previous {
+                  Self.step(&states[id], word, letter, adjacent, size, costs)
+                } else {
+                  states[id] = WordState()
+                  for index in 0..<length { Self.step(&states[id], word, codes[index], adjacent, size, costs) }
+                }
+                states[id].computedAt = now
+              }
+              for id in node.all { update(id) }
+              for id in topList { update(id) }
+            }
+          }
+        }
+      }
+      previous = now
     }
     var ranked: [(id: Int, score: Double)] = []
     func rank(_ id: Int32, penalty: Double) {
-      let d = Int(distance[Int(id)])
+      let d = Int(states[Int(id)].distance)
       guard d <= config.maxDistance else { return }
       ranked.append((Int(id), frequencies[Int(id)] - Double(d) * penalty))
     }
     // Tree words take the tree penalty; top-list words outside the node take the higher one.
+    let marker = keystroke &+ 1
     for id in node.all {
       rank(id, penalty: config.penalty)
-      computedAt[Int(id)] = keystroke &+ 1
+      states[Int(id)].computedAt = marker
     }
-    for id in topList where computedAt[Int(id)] != keystroke &+ 1 { rank(id, penalty: config.topListPenalty) }
-    for id in node.all { computedAt[Int(id)] = keystroke }
+    for id in topList where states[Int(id)].computedAt != marker { rank(id, penalty: config.topListPenalty) }
+    for id in node.all { states[Int(id)].computedAt = keystroke }
     ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.id < $1.id }
     return ranked.prefix(limit).map { lexicon.words[$0.id] }
   }
+
+  public func reset() { frequencies = lexicon.frequencies.map(Double.init) }
 
   public func learn(_ word: String) {
     guard config.adaptation, let id = lexicon.id(of: word) else { return }
@@ -152,46 +177,55 @@ public final class KannschCorrector: Corrector {
     }
   }
 
-  /// Brings word `id`'s saved state to `length` typed letters: one step when it was computed
-  /// for the previous keystroke of this word, else from the first letter.
-  private func update(_ id: Int, codes: [UInt8], length: Int, previous: UInt32) {
-    if computedAt[id] == keystroke { return }
-    if previous != 0 && computedAt[id] == previous {
-      step(id, codes[length - 1])
-    } else {
-      distance[id] = 0
-      pointer[id] = 0
-      lastCost[id] = 0
-      for index in 0..<length { step(id, codes[index]) }
-    }
-    computedAt[id] = keystroke
+  /// What §2.2.3 saves per word between keystrokes.
+  struct WordState {
+    var distance: Int32 = 0
+    var pointer: Int16 = 0
+    /// The cost of the last operation that moved the pointer (reverted by an insert).
+    var lastCost: Int16 = 0
+    /// The keystroke this state is for.
+    var computedAt: UInt32 = 0
   }
 
-  private func step(_ id: Int, _ letter: UInt8) {
-    let word = lexicon.word(id)
+  struct Costs {
+    let copy, near, insert, delete, modify: Int16
+    init(_ config: Config) {
+      copy = Int16(config.copy)
+      near = Int16(config.near)
+      insert = Int16(config.insert)
+      delete = Int16(config.delete)
+      modify = Int16(config.modify)
+    }
+  }
+
+  /// One typed letter against the dictionary word at the saved pointer, checks in the seed's order.
+  @inline(__always)
+  static func step(
+    _ state: inout WordState, _ word: UnsafeBufferPointer<UInt8>, _ letter: UInt8, _ adjacent: UnsafeBufferPointer<Bool>,
+    _ size: Int, _ costs: Costs
+  ) {
     let n = word.count
-    let p = Int(pointer[id])
-    let base = word.startIndex
-    if p < n && word[base + p] == letter {
-      lastCost[id] = Int16(config.copy)
-      distance[id] += Int32(config.copy)
-      pointer[id] += 1
-    } else if p < n && adjacent[Int(word[base + p]) * size + Int(letter)] {
-      lastCost[id] = Int16(config.near)
-      distance[id] += Int32(config.near)
-      pointer[id] += 1
-    } else if p > 0 && word[base + p - 1] == letter {
+    let p = Int(state.pointer)
+    if p < n && word[p] == letter {
+      state.lastCost = costs.copy
+      state.distance += Int32(costs.copy)
+      state.pointer += 1
+    } else if p < n && adjacent[Int(word[p]) * size + Int(letter)] {
+      state.lastCost = costs.near
+      state.distance += Int32(costs.near)
+      state.pointer += 1
+    } else if p > 0 && p <= n && word[p - 1] == letter {
       // The previous letter again: the last operation becomes an extra (inserted) letter.
-      distance[id] += Int32(config.insert) - Int32(lastCost[id])
-      lastCost[id] = 0
-    } else if p + 1 < n && word[base + p + 1] == letter {
-      distance[id] += Int32(config.delete)
-      lastCost[id] = 0
-      pointer[id] += 2
+      state.distance += Int32(costs.insert) - Int32(state.lastCost)
+      state.lastCost = 0
+    } else if p + 1 < n && word[p + 1] == letter {
+      state.distance += Int32(costs.delete)
+      state.lastCost = 0
+      state.pointer += 2
     } else {
-      lastCost[id] = Int16(config.modify)
-      distance[id] += Int32(config.modify)
-      pointer[id] += 1
+      state.lastCost = costs.modify
+      state.distance += Int32(costs.modify)
+      state.pointer += 1
     }
   }
 }

@@ -12,8 +12,8 @@ import KeyBenchLexicon
 /// - Candidates come from a symmetric-delete index (every word within `maxDeletes` deletions of
 ///   the typed word's first `prefix` letters) plus words with the same consonant skeleton, so
 ///   the lexicon is never scanned.
-/// - The typed word itself, when known, competes with cost `ln(1/P(correct))`-free 0 plus
-///   `knownWordBonus`, so a rare real word can still yield to a much likelier neighbour.
+/// - The typed word itself, when known, competes at channel cost 0 with `knownWordBonus` added,
+///   so a rare real word can still yield to a much likelier neighbour.
 public final class KeyboardCorrector: Corrector {
   /// Tunable settings (JSON config; keys left out keep these defaults).
   public struct Config: Codable, Sendable, Equatable {
@@ -25,6 +25,8 @@ public final class KeyboardCorrector: Corrector {
     public var maxCost = 30.0
     /// Symmetric-delete depth and the prefix length it indexes.
     public var maxDeletes = 2
+    /// Deletions on the typed and the lexicon side together (4: no cap).
+    public var maxTotalDeletes = 3
     public var prefix = 7
     /// Also propose words with the typed word's consonant skeleton.
     public var skeleton = true
@@ -43,6 +45,8 @@ public final class KeyboardCorrector: Corrector {
   private var stamps: [UInt32]
   private var stamp: UInt32 = 0
   private var rows: [Float] = []
+  private var candidates: [Int32] = []
+  private var letterCounts: [UInt8] = []
 
   public init(
     lexicon: CorrectionLexicon, distribution: TypingErrorDistribution, layout: KeyboardLayout, config: Config = Config()
@@ -50,7 +54,8 @@ public final class KeyboardCorrector: Corrector {
     self.lexicon = lexicon
     self.config = config
     model = try ErrorModel(distribution: distribution, layout: layout, lexicon: lexicon, smoothing: config.smoothing)
-    index = DeleteIndex(lexicon: lexicon, maxDeletes: config.maxDeletes, prefix: config.prefix)
+    index = DeleteIndex(
+      lexicon: lexicon, maxDeletes: config.maxDeletes, maxTotalDeletes: config.maxTotalDeletes, prefix: config.prefix)
     logPrior = lexicon.frequencies.map { Float(LatinIMEFrequency.logProbability($0)) }
     stamps = [UInt32](repeating: 0, count: lexicon.count)
   }
@@ -60,6 +65,10 @@ public final class KeyboardCorrector: Corrector {
   }
 
   /// The best `limit` candidates with their scores, best first.
+  ///
+  /// Candidates are scored from the most frequent down (ids are in frequency order), so once
+  /// the list is full, a candidate whose prior alone cannot beat the worst listed score ends the
+  /// search: every later one is rarer still.
   func scored(_ typed: String, limit: Int) -> [(id: Int, score: Float)] {
     guard limit > 0 else { return [] }
     let codes = lexicon.encode(typed)
@@ -68,21 +77,65 @@ public final class KeyboardCorrector: Corrector {
       stamps = [UInt32](repeating: 0, count: stamps.count)
       stamp = 1
     }
+    // Locals and raw buffers in the hot loop: class properties would pay an exclusivity check
+    // per access.
+    var found = candidates
+    candidates = []
+    found.removeAll(keepingCapacity: true)
+    let selfID = lexicon.id(of: typed)
+    let current = stamp
+    stamps.withUnsafeMutableBufferPointer { marks in
+      if let selfID {
+        marks[selfID] = current
+        found.append(Int32(selfID))
+      }
+      index.forEachCandidate(of: codes, skeleton: config.skeleton) { id in
+        if marks[id] != current {
+          marks[id] = current
+          found.append(Int32(id))
+        }
+      }
+    }
+    found.sort()
+    defer { candidates = found }
     var top: [(id: Int, score: Float)] = []
     let weight = Float(config.priorWeight)
     let maxCost = Float(config.maxCost)
-    let selfID = lexicon.id(of: typed)
     let bonus = Float(config.knownWordBonus)
-    func consider(_ id: Int) {
-      guard stamps[id] != stamp else { return }
-      stamps[id] = stamp
+    let lengthCost = model.cheapestLengthChange
+    let editCost = model.cheapestEdit
+    // Letters of the typed word, to bound the number of edits a candidate needs from below.
+    var counts = self.letterCounts
+    self.letterCounts = []
+    defer { self.letterCounts = counts }
+    if counts.count < 256 { counts = [UInt8](repeating: 0, count: 256) }
+    for code in codes { counts[Int(code)] &+= 1 }
+    defer { for code in codes { counts[Int(code)] = 0 } }
+    var rows = self.rows
+    self.rows = []
+    defer { self.rows = rows }
+    for candidate in found {
+      let id = Int(candidate)
       let prior = weight * logPrior[id] + (id == selfID ? bonus : 0)
       // Only an alignment cheaper than this can enter the list.
       var bound = maxCost
-      if top.count == limit, let worst = top.last { bound = min(bound, prior - worst.score) }
-      guard bound >= 0 else { return }
-      let cost = model.cost(typed: codes, word: lexicon.word(id), bound: bound, rows: &rows)
-      guard cost <= bound else { return }
+      if top.count == limit, let worst = top.last {
+        bound = min(bound, prior - worst.score)
+        if bound < 0 && id != selfID { break }
+      }
+      let word = lexicon.word(id)
+      guard Float(abs(word.count - codes.count)) * lengthCost <= bound else { continue }
+      // Letters the two words share (as multisets); every other letter needs an edit.
+      var shared = 0
+      for code in word where counts[Int(code)] > 0 {
+        counts[Int(code)] -= 1
+        shared += 1
+      }
+      for code in word { counts[Int(code)] = 0 }
+      for code in codes { counts[Int(code)] &+= 1 }
+      guard Float(max(word.count, codes.count) - shared) * editCost <= bound else { continue }
+      let cost = model.cost(typed: codes, word: word, bound: bound, rows: &rows)
+      guard cost <= bound else { continue }
       let score = prior - cost
       var position = top.count
       while position > 0 && (top[position - 1].score < score || (top[position - 1].score == score && top[position - 1].id > id)) {
@@ -93,8 +146,6 @@ public final class KeyboardCorrector: Corrector {
         if top.count > limit { top.removeLast() }
       }
     }
-    if let selfID { consider(selfID) }
-    index.forEachCandidate(of: codes, skeleton: config.skeleton, consider)
     return top
   }
 }
