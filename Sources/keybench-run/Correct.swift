@@ -40,7 +40,7 @@ extension KeybenchRun {
     @Option(help: "Suggestions per word (top-k and the corrected ratio use it).")
     var suggestions: Int = 4
 
-    @Option(help: "Error distribution JSON for the keyboard corrector (default: Corpora/typos/codespell-en.json).")
+    @Option(help: "Error distribution JSON for the keyboard corrector (default: Corpora/typos/keyboard-en.json).")
     var errorModel: String?
 
     @Option(help: "Layout as DEVICE[/VARIANT] for key adjacency (default: pixel6pro-gboard for English, iphone6s with the locale's layout otherwise).")
@@ -164,7 +164,7 @@ extension KeybenchRun {
       guard let folder = ProjectFiles.directory("Corpora/typos") else {
         throw CommandFailure("cannot find Corpora/typos; give --error-model DIST.json")
       }
-      return folder.appendingPathComponent("codespell-en.json").path
+      return folder.appendingPathComponent("keyboard-en.json").path
     }
 
     /// hunspell names dictionaries by full locale (`de` → `de_DE`).

@@ -42,7 +42,7 @@ extension KeybenchTypos {
       try TypoPairFile.write(result.pairs, to: out)
       var note = "\(NumberFormatting.grouped(result.pairs.count)) pairs"
       if result.unchanged > 0 { note += ", \(NumberFormatting.grouped(result.unchanged)) unchanged entries dropped" }
-      if result.incomplete > 0 { note += ", \(NumberFormatting.grouped(result.incomplete)) unfinished words dropped" }
+      if result.incomplete > 0 { note += ", \(NumberFormatting.grouped(result.incomplete)) keystroke rows of the other kind (finished/unfinished) dropped" }
       print("\(note); wrote \(out)")
     }
   }

@@ -95,3 +95,16 @@ import Testing
     #expect(try count(.norvig, "en_norvig_spell-errors.txt") > 158_000)
   }
 }
+
+@Suite struct UnfinishedKeystrokeTests {
+  /// An unfinished word is paired with the intended word's prefix it aligns with best.
+  @Test func alignedPrefixes() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write(
+      "k.tsv",
+      text: "typed_before_backspace\tintended_word\tword_complete\tparticipant_id\ttest_section_id\nmuh\tmuch\t0\t1\t1\nalwai\talways\t0\t1\t2\nteh\tthe\t1\t1\t3\n")
+    let result = try TypoImport.read(.keystrokesUnfinished, path: path)
+    #expect(result.pairs.map(\.intended) == ["muc", "alway"])
+    #expect(result.incomplete == 1)
+  }
+}

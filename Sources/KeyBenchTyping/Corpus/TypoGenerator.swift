@@ -9,7 +9,8 @@ public import KeyBenchGeometry
 /// an edit a non-neighbouring letter (likewise), an insert adds the same or a neighbouring key
 /// after the letter, a delete drops it, case flips it, umlaut swaps `a`↔`ä` where the layout has
 /// both. Every word of the text becomes one pair, unchanged words included, so a benchmark can
-/// count false corrections and the share of words with errors.
+/// count false corrections and the share of words with errors (a word that would lose all its
+/// letters stays as it is).
 public struct TypoGenerator: Sendable {
   public let distribution: TypingErrorDistribution
   public let layout: KeyboardLayout
@@ -87,7 +88,8 @@ public struct TypoGenerator: Sendable {
         typed.append(letter)
       }
     }
-    return typed
+    // A word whose every letter was dropped would vanish from the text; it is typed as meant.
+    return typed.isEmpty ? word : typed
   }
 
   private func draw(random: inout SeededGenerator) -> TypingOperation? {

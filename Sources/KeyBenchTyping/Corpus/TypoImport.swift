@@ -11,6 +11,9 @@ public enum TypoFormat: String, Sendable, CaseIterable {
   case codespell
   /// The 136M Keystrokes backspaced-word TSV (`typed intended word_complete participant section`).
   case keystrokes
+  /// The same file's *unfinished* words (`word_complete=0`), each paired with the prefix of the
+  /// intended word it aligns with best: keyboard slips on pairs disjoint from `keystrokes`.
+  case keystrokesUnfinished = "keystrokes-unfinished"
   /// hroest's German Wikipedia typo fixes, `wrong;right`.
   case hroest
   /// UKP real-word error records: id, revision, wrong, right, offset, sentence, blank line.
@@ -22,8 +25,8 @@ public struct TypoImportResult: Sendable {
   public var pairs: [TypoPair] = []
   /// Records that name the intended word itself (no error), dropped.
   public var unchanged = 0
-  /// Keystroke rows of words the typist had not finished (`word_complete=0`), dropped: the
-  /// typed prefix is not a misspelling of the whole word.
+  /// Keystroke rows dropped: unfinished words (`word_complete=0`) for `keystrokes`, whose typed
+  /// prefix is not a misspelling of the whole word; finished ones for `keystrokes-unfinished`.
   public var incomplete = 0
 }
 
@@ -104,7 +107,8 @@ public enum TypoImport {
         guard !typed.isEmpty, let right, !right.isEmpty else { throw bad(number, "empty side in '\(line)'") }
         add(typed, right)
       }
-    case .keystrokes:
+    case .keystrokes, .keystrokesUnfinished:
+      let unfinished = format == .keystrokesUnfinished
       try TextFile.forEachLine(path: path) { line, number in
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         if number == 1 {
@@ -117,8 +121,10 @@ public enum TypoImport {
         guard fields.count >= 3 else { throw bad(number, "expected 5 tab-separated fields, found \(fields.count)") }
         guard !fields[0].isEmpty, !fields[1].isEmpty else { throw bad(number, "empty typed or intended word") }
         switch fields[2] {
-        case "1": add(fields[0], fields[1])
-        case "0": result.incomplete += 1
+        case "1":
+          if unfinished { result.incomplete += 1 } else { add(fields[0], fields[1]) }
+        case "0":
+          if unfinished { add(fields[0], Self.alignedPrefix(of: fields[1], for: fields[0])) } else { result.incomplete += 1 }
         default: throw bad(number, "word_complete must be 0 or 1, got '\(fields[2])'")
         }
       }
@@ -155,5 +161,30 @@ public enum TypoImport {
       try flush()
     }
     return result
+  }
+
+  /// The prefix of `intended` (one letter shorter to one longer than `typed`) closest to `typed`
+  /// in Levenshtein distance; among equals, the one whose length is nearest.
+  static func alignedPrefix(of intended: String, for typed: String) -> String {
+    let w = Array(intended)
+    let t = Array(typed)
+    guard w.count > 1 else { return intended }
+    // Row of distances from `typed` to every prefix of `intended`.
+    var previous = Array(0...t.count)
+    var best = (distance: Int.max, length: w.count)
+    for i in 1...w.count {
+      var row = [i] + [Int](repeating: 0, count: t.count)
+      for j in 1...max(t.count, 1) where j <= t.count {
+        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (w[i - 1] == t[j - 1] ? 0 : 1))
+      }
+      previous = row
+      if abs(i - t.count) <= 1 {
+        let distance = row[t.count]
+        if distance < best.distance || (distance == best.distance && abs(i - t.count) < abs(best.length - t.count)) {
+          best = (distance, i)
+        }
+      }
+    }
+    return String(w.prefix(best.length))
   }
 }
