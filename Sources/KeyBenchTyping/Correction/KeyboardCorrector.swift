@@ -46,6 +46,7 @@ public final class KeyboardCorrector: Corrector {
   private var stamp: UInt32 = 0
   private var rows: [Float] = []
   private var candidates: [Int32] = []
+  private var ordered: [Int32] = []
   private var letterCounts: [UInt8] = []
 
   public init(
@@ -66,9 +67,9 @@ public final class KeyboardCorrector: Corrector {
 
   /// The best `limit` candidates with their scores, best first.
   ///
-  /// Candidates are scored from the most frequent down (ids are in frequency order), so once
-  /// the list is full, a candidate whose prior alone cannot beat the worst listed score ends the
-  /// search: every later one is rarer still.
+  /// Candidates are scored from the most frequent down, so once the list is full, a candidate
+  /// whose prior alone cannot beat the worst listed score ends the search: every later one is
+  /// rarer still.
   func scored(_ typed: String, limit: Int) -> [(id: Int, score: Float)] {
     guard limit > 0 else { return [] }
     let codes = lexicon.encode(typed)
@@ -96,7 +97,23 @@ public final class KeyboardCorrector: Corrector {
         }
       }
     }
-    found.sort()
+    // Most frequent first, by a counting sort on the frequency byte (words with equal bytes have
+    // equal priors, so their order cannot change the early stop), cheaper than a comparison sort.
+    var ordered = self.ordered
+    self.ordered = []
+    defer { self.ordered = ordered }
+    ordered.removeAll(keepingCapacity: true)
+    ordered.append(contentsOf: repeatElement(0, count: found.count))
+    lexicon.frequencies.withUnsafeBufferPointer { frequency in
+      var starts = [Int](repeating: 0, count: 257)
+      for id in found { starts[255 - Int(frequency[Int(id)]) + 1] += 1 }
+      for index in 1..<257 { starts[index] += starts[index - 1] }
+      for id in found {
+        let slot = 255 - Int(frequency[Int(id)])
+        ordered[starts[slot]] = id
+        starts[slot] += 1
+      }
+    }
     defer { candidates = found }
     var top: [(id: Int, score: Float)] = []
     let weight = Float(config.priorWeight)
@@ -114,7 +131,7 @@ public final class KeyboardCorrector: Corrector {
     var rows = self.rows
     self.rows = []
     defer { self.rows = rows }
-    for candidate in found {
+    for candidate in ordered {
       let id = Int(candidate)
       let prior = weight * logPrior[id] + (id == selfID ? bonus : 0)
       // Only an alignment cheaper than this can enter the list.

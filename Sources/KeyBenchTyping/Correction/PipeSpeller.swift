@@ -43,7 +43,7 @@ public final class PipeSpeller: Corrector {
     process.waitUntilExit()
   }
 
-  /// The speller's version banner, e.g. for the report.
+  /// The full path of `executable` on `PATH`, nil when it is not installed.
   public static func which(_ executable: String) -> String? {
     let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     return paths.map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
