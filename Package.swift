@@ -19,6 +19,7 @@ let package = Package(
     .executable(name: "keybench-run", targets: ["keybench-run"]),
     .executable(name: "keybench-sweep", targets: ["keybench-sweep"]),
     .executable(name: "keybench-report", targets: ["keybench-report"]),
+    .executable(name: "keybench-typos", targets: ["keybench-typos"]),
     .library(name: "KeyBenchLexicon", targets: ["KeyBenchLexicon"]),
     .library(name: "KeyBenchGeometry", targets: ["KeyBenchGeometry"]),
     .library(name: "KeyBenchStore", targets: ["KeyBenchStore"]),
@@ -59,6 +60,12 @@ let package = Package(
       dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora"],
       swiftSettings: strict
     ),
+    // Typo corpora, typing-error analysis and generation, and the word correctors.
+    .target(
+      name: "KeyBenchTyping",
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon"],
+      swiftSettings: strict
+    ),
     .target(
       name: "KeyBenchTouch",
       dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchCorpora"],
@@ -73,7 +80,7 @@ let package = Package(
       name: "KeyBenchBench",
       dependencies: [
         "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTouch",
-        "KeyBenchGesture",
+        "KeyBenchGesture", "KeyBenchTyping",
       ],
       swiftSettings: strict
     ),
@@ -110,7 +117,8 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
-        "KeyBenchTouch", "KeyBenchGesture", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),
@@ -126,6 +134,14 @@ let package = Package(
       name: "keybench-report",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "keybench-typos",
+      dependencies: [
+        "KeyBenchCLI", "KeyBenchGeometry", "KeyBenchTyping",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -177,6 +193,11 @@ let package = Package(
     .testTarget(
       name: "KeyBenchBenchTests",
       dependencies: ["KeyBenchBench", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchTypingTests",
+      dependencies: ["KeyBenchTyping", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-typos", "keybench-run", "keybench-ingest"],
       swiftSettings: strict
     ),
     .testTarget(

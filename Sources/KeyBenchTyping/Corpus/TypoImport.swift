@@ -1,0 +1,190 @@
+import Foundation
+import KeyBenchCore
+
+/// The typo corpus formats KeyBench reads (see the `typos/` section of the corpora README).
+public enum TypoFormat: String, Sendable, CaseIterable {
+  /// Roger Mitton's `$correct` lines followed by misspellings (`_` for a space; Holbrook adds a count).
+  case mitton
+  /// Peter Norvig's `right: wrong wrong` test sets and `right: w1, w2*N` spell-errors list.
+  case norvig
+  /// codespell's `wrong->right[, alternative]` dictionary (the first right form is kept).
+  case codespell
+  /// The 136M Keystrokes backspaced-word TSV (`typed intended word_complete participant section`).
+  case keystrokes
+  /// The same file's *unfinished* words (`word_complete=0`), each paired with the prefix of the
+  /// intended word it aligns with best: keyboard slips on pairs disjoint from `keystrokes`.
+  case keystrokesUnfinished = "keystrokes-unfinished"
+  /// hroest's German Wikipedia typo fixes, `wrong;right`.
+  case hroest
+  /// UKP real-word error records: id, revision, wrong, right, offset, sentence, blank line.
+  case ukp
+}
+
+/// What an import kept and skipped, so the user sees how much of a corpus became pairs.
+public struct TypoImportResult: Sendable {
+  public var pairs: [TypoPair] = []
+  /// Records that name the intended word itself (no error), dropped.
+  public var unchanged = 0
+  /// Keystroke rows dropped: unfinished words (`word_complete=0`) for `keystrokes`, whose typed
+  /// prefix is not a misspelling of the whole word; finished ones for `keystrokes-unfinished`.
+  public var incomplete = 0
+}
+
+/// Reads any ``TypoFormat`` into ``TypoPair``s. Counted entries (`fore*5`, Holbrook's `word 3`)
+/// become that many pairs, so rates computed from the pairs weigh them as the corpus does.
+public enum TypoImport {
+  /// Imports `path` in `format`; `source` defaults to the file name.
+  ///
+  /// - Throws: ``InputFileError`` with `FILE:LINE: reason` for the first bad record.
+  public static func read(_ format: TypoFormat, path: String, source: String? = nil) throws -> TypoImportResult {
+    let source = source ?? URL(fileURLWithPath: path).lastPathComponent
+    var result = TypoImportResult()
+    func add(_ typed: String, _ intended: String, count: Int = 1, context: String? = nil) {
+      if typed == intended {
+        result.unchanged += count
+        return
+      }
+      for _ in 0..<count {
+        result.pairs.append(TypoPair(typed: typed, intended: intended, context: context, source: source))
+      }
+    }
+    func bad(_ line: Int, _ reason: String) -> InputFileError {
+      InputFileError(path: path, line: line, kind: .malformed, reason: reason)
+    }
+    switch format {
+    case .mitton:
+      var intended: String?
+      try TextFile.forEachLine(path: path) { line, number in
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return }
+        if trimmed.hasPrefix("$") {
+          let word = String(trimmed.dropFirst())
+          guard !word.isEmpty else { throw bad(number, "'$' without a correct word") }
+          intended = word.replacingOccurrences(of: "_", with: " ")
+          return
+        }
+        guard let intended else { throw bad(number, "misspelling before the first '$correct' line") }
+        let fields = trimmed.split(separator: " ")
+        var count = 1
+        if fields.count == 2 {
+          guard let n = Int(fields[1]), n > 0 else { throw bad(number, "expected 'misspelling [count]', got '\(trimmed)'") }
+          count = n
+        } else if fields.count != 1 {
+          throw bad(number, "expected 'misspelling [count]', got '\(trimmed)'")
+        }
+        add(fields[0].replacingOccurrences(of: "_", with: " "), intended, count: count)
+      }
+    case .norvig:
+      try TextFile.forEachLine(path: path) { line, number in
+        if line.trimmingCharacters(in: .whitespaces).isEmpty { return }
+        guard let colon = line.range(of: ":") else { throw bad(number, "expected 'right: wrong ...'") }
+        let intended = line[..<colon.lowerBound].trimmingCharacters(in: .whitespaces)
+        let rest = line[colon.upperBound...]
+        guard !intended.isEmpty else { throw bad(number, "empty correct word before ':'") }
+        let items = rest.contains(",")
+          ? rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+          : rest.split(separator: " ").map(String.init)
+        guard !items.isEmpty, !items.contains(where: \.isEmpty) else { throw bad(number, "no misspellings after ':'") }
+        for item in items {
+          if let star = item.lastIndex(of: "*") {
+            guard let count = Int(item[item.index(after: star)...]), count > 0, star != item.startIndex else {
+              throw bad(number, "bad count in '\(item)' (expected word*N)")
+            }
+            add(String(item[..<star]), intended, count: count)
+          } else {
+            add(item, intended)
+          }
+        }
+      }
+    case .codespell:
+      try TextFile.forEachLine(path: path) { line, number in
+        if line.isEmpty { return }
+        guard let arrow = line.range(of: "->") else { throw bad(number, "expected 'wrong->right'") }
+        let typed = String(line[..<arrow.lowerBound])
+        let right = line[arrow.upperBound...].split(separator: ",").first.map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard !typed.isEmpty, let right, !right.isEmpty else { throw bad(number, "empty side in '\(line)'") }
+        add(typed, right)
+      }
+    case .keystrokes, .keystrokesUnfinished:
+      let unfinished = format == .keystrokesUnfinished
+      try TextFile.forEachLine(path: path) { line, number in
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        if number == 1 {
+          guard fields.first == "typed_before_backspace" else {
+            throw bad(1, "expected the header 'typed_before_backspace<TAB>intended_word<TAB>word_complete...'")
+          }
+          return
+        }
+        if line.isEmpty { return }
+        guard fields.count >= 3 else { throw bad(number, "expected 5 tab-separated fields, found \(fields.count)") }
+        guard !fields[0].isEmpty, !fields[1].isEmpty else { throw bad(number, "empty typed or intended word") }
+        switch fields[2] {
+        case "1":
+          if unfinished { result.incomplete += 1 } else { add(fields[0], fields[1]) }
+        case "0":
+          if unfinished { add(fields[0], Self.alignedPrefix(of: fields[1], for: fields[0])) } else { result.incomplete += 1 }
+        default: throw bad(number, "word_complete must be 0 or 1, got '\(fields[2])'")
+        }
+      }
+    case .hroest:
+      try TextFile.forEachLine(path: path) { line, number in
+        if line.isEmpty { return }
+        // Split at the last ';': a few wrong forms keep HTML entities such as '&shy;'.
+        guard let semicolon = line.lastIndex(of: ";") else { throw bad(number, "expected 'wrong;right'") }
+        let typed = String(line[..<semicolon])
+        let right = String(line[line.index(after: semicolon)...])
+        guard !typed.isEmpty, !right.isEmpty else { throw bad(number, "empty side in '\(line)'") }
+        add(typed, right)
+      }
+    case .ukp:
+      var record: [(String, Int)] = []
+      func flush() throws {
+        defer { record = [] }
+        guard !record.isEmpty else { return }
+        let first = record[0].1
+        guard record.count == 6 else {
+          throw bad(first, "a record has 6 lines (id, revision, wrong, right, offset, sentence), this one has \(record.count)")
+        }
+        guard Int(record[4].0) != nil else { throw bad(record[4].1, "offset '\(record[4].0)' is not a number") }
+        guard !record[2].0.isEmpty, !record[3].0.isEmpty else { throw bad(record[2].1, "empty wrong or right word") }
+        add(record[2].0, record[3].0, context: record[5].0)
+      }
+      try TextFile.forEachLine(path: path) { line, number in
+        if line.trimmingCharacters(in: .whitespaces).isEmpty {
+          try flush()
+        } else {
+          record.append((line, number))
+        }
+      }
+      try flush()
+    }
+    return result
+  }
+
+  /// The prefix of `intended` (one letter shorter to one longer than `typed`) closest to `typed`
+  /// in Levenshtein distance; among equals, the one whose length is nearest.
+  static func alignedPrefix(of intended: String, for typed: String) -> String {
+    let w = Array(intended)
+    let t = Array(typed)
+    guard w.count > 1 else { return intended }
+    // Row of distances from `typed` to every prefix of `intended`.
+    var previous = Array(0...t.count)
+    var best = (distance: Int.max, length: w.count)
+    for i in 1...w.count {
+      var row = [i] + [Int](repeating: 0, count: t.count)
+      for j in 1...max(t.count, 1) where j <= t.count {
+        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (w[i - 1] == t[j - 1] ? 0 : 1))
+      }
+      previous = row
+      if abs(i - t.count) <= 1 {
+        let distance = row[t.count]
+        if distance < best.distance || (distance == best.distance && abs(i - t.count) < abs(best.length - t.count)) {
+          best = (distance, i)
+        }
+      }
+    }
+    return String(w.prefix(best.length))
+  }
+}

@@ -1,0 +1,101 @@
+public import KeyBenchLexicon
+
+/// A lexicon prepared for correction: one entry per lowercased word (keeping the most frequent
+/// spelling, e.g. `I` for `i`), each spelled as small letter codes so distance loops compare
+/// bytes, not `Character`s. Correctors share one instance; it is immutable.
+public final class CorrectionLexicon: Sendable {
+  /// The spelling offered to the user, per word id (ids run from the most frequent word down).
+  public let words: [String]
+  /// LatinIME frequency byte per word id.
+  public let frequencies: [UInt8]
+  /// Word codes, concatenated; word `i` is `codes[offsets[i]..<offsets[i + 1]]`.
+  let codes: [UInt8]
+  let offsets: [Int32]
+  /// Code per lowercased Unicode scalar; 0 is "no such letter in the lexicon".
+  let alphabet: [Unicode.Scalar: UInt8]
+  /// The scalar of each code (index 0 unused).
+  let scalars: [Unicode.Scalar]
+  private let idByKey: [String: Int32]
+  private let knownKeys: Set<String>
+  public let name: String
+  public let locale: String
+
+  /// Keeps suggestible entries (real words with frequency above 0) as candidates; every entry,
+  /// including LatinIME's `not_a_word` ones, counts as *known* for ``isKnown(_:)``.
+  public init(lexicon: Lexicon) {
+    name = lexicon.name
+    locale = lexicon.locale
+    var best: [String: Lexicon.Entry] = [:]
+    var known = Set<String>()
+    for entry in lexicon.entries {
+      let key = entry.word.lowercased()
+      known.insert(key)
+      guard entry.isSuggestible else { continue }
+      if let current = best[key], current.frequency > entry.frequency
+        || (current.frequency == entry.frequency && current.word < entry.word)
+      {
+        continue
+      }
+      best[key] = entry
+    }
+    // Ids in descending frequency, so a sorted candidate list is a most-frequent-first list.
+    let ordered = best.sorted {
+      $0.value.frequency != $1.value.frequency ? $0.value.frequency > $1.value.frequency : $0.key < $1.key
+    }
+    var alphabet: [Unicode.Scalar: UInt8] = [:]
+    var scalars: [Unicode.Scalar] = ["\u{0}"]
+    var codes: [UInt8] = []
+    var offsets: [Int32] = [0]
+    var words: [String] = []
+    var frequencies: [UInt8] = []
+    var ids: [String: Int32] = [:]
+    for (key, entry) in ordered {
+      for scalar in key.unicodeScalars {
+        if let code = alphabet[scalar] {
+          codes.append(code)
+        } else if scalars.count < 256 {
+          alphabet[scalar] = UInt8(scalars.count)
+          codes.append(UInt8(scalars.count))
+          scalars.append(scalar)
+        } else {
+          codes.append(0)
+        }
+      }
+      offsets.append(Int32(codes.count))
+      ids[key] = Int32(words.count)
+      words.append(entry.word)
+      frequencies.append(entry.frequency)
+    }
+    self.words = words
+    self.frequencies = frequencies
+    self.codes = codes
+    self.offsets = offsets
+    self.alphabet = alphabet
+    self.scalars = scalars
+    self.idByKey = ids
+    self.knownKeys = known
+  }
+
+  public var count: Int { words.count }
+
+  /// Whether `word` (any case) is in the lexicon at all: typing it is not a non-word error.
+  public func isKnown(_ word: String) -> Bool { knownKeys.contains(word.lowercased()) }
+
+  /// The candidate id of `word` (any case).
+  public func id(of word: String) -> Int? { idByKey[word.lowercased()].map(Int.init) }
+
+  /// The letter codes of `text`, lowercased (0 for letters the lexicon never uses).
+  func encode(_ text: String) -> [UInt8] {
+    text.lowercased().unicodeScalars.map { alphabet[$0] ?? 0 }
+  }
+
+  /// The codes of word `id`.
+  @inline(__always)
+  func word(_ id: Int) -> ArraySlice<UInt8> { codes[Int(offsets[id])..<Int(offsets[id + 1])] }
+
+  /// The lowercased character of `code`.
+  func character(_ code: UInt8) -> Character { Character(scalars[Int(code)]) }
+
+  /// The alphabet size including the "unknown" code 0.
+  var alphabetSize: Int { scalars.count }
+}

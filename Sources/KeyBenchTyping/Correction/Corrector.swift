@@ -1,0 +1,22 @@
+/// A word corrector: given what was typed, the words most likely meant, best first.
+///
+/// Every algorithm the correction benchmark compares (the seed's Kännsch corrector, KeyBench's
+/// keyboard-aware noisy channel, the Damerau baseline and external spellers) sits behind this
+/// one protocol, so the benchmark treats them alike. Correctors may keep state (the seed adapts
+/// word frequencies to what the user writes), hence a class-bound protocol.
+public protocol Corrector: AnyObject {
+  /// A short label for reports, e.g. `keyboard`.
+  var name: String { get }
+  /// Up to `limit` suggestions for `typed`, best first; the first is the auto-correction (it
+  /// equals `typed` when the corrector would leave the word alone).
+  func suggestions(for typed: String, limit: Int) -> [String]
+  /// Tells the corrector which word the user finally wrote, for frequency adaptation.
+  func learn(_ word: String)
+  /// Forgets everything learned, as for a new user (texts of increasing length start fresh).
+  func reset()
+}
+
+extension Corrector {
+  public func learn(_ word: String) {}
+  public func reset() {}
+}

@@ -1,0 +1,139 @@
+/// Symmetric-delete candidate lookup (Garbe's SymSpell): every lexicon word's first `prefix`
+/// letters are stored with up to `maxDeletes` letters removed; a typed word's own deletes are
+/// looked up, so all words within that many edits of the typed prefix come back without a
+/// scan of the lexicon. A second key, the word's consonant skeleton, catches misspellings that
+/// are far in letters but close in sound (`perminantly` → `permanently`).
+///
+/// Entries are 64-bit values: the high 38 bits a hash of the key, 2 bits the number of letters
+/// deleted from the word, the low 24 bits the word id, kept sorted with a bucket directory. A
+/// lookup may cap the deletions on both sides together (`maxTotalDeletes`): two deletions on
+/// each side (two substitutions) flood short words with candidates, most of them far. Hash
+/// collisions only add candidates, which the corrector's own distance check then rejects.
+final class DeleteIndex: Sendable {
+  let maxDeletes: Int
+  let maxTotalDeletes: Int
+  let prefix: Int
+  private let deletes: Table
+  private let skeletons: Table
+  private let vowels: [Bool]
+
+  init(lexicon: CorrectionLexicon, maxDeletes: Int = 2, maxTotalDeletes: Int = 4, prefix: Int = 7) {
+    precondition(lexicon.count < 1 << 24, "word ids must fit 24 bits")
+    precondition(maxDeletes <= 3, "the deletion count must fit 2 bits")
+    self.maxDeletes = maxDeletes
+    self.maxTotalDeletes = maxTotalDeletes
+    self.prefix = prefix
+    var vowels = [Bool](repeating: false, count: 256)
+    for (scalar, code) in lexicon.alphabet where "aeiouyäöüàâéèêëîïôûùæœ".unicodeScalars.contains(scalar) {
+      vowels[Int(code)] = true
+    }
+    self.vowels = vowels
+    var deletes: [UInt64] = []
+    deletes.reserveCapacity(lexicon.count * 24)
+    var skeletons: [UInt64] = []
+    skeletons.reserveCapacity(lexicon.count)
+    var seen: [UInt64] = []
+    for id in 0..<lexicon.count {
+      let word = Array(lexicon.word(id))
+      seen.removeAll(keepingCapacity: true)
+      Self.forEachDelete(of: word[..<min(word.count, prefix)], upTo: maxDeletes) { hash, deleted in
+        if !seen.contains(hash) {
+          seen.append(hash)
+          deletes.append(Self.entry(hash, deleted, id))
+        }
+      }
+      skeletons.append(Self.entry(Self.skeleton(word[...], vowels: vowels), 0, id))
+    }
+    self.deletes = Table(deletes)
+    self.skeletons = Table(skeletons)
+  }
+
+  /// Sorted entries with a direct-mapped bucket directory on the top hash bits, so a lookup
+  /// touches two cache lines instead of binary-searching millions of entries.
+  struct Table: Sendable {
+    let entries: [UInt64]
+    let starts: [UInt32]
+    let shift: UInt64
+
+    init(_ unsorted: [UInt64]) {
+      entries = unsorted.sorted()
+      var bits: UInt64 = 10
+      while (1 << bits) < entries.count && bits < 24 { bits += 1 }
+      shift = 64 - bits
+      var starts = [UInt32](repeating: 0, count: (1 << Int(bits)) + 1)
+      for entry in entries { starts[Int(entry >> shift) + 1] += 1 }
+      for index in 1..<starts.count { starts[index] += starts[index - 1] }
+      self.starts = starts
+    }
+  }
+
+  /// Calls `body` with the id of every word sharing a delete key or the skeleton with `typed`
+  /// (ids may repeat).
+  func forEachCandidate(of typed: [UInt8], skeleton useSkeleton: Bool, _ body: (Int) -> Void) {
+    var seen: [UInt64] = []
+    let budget = maxTotalDeletes
+    Self.forEachDelete(of: typed[..<min(typed.count, prefix)], upTo: maxDeletes) { hash, deleted in
+      guard !seen.contains(hash) else { return }
+      seen.append(hash)
+      Self.forEachMatch(hash, in: deletes, maxDeleted: budget - deleted, body)
+    }
+    if useSkeleton { Self.forEachMatch(Self.skeleton(typed[...], vowels: vowels), in: skeletons, maxDeleted: 3, body) }
+  }
+
+  private static func entry(_ hash: UInt64, _ deleted: Int, _ id: Int) -> UInt64 {
+    (hash << 26) | (UInt64(deleted) << 24) | UInt64(id)
+  }
+
+  private static func forEachMatch(_ hash: UInt64, in table: Table, maxDeleted: Int, _ body: (Int) -> Void) {
+    let bucket = Int((hash << 26) >> table.shift)
+    table.entries.withUnsafeBufferPointer { all in
+      var index = Int(table.starts[bucket])
+      let end = Int(table.starts[bucket + 1])
+      while index < end {
+        let entry = all[index]
+        if entry >> 26 == hash && Int((entry >> 24) & 3) <= maxDeleted { body(Int(entry & 0xFF_FFFF)) }
+        index += 1
+      }
+    }
+  }
+
+  /// Hashes (38 bits) of `word` with every choice of up to `deletes` letters removed, with the
+  /// number removed.
+  static func forEachDelete(of word: ArraySlice<UInt8>, upTo deletes: Int, _ body: (UInt64, Int) -> Void) {
+    var buffer = Array(word)
+    func recurse(_ start: Int, _ left: Int) {
+      body(hash(buffer[...]), deletes - left)
+      guard left > 0 else { return }
+      var index = start
+      while index < buffer.count {
+        let removed = buffer.remove(at: index)
+        recurse(index, left - 1)
+        buffer.insert(removed, at: index)
+        index += 1
+      }
+    }
+    recurse(0, deletes)
+  }
+
+  /// First letter, then the consonants with runs collapsed.
+  static func skeleton(_ word: ArraySlice<UInt8>, vowels: [Bool]) -> UInt64 {
+    guard let first = word.first else { return hash([]) }
+    var key: [UInt8] = [first, 0]
+    var last = first
+    for code in word.dropFirst() where !vowels[Int(code)] && code != last {
+      key.append(code)
+      last = code
+    }
+    return hash(key[...])
+  }
+
+  /// FNV-1a over the codes and the length, cut to 38 bits.
+  static func hash(_ codes: ArraySlice<UInt8>) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for code in codes {
+      h = (h ^ UInt64(code)) &* 0x0000_0100_0000_01b3
+    }
+    h = (h ^ UInt64(codes.count)) &* 0x0000_0100_0000_01b3
+    return h >> 26
+  }
+}

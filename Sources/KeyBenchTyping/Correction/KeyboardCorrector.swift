@@ -1,0 +1,168 @@
+import Foundation
+public import KeyBenchGeometry
+import KeyBenchLexicon
+
+/// KeyBench's own corrector: a noisy channel, argmax over words w of
+/// `priorWeight · ln P(w) − cost(typed | w)`.
+///
+/// - P(w) is the LatinIME unigram probability of the word's frequency byte.
+/// - cost(typed | w) is the cheapest alignment under an ``ErrorModel`` learned from real typo
+///   pairs by `keybench-typos analyze`, whose substitution costs follow key adjacency on the
+///   device layout.
+/// - Candidates come from a symmetric-delete index (every word within `maxDeletes` deletions of
+///   the typed word's first `prefix` letters) plus words with the same consonant skeleton, so
+///   the lexicon is never scanned.
+/// - The typed word itself, when known, competes at channel cost 0 with `knownWordBonus` added,
+///   so a rare real word can still yield to a much likelier neighbour.
+public final class KeyboardCorrector: Corrector {
+  /// Tunable settings (JSON config; keys left out keep these defaults).
+  public struct Config: Codable, Sendable, Equatable {
+    /// Weight of the log prior against the channel cost.
+    public var priorWeight = 0.5
+    /// Pseudo-counts per letter pulling learned confusions towards the layout prior.
+    public var smoothing = 20.0
+    /// Candidates costing more than this (nats) are dropped.
+    public var maxCost = 30.0
+    /// Symmetric-delete depth and the prefix length it indexes.
+    public var maxDeletes = 2
+    /// Deletions on the typed and the lexicon side together (4: no cap).
+    public var maxTotalDeletes = 3
+    public var prefix = 7
+    /// Also propose words with the typed word's consonant skeleton.
+    public var skeleton = true
+    /// Score added to the typed word when it is itself a lexicon word (nats).
+    public var knownWordBonus = 3.0
+
+    public init() {}
+  }
+
+  public let name = "keyboard"
+  public let config: Config
+  private let lexicon: CorrectionLexicon
+  private let model: ErrorModel
+  private let index: DeleteIndex
+  private let logPrior: [Float]
+  private var stamps: [UInt32]
+  private var stamp: UInt32 = 0
+  private var rows: [Float] = []
+  private var candidates: [Int32] = []
+  private var ordered: [Int32] = []
+  private var letterCounts: [UInt8] = []
+
+  public init(
+    lexicon: CorrectionLexicon, distribution: TypingErrorDistribution, layout: KeyboardLayout, config: Config = Config()
+  ) throws {
+    self.lexicon = lexicon
+    self.config = config
+    model = try ErrorModel(distribution: distribution, layout: layout, lexicon: lexicon, smoothing: config.smoothing)
+    index = DeleteIndex(
+      lexicon: lexicon, maxDeletes: config.maxDeletes, maxTotalDeletes: config.maxTotalDeletes, prefix: config.prefix)
+    logPrior = lexicon.frequencies.map { Float(LatinIMEFrequency.logProbability($0)) }
+    stamps = [UInt32](repeating: 0, count: lexicon.count)
+  }
+
+  public func suggestions(for typed: String, limit: Int) -> [String] {
+    scored(typed, limit: limit).map { lexicon.words[$0.id] }
+  }
+
+  /// The best `limit` candidates with their scores, best first.
+  ///
+  /// Candidates are scored from the most frequent down, so once the list is full, a candidate
+  /// whose prior alone cannot beat the worst listed score ends the search: every later one is
+  /// rarer still.
+  func scored(_ typed: String, limit: Int) -> [(id: Int, score: Float)] {
+    guard limit > 0 else { return [] }
+    let codes = lexicon.encode(typed)
+    stamp &+= 1
+    if stamp == 0 {
+      stamps = [UInt32](repeating: 0, count: stamps.count)
+      stamp = 1
+    }
+    // Locals and raw buffers in the hot loop: class properties would pay an exclusivity check
+    // per access.
+    var found = candidates
+    candidates = []
+    found.removeAll(keepingCapacity: true)
+    let selfID = lexicon.id(of: typed)
+    let current = stamp
+    stamps.withUnsafeMutableBufferPointer { marks in
+      if let selfID {
+        marks[selfID] = current
+        found.append(Int32(selfID))
+      }
+      index.forEachCandidate(of: codes, skeleton: config.skeleton) { id in
+        if marks[id] != current {
+          marks[id] = current
+          found.append(Int32(id))
+        }
+      }
+    }
+    // Most frequent first, by a counting sort on the frequency byte (words with equal bytes have
+    // equal priors, so their order cannot change the early stop), cheaper than a comparison sort.
+    var ordered = self.ordered
+    self.ordered = []
+    defer { self.ordered = ordered }
+    ordered.removeAll(keepingCapacity: true)
+    ordered.append(contentsOf: repeatElement(0, count: found.count))
+    lexicon.frequencies.withUnsafeBufferPointer { frequency in
+      var starts = [Int](repeating: 0, count: 257)
+      for id in found { starts[255 - Int(frequency[Int(id)]) + 1] += 1 }
+      for index in 1..<257 { starts[index] += starts[index - 1] }
+      for id in found {
+        let slot = 255 - Int(frequency[Int(id)])
+        ordered[starts[slot]] = id
+        starts[slot] += 1
+      }
+    }
+    defer { candidates = found }
+    var top: [(id: Int, score: Float)] = []
+    let weight = Float(config.priorWeight)
+    let maxCost = Float(config.maxCost)
+    let bonus = Float(config.knownWordBonus)
+    let lengthCost = model.cheapestLengthChange
+    let editCost = model.cheapestEdit
+    // Letters of the typed word, to bound the number of edits a candidate needs from below.
+    var counts = self.letterCounts
+    self.letterCounts = []
+    defer { self.letterCounts = counts }
+    if counts.count < 256 { counts = [UInt8](repeating: 0, count: 256) }
+    for code in codes { counts[Int(code)] &+= 1 }
+    defer { for code in codes { counts[Int(code)] = 0 } }
+    var rows = self.rows
+    self.rows = []
+    defer { self.rows = rows }
+    for candidate in ordered {
+      let id = Int(candidate)
+      let prior = weight * logPrior[id] + (id == selfID ? bonus : 0)
+      // Only an alignment cheaper than this can enter the list.
+      var bound = maxCost
+      if top.count == limit, let worst = top.last {
+        bound = min(bound, prior - worst.score)
+        if bound < 0 && id != selfID { break }
+      }
+      let word = lexicon.word(id)
+      guard Float(abs(word.count - codes.count)) * lengthCost <= bound else { continue }
+      // Letters the two words share (as multisets); every other letter needs an edit.
+      var shared = 0
+      for code in word where counts[Int(code)] > 0 {
+        counts[Int(code)] -= 1
+        shared += 1
+      }
+      for code in word { counts[Int(code)] = 0 }
+      for code in codes { counts[Int(code)] &+= 1 }
+      guard Float(max(word.count, codes.count) - shared) * editCost <= bound else { continue }
+      let cost = model.cost(typed: codes, word: word, bound: bound, rows: &rows)
+      guard cost <= bound else { continue }
+      let score = prior - cost
+      var position = top.count
+      while position > 0 && (top[position - 1].score < score || (top[position - 1].score == score && top[position - 1].id > id)) {
+        position -= 1
+      }
+      if position < limit {
+        top.insert((id, score), at: position)
+        if top.count > limit { top.removeLast() }
+      }
+    }
+    return top
+  }
+}

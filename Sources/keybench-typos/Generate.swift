@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import KeyBenchCLI
+import KeyBenchGeometry
+import KeyBenchTyping
+
+extension KeybenchTypos {
+  struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Put typing errors into running text with a distribution (seed 002 §4.3).",
+      discussion: """
+        Every word of --text becomes one pair (typed, intended), unchanged words included, in text \
+        order. The same text, distribution, layout and seed give byte-identical output. Shipped \
+        distributions: Corpora/typos/keystrokes-en.json (from the 136M Keystrokes typos, scaled to \
+        3 % of letters wrong) and Corpora/typos/seed-fig41.json (the seed's Fig. 4.1 shape).
+        """)
+
+    @Option(help: "Running text (UTF-8, plain or gzip).")
+    var text: String
+
+    @Option(help: "Distribution JSON from analyze.")
+    var dist: String
+
+    @Option(help: "Layout as DEVICE[/VARIANT] for near-key slips.")
+    var layout: String = "pixel6pro-gboard/qwerty-en"
+
+    @Option(help: "Random seed.")
+    var seed: UInt64
+
+    @Option(help: "Use at most this many words of the text.")
+    var limit: Int?
+
+    @Option(help: "The pair TSV to write.")
+    var out: String
+
+    func run() throws {
+      let distribution = try TypingErrorDistribution.read(path: dist)
+      let keyboard = try DeviceCatalog.bundled().layout(named: layout)
+      var content = ""
+      try TextFile.forEachLine(path: text) { line, _ in content += line + "\n" }
+      var pairs = TypoGenerator(distribution: distribution, layout: keyboard)
+        .generate(text: content, seed: seed, source: "generate:seed=\(seed)")
+      if let limit { pairs = Array(pairs.prefix(limit)) }
+      try TypoPairFile.write(pairs, to: out)
+      let changed = pairs.filter { !$0.isUnchanged }.count
+      print("\(NumberFormatting.grouped(pairs.count)) words, \(NumberFormatting.grouped(changed)) with errors; wrote \(out)")
+    }
+  }
+}

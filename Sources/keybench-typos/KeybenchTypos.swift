@@ -1,0 +1,12 @@
+import ArgumentParser
+
+@main
+struct KeybenchTypos: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "keybench-typos",
+    abstract: "Import typo corpora, analyse typing errors, and generate typos into text.",
+    discussion: "Exit status: 0 on success, 1 when an input is unusable, 64 on usage errors.",
+    subcommands: [Import.self, Analyze.self, Generate.self])
+}
+
+extension TypoFormatArgument: ExpressibleByArgument {}

@@ -1,0 +1,79 @@
+import Foundation
+import KeyBenchTestSupport
+import Testing
+
+/// keybench-typos and keybench-run correct end to end.
+@Suite struct TyposCommandTests {
+  let dir = try! TemporaryDirectory()
+
+  func json(_ path: String) throws -> [String: Any] {
+    try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+  }
+
+  @Test func importAnalyzeGenerateIsDeterministic() throws {
+    let corpus = try dir.write("n.txt", text: "the: teh thw hte\nand: adn annd\nquick: quikc\n")
+    let pairs = dir.path("p.tsv")
+    let imported = try Run.product("keybench-typos", ["import", "norvig", corpus, "--out", pairs])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.hasPrefix("6 pairs"))
+    let dist = dir.path("d.json")
+    let analyzed = try Run.product("keybench-typos", ["analyze", pairs, "--layout", "pixel6pro-gboard/qwerty-en", "--out", dist])
+    #expect(analyzed.status == 0, "\(analyzed.stderr)")
+    #expect(analyzed.stdout.contains("(b) wrong keystrokes by kind"))
+    #expect(try json(dist)["channel"] != nil)
+    let text = try dir.write("t.txt", text: String(repeating: "the quick brown fox and the lazy dog\n", count: 50))
+    var outputs: [Data] = []
+    for (seed, name) in [("3", "a.tsv"), ("3", "b.tsv"), ("4", "c.tsv")] {
+      let result = try Run.product(
+        "keybench-typos", ["generate", "--text", text, "--dist", dist, "--seed", seed, "--out", dir.path(name)])
+      #expect(result.status == 0, "\(result.stderr)")
+      outputs.append(try Data(contentsOf: URL(fileURLWithPath: dir.path(name))))
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0] != outputs[2])
+  }
+
+  @Test func badInputNamesFileAndLineAndKeepsEarlierOutput() throws {
+    let corpus = try dir.write("bad.txt", text: "$the\nteh\nthw x y\n")
+    let out = try dir.write("p.tsv", text: "earlier")
+    let result = try Run.product("keybench-typos", ["import", "mitton", corpus, "--out", out])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("bad.txt:3: expected 'misspelling [count]'"))
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "earlier")
+    let unknown = try Run.product("keybench-typos", ["import", "ispell", corpus, "--out", out])
+    #expect(unknown.status == 64)
+  }
+
+  @Test func runCorrectWritesReportsAndNamesMissingPeers() throws {
+    let db = dir.path("l.sqlite")
+    #expect(try Run.product("keybench-ingest", [TestPaths.fixture("mini.combined"), "--db", db]).status == 0)
+    let pairs = try dir.write(
+      "p.tsv",
+      text: "typed\tintended\tcontext\tsource\nhsllo\thallo\t\tt\nund\tund\t\tt\nstrasse\tStraße\t\tt\nfie\tdie\t\tt\nichh\tich\t\tt\nHaus\tHaus\t\tt\n")
+    let out = dir.path("run")
+    let result = try Run.product(
+      "keybench-run",
+      ["correct", "--lexicon", "de", "--db", db, "--pairs", pairs, "--peers", "hunspell,aspell", "--out", out],
+      environment: ["PATH": "/nonexistent"])
+    #expect(result.status == 0, "\(result.stderr)")
+    for file in ["results.csv", "summary.csv", "summary.json", "report.md"] {
+      #expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")
+    }
+    let summary = try json("\(out)/summary.json")
+    #expect(summary["bench"] as? String == "correct")
+    let metrics = try #require(summary["metrics"] as? [String: [String: Any]])
+    #expect(Set(metrics.keys) == ["baseline", "kannsch", "kannsch-static", "keyboard"])
+    for key in ["top1", "top4", "corrected_ratio", "words_per_second", "false_corrections", "non_word_top1", "us_per_keystroke"] {
+      #expect(metrics["keyboard"]?[key] != nil, "\(key)")
+    }
+    #expect(metrics["keyboard"]?["errors"] as? Double == 4)
+    #expect(try #require(metrics["keyboard"]?["top1"] as? Double) >= 0.75)
+    #expect(metrics["keyboard"]?["false_corrections"] as? Double == 0)
+    let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+    #expect(report.contains("hunspell is not installed"))
+    #expect(report.contains("aspell is not installed"))
+    let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
+    #expect(csv[0] == "corrector,index,typed,intended,kind,rank,suggestions,us")
+    #expect(csv.count == 1 + 4 * 6)
+  }
+}
