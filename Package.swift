@@ -17,6 +17,7 @@ let package = Package(
     .executable(name: "keybench-devices", targets: ["keybench-devices"]),
     .executable(name: "keybench-swipes", targets: ["keybench-swipes"]),
     .executable(name: "keybench-run", targets: ["keybench-run"]),
+    .executable(name: "keybench-report", targets: ["keybench-report"]),
     .library(name: "KeyBenchLexicon", targets: ["KeyBenchLexicon"]),
     .library(name: "KeyBenchGeometry", targets: ["KeyBenchGeometry"]),
     .library(name: "KeyBenchStore", targets: ["KeyBenchStore"]),
@@ -62,6 +63,8 @@ let package = Package(
       dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe"],
       swiftSettings: strict
     ),
+    // Reports people read: one self-contained HTML page with inline SVG plots.
+    .target(name: "KeyBenchReports", dependencies: ["KeyBenchCore"], swiftSettings: strict),
     .target(
       name: "KeyBenchCLI",
       dependencies: ["KeyBenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -95,6 +98,14 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "keybench-report",
+      dependencies: [
+        "KeyBenchCore", "KeyBenchReports",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -139,8 +150,15 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "KeyBenchReportsTests",
+      dependencies: ["KeyBenchReports", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "KeyBenchCLITests",
-      dependencies: ["keybench-ingest", "keybench-devices", "keybench-swipes", "keybench-run", "KeyBenchTestSupport"],
+      dependencies: [
+        "keybench-ingest", "keybench-devices", "keybench-swipes", "keybench-run", "keybench-report", "KeyBenchTestSupport",
+      ],
       swiftSettings: strict
     ),
   ],
