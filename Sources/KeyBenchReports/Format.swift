@@ -25,6 +25,11 @@ enum Format {
     return number(value)
   }
 
+  /// A compact label for a mark: shares as whole-ish percentages ("94.2 %"), else `value(_:key:)`.
+  static func short(_ value: Double, key: String) -> String {
+    isShare(key) && value.isFinite ? String(format: "%.1f %%", value * 100) : Self.value(value, key: key)
+  }
+
   /// Integers with thousands separators, other values with four significant digits.
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "–" }

@@ -57,16 +57,18 @@ public struct HTMLReport {
     }, numericFrom: 5)
   }
 
+  /// The page's CSS. `<style>` content is raw text in HTML (entities are not decoded), so it must
+  /// hold none of the characters the markup escapes: no quotes, `<`, `>` or `&`.
   static let style = """
-    body{font:14px/1.45 -apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:#222;max-width:1100px;margin:24px auto;padding:0 16px}
+    body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,Liberation Sans,DejaVu Sans,Arial,sans-serif;color:#222;max-width:1100px;margin:24px auto;padding:0 16px}
     h1{font-size:24px;margin:0 0 12px}h2{font-size:19px;margin:28px 0 6px;border-bottom:1px solid #ddd}h3{font-size:15px}
     .note{color:#555;margin:0 0 8px}
     table{border-collapse:collapse;margin:8px 0 16px;font-size:13px}
     th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
     thead th{background:#f3f3f3}td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-    figure{margin:16px 0}figcaption{color:#555;font-size:13px;max-width:640px}
+    figure{margin:16px 0}figure h3{margin:0 0 4px}figcaption{color:#555;font-size:13px;max-width:640px}
     svg{display:block;max-width:100%;height:auto;background:#fff}
-    svg text{font-family:inherit}svg .tick,svg .axis-title,svg .legend,svg .point-label{fill:#333}svg .tick{font-size:11px}svg .axis-title{font-size:12px}
+    svg text{font-family:inherit}svg .tick,svg .axis-title,svg .legend,svg .point-label,svg .bar-label{fill:#333}svg .bar-label{font-size:10px}svg .tick{font-size:11px}svg .axis-title{font-size:12px}
     svg .legend{font-size:12px}svg .point-label{font-size:10px}svg .cell-label{font-size:10px}
     svg .grid{stroke:#e6e6e6}svg .axis{stroke:#888}
     details{margin:0 0 12px}summary{cursor:pointer;color:#0072B2}

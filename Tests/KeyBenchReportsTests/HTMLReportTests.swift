@@ -25,6 +25,8 @@ import Testing
     let withoutNamespace = html.replacingOccurrences(of: #"xmlns="http://www.w3.org/2000/svg""#, with: "")
     #expect(!withoutNamespace.contains("http") && !withoutNamespace.contains("src=") && !withoutNamespace.contains("href"))
     #expect(markup.all("style").count == 1)
+    // Style text is raw in HTML: escaping would corrupt it, so it must need none.
+    #expect(!HTMLReport.style.contains { "&<>\"'".contains($0) })
     // The headline table shows top-1 as a percentage.
     #expect(markup.all("td").contains { $0.text == "66.67 %" })
   }

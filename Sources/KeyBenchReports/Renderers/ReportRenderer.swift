@@ -22,8 +22,11 @@ public protocol ReportRenderer {
 
 /// Building blocks the renderers share: figures with captions and tables of metrics.
 enum Blocks {
+  /// A plot under a visible heading (its SVG title), with the caption explaining how to read it.
   static func figure(_ svg: Node, caption: String) -> Node {
-    .el("figure", [], [svg, .el("figcaption", text: caption)])
+    var title = ""
+    if case .element(_, let attributes, _) = svg { title = attributes.first { $0.0 == "aria-label" }?.1 ?? "" }
+    return .el("figure", [], [.el("h3", text: title), svg, .el("figcaption", text: caption)])
   }
 
   /// A table with a header row; the first cell of each row is a row header.

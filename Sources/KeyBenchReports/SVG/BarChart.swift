@@ -22,6 +22,10 @@ enum BarChart {
           ("y", Canvas.fmt(min(top, base))), ("width", Canvas.fmt(barWidth * 0.92)),
           ("height", Canvas.fmt(abs(base - top))), ("fill", Palette.color(s)),
         ], [.el("title", text: "\(entry.name), \(category): \(Format.value(value, key: yTitle))")]))
+        if barWidth >= 22 {
+          nodes.append(.el("text", [("class", "bar-label"), ("x", Canvas.fmt(start + (Double(s) + 0.46) * barWidth)),
+            ("y", Canvas.fmt(min(top, base) - 4)), ("text-anchor", "middle")], text: Format.short(value, key: yTitle)))
+        }
       }
     }
     nodes += canvas.categoryAxis(categories, centres: categories.indices.map { canvas.bandCentre($0, of: categories.count) },

@@ -21,7 +21,8 @@ enum BoxPlot {
   }
 
   static func svg(title: String, categories: [String], series: [Series], yTitle: String, logY: Bool) -> Node {
-    let canvas = Canvas(legend: series.map(\.name))
+    // One series needs no legend.
+    let canvas = Canvas(legend: series.count > 1 ? series.map(\.name) : [])
     let all = series.flatMap { $0.samples.flatMap { $0 } }
     let y = logY
       ? Scale.log(covering: all, to: canvas.yRange, flipped: true)

@@ -6,7 +6,8 @@ enum CDFChart {
   }
 
   static func svg(title: String, series: [Series], xTitle: String, logX: Bool) -> Node {
-    let canvas = Canvas(legend: series.map(\.name))
+    // One series needs no legend.
+    let canvas = Canvas(legend: series.count > 1 ? series.map(\.name) : [])
     let all = series.flatMap(\.values)
     let x = logX ? Scale.log(covering: all, to: canvas.xRange) : Scale.linear(covering: all, to: canvas.xRange)
     let y = Scale(kind: .linear, domain: 0...1, range: canvas.yRange, flipped: true)
@@ -15,13 +16,15 @@ enum CDFChart {
     for (s, entry) in series.enumerated() {
       let sorted = entry.values.filter(\.isFinite).sorted()
       guard !sorted.isEmpty else { continue }
-      // Start at 0 on the left edge; each distinct value raises the curve to its cumulative share.
+      // Start at 0 on the left edge; each step raises the curve to the cumulative share of the
+      // values up to it. Values closer than half a pixel share one step, which keeps runs of tens of
+      // thousands of items small without changing the picture.
       var d = "M\(Canvas.fmt(canvas.plotLeft)) \(Canvas.fmt(y(0)))"
       var index = 0
       while index < sorted.count {
-        let value = sorted[index]
-        while index < sorted.count && sorted[index] == value { index += 1 }
-        d += " H\(Canvas.fmt(x(value))) V\(Canvas.fmt(y(Double(index) / Double(sorted.count))))"
+        let px = x(sorted[index])
+        while index < sorted.count && x(sorted[index]) < px + 0.5 { index += 1 }
+        d += " H\(Canvas.fmt(px)) V\(Canvas.fmt(y(Double(index) / Double(sorted.count))))"
       }
       d += " H\(Canvas.fmt(canvas.plotRight))"
       nodes.append(.el("path", [("class", "cdf"), ("d", d), ("fill", "none"), ("stroke", Palette.color(s)),
