@@ -104,7 +104,8 @@ public enum SwipeRenderer: ReportRenderer {
       })
     }
     return Blocks.figure(
-      BoxPlot.svg(title: "Filter pass rates", categories: filters, series: series, yTitle: "share of lexicon kept (log)",
+      BoxPlot.svg(title: "Filter pass rates", categories: filters, series: series, xTitle: "filter (applied in this order)",
+        yTitle: "share of lexicon kept (log)",
         logY: true),
       caption: "Share of the lexicon still kept after each filter (cumulative, in filter order), per gesture: "
         + "box from the first to the third quartile, thick line at the median, whiskers at the 5th and 95th percentiles. "

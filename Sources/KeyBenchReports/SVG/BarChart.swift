@@ -11,9 +11,10 @@ enum BarChart {
     let y = Scale.linear(covering: all, to: canvas.yRange, flipped: true, includeZero: true)
     var nodes = canvas.yAxis(y, title: yTitle)
     let band = canvas.bandWidth(categories.count)
-    let barWidth = band * 0.8 / Double(max(series.count, 1))
+    // Bars stay slim when there are few: a single device should not fill the plot.
+    let barWidth = min(band * 0.8 / Double(max(series.count, 1)), 56)
     for (c, category) in categories.enumerated() {
-      let start = canvas.bandCentre(c, of: categories.count) - band * 0.4
+      let start = canvas.bandCentre(c, of: categories.count) - barWidth * Double(series.count) / 2
       for (s, entry) in series.enumerated() {
         guard c < entry.values.count, let value = entry.values[c], value.isFinite else { continue }
         let top = y(value), base = y(0)

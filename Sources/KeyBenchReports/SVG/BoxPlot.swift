@@ -20,20 +20,23 @@ enum BoxPlot {
     }
   }
 
-  static func svg(title: String, categories: [String], series: [Series], yTitle: String, logY: Bool) -> Node {
+  static func svg(title: String, categories: [String], series: [Series], xTitle: String, yTitle: String, logY: Bool)
+    -> Node {
     // One series needs no legend.
     let canvas = Canvas(legend: series.count > 1 ? series.map(\.name) : [])
-    let all = series.flatMap { $0.samples.flatMap { $0 } }
+    let summaries = series.map { $0.samples.map(Summary.init) }
+    // The axis spans what is drawn (whiskers), not the most extreme single items.
+    let all = summaries.flatMap { $0.compactMap { $0 }.flatMap { [$0.p5, $0.p95] } }
     let y = logY
       ? Scale.log(covering: all, to: canvas.yRange, flipped: true)
       : Scale.linear(covering: all, to: canvas.yRange, flipped: true, includeZero: true)
     var nodes = canvas.yAxis(y, title: yTitle)
     let band = canvas.bandWidth(categories.count)
-    let slot = band * 0.8 / Double(max(series.count, 1))
+    let slot = min(band * 0.8 / Double(max(series.count, 1)), 70)
     for (c, category) in categories.enumerated() {
-      let start = canvas.bandCentre(c, of: categories.count) - band * 0.4
+      let start = canvas.bandCentre(c, of: categories.count) - slot * Double(series.count) / 2
       for (s, entry) in series.enumerated() {
-        guard c < entry.samples.count, let summary = Summary(entry.samples[c]) else { continue }
+        guard c < entry.samples.count, let summary = summaries[s][c] else { continue }
         let x0 = start + Double(s) * slot + slot * 0.1, x1 = x0 + slot * 0.8, mid = (x0 + x1) / 2
         let color = Palette.color(s)
         let tip = "\(entry.name), \(category): median \(Format.value(summary.median, key: yTitle)), "
@@ -55,7 +58,7 @@ enum BoxPlot {
       }
     }
     nodes += canvas.categoryAxis(categories, centres: categories.indices.map { canvas.bandCentre($0, of: categories.count) },
-      title: "")
+      title: xTitle)
     return canvas.svg(title: title, nodes)
   }
 

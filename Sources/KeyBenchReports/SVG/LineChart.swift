@@ -12,7 +12,7 @@ enum LineChart {
   }
 
   static func svg(title: String, series: [Series], xTitle: String, yTitle: String) -> Node {
-    let canvas = Canvas(legend: series.map(\.name))
+    let canvas = Canvas(legend: series.count > 1 ? series.map(\.name) : [])
     let samples = series.flatMap(\.samples)
     let x = Scale.linear(covering: samples.map(\.x), to: canvas.xRange)
     let y = Scale.linear(covering: samples.flatMap { [$0.mean - ($0.std ?? 0), $0.mean + ($0.std ?? 0)] },

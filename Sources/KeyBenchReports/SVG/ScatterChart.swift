@@ -27,8 +27,10 @@ enum ScatterChart {
     }
     for point in frontier {
       nodes.append(dot(point, x: x, y: y, color: Palette.color(1), radius: 5, cls: "frontier"))
-      nodes.append(.el("text", [("class", "point-label"), ("x", Canvas.fmt(x(point.x) + 7)),
-        ("y", Canvas.fmt(y(point.y) - 7))], text: point.label))
+      // Up and to the left: the step line arrives from below and leaves to the right, so it never
+      // runs through a label there.
+      nodes.append(.el("text", [("class", "point-label"), ("x", Canvas.fmt(x(point.x) - 6)),
+        ("y", Canvas.fmt(y(point.y) - 7)), ("text-anchor", "end")], text: point.label))
     }
     return canvas.svg(title: title, nodes)
   }
