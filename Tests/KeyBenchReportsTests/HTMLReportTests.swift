@@ -90,6 +90,20 @@ import Testing
     #expect(markup.inPlot("Filter pass rates", "g", class: "box").count == 8)
   }
 
+  @Test func aLargeRunsCDFStaysSmallAndStillClimbsToOne() throws {
+    let values = (0..<20_000).map { 1 + Double($0 % 5000) / 1000 }  // 1…6 ms, 5000 distinct values
+    let svg = CDFChart.svg(title: "t", series: [.init(name: "a", values: values)], xTitle: "ms", logX: true)
+    let markup = ParsedMarkup(svg.rendered)
+    let points = Self.points(try #require(markup.all("path", class: "cdf").first?.attributes["d"]))
+    // Steps closer than half a pixel merge: at most two steps (four corners) per pixel of the
+    // 556-pixel-wide plot, far fewer than one step per distinct value (5000).
+    #expect(points.count <= 4 * 556 + 2)
+    #expect(points.count < 2 * 5000 / 3)
+    #expect(zip(points, points.dropFirst()).allSatisfy { $0.x <= $1.x && $0.y >= $1.y })
+    let top = try #require(markup.all("text", class: "tick").first { $0.text == "1.0" })
+    #expect(points.last!.y == Double(top.attributes["y"]!)! - 4)
+  }
+
   @Test func sweepFrontierIsHighlightedAndTabulated() throws {
     let dir = try TemporaryDirectory()
     let folder = dir.path("sweep-1")

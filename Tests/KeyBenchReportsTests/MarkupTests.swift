@@ -51,7 +51,8 @@ import Testing
     let table = try CSVTable(text: "id,word,n\n1,\"a,b\",3\n2,\"say \"\"hi\"\"\",4\n3,,5\n", path: "t.csv")
     #expect(table.header == ["id", "word", "n"])
     #expect(table.rows.map { $0[1] } == ["a,b", "say \"hi\"", ""])
-    #expect(table.numbers("n") == [3, 4, 5])
+    #expect(table.column("n") == 2)
+    #expect(table.rows.map { $0[2] } == ["3", "4", "5"])
   }
 
   @Test func namesTheLineOfARaggedRow() {

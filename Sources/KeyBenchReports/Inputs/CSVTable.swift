@@ -32,12 +32,6 @@ public struct CSVTable: Sendable {
   /// The index of `name` in the header.
   public func column(_ name: String) -> Int? { header.firstIndex(of: name) }
 
-  /// The values of column `name` as numbers (`nil` for empty or unparsable fields).
-  public func numbers(_ name: String) -> [Double?] {
-    guard let index = column(name) else { return [] }
-    return rows.map { Double($0[index]) }
-  }
-
   static func parse(_ text: String) -> [[String]] {
     var records: [[String]] = []
     var record: [String] = []
