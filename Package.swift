@@ -84,6 +84,8 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // Reports people read: one self-contained HTML page with inline SVG plots.
+    .target(name: "KeyBenchReports", dependencies: ["KeyBenchCore"], swiftSettings: strict),
     .target(
       name: "KeyBenchCLI",
       dependencies: ["KeyBenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -133,7 +135,7 @@ let package = Package(
     .executableTarget(
       name: "keybench-report",
       dependencies: [
-        "KeyBenchBench", "KeyBenchCLI", "KeyBenchCore",
+        "KeyBenchBench", "KeyBenchCLI", "KeyBenchCore", "KeyBenchReports",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -198,6 +200,11 @@ let package = Package(
     .testTarget(
       name: "KeyBenchTypingTests",
       dependencies: ["KeyBenchTyping", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-typos", "keybench-run", "keybench-ingest"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchReportsTests",
+      dependencies: ["KeyBenchReports", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Any JSON value, decoded without knowing the shape, so reports read every bench's summary.
+public enum JSONValue: Sendable, Equatable, Decodable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() { self = .null }
+    else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+    else if let value = try? container.decode(Double.self) { self = .number(value) }
+    else if let value = try? container.decode(String.self) { self = .string(value) }
+    else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
+    else { self = .object(try container.decode([String: JSONValue].self)) }
+  }
+
+  public subscript(key: String) -> JSONValue? {
+    if case .object(let object) = self { return object[key] }
+    return nil
+  }
+
+  public var number: Double? {
+    if case .number(let value) = self { return value }
+    return nil
+  }
+
+  public var string: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// Scalars under dotted keys (`filters.length.recall`), sorted by key; arrays and count matrices
+  /// are left out (plots show them).
+  public func flattened(prefix: String = "") -> [(key: String, value: JSONValue)] {
+    switch self {
+    case .object(let object):
+      if !prefix.isEmpty && countMatrix(named: prefix) != nil { return [] }
+      return object.keys.sorted().flatMap { key in
+        object[key]!.flattened(prefix: prefix.isEmpty ? key : "\(prefix).\(key)")
+      }
+    case .array:
+      return []
+    default:
+      return [(prefix, self)]
+    }
+  }
+
+  /// A count matrix (row label → column label → count), e.g. a touch confusion matrix: an object of
+  /// objects of numbers, recognised when its key mentions "confusion" or when row and column labels
+  /// are of one kind (they overlap), which tells it apart from groups of metrics such as `filters`.
+  public func countMatrix(named key: String) -> (rows: [String], columns: [String], counts: [[Double]])? {
+    guard case .object(let object) = self, !object.isEmpty else { return nil }
+    var table: [String: [String: Double]] = [:]
+    for (row, value) in object {
+      guard case .object(let cells) = value else { return nil }
+      var numbers: [String: Double] = [:]
+      for (column, cell) in cells {
+        guard let number = cell.number else { return nil }
+        numbers[column] = number
+      }
+      table[row] = numbers
+    }
+    let rows = table.keys.sorted()
+    let columns = Set(table.values.flatMap(\.keys)).sorted()
+    guard key.lowercased().contains("confusion") || !Set(rows).isDisjoint(with: columns) else { return nil }
+    return (rows, columns, rows.map { row in columns.map { table[row]?[$0] ?? 0 } })
+  }
+
+  /// A curve: an array of `{"x", "mean", "std"?}` objects (e.g. saving ratio against text length).
+  public var curve: [(x: Double, mean: Double, std: Double?)]? {
+    guard case .array(let items) = self, !items.isEmpty else { return nil }
+    var points: [(x: Double, mean: Double, std: Double?)] = []
+    for item in items {
+      guard let x = item["x"]?.number, let mean = item["mean"]?.number else { return nil }
+      points.append((x, mean, item["std"]?.number))
+    }
+    return points
+  }
+}

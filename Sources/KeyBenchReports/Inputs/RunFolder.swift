@@ -1,0 +1,55 @@
+import Foundation
+import KeyBenchCore
+
+/// One folder given to the report: a benchmark run (`summary.json`, maybe `results.csv`) or a
+/// sweep (`sweep.csv`). Detected by the files it holds.
+public struct RunFolder: Sendable {
+  public enum Kind: Sendable, Equatable {
+    /// A `keybench-run` output; `bench` is summary.json's `bench` (swipe, correct, touch, …).
+    case run(bench: String)
+    /// A `keybench-sweep` output.
+    case sweep
+  }
+
+  public let path: String
+  public let kind: Kind
+  /// summary.json, when present.
+  public let summary: JSONValue?
+
+  /// A short name for legends and column heads: the folder's last path component.
+  public var name: String { URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent }
+
+  public func file(_ name: String) -> String { URL(fileURLWithPath: path).appendingPathComponent(name).path }
+
+  public func has(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
+
+  /// Reads the folder; fails with one message naming it when it is neither kind.
+  public init(path: String) throws {
+    self.path = path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw InputFileError(path: path, kind: .unreadable, reason: "not a folder")
+    }
+    let summaryPath = URL(fileURLWithPath: path).appendingPathComponent("summary.json").path
+    if FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).appendingPathComponent("sweep.csv").path) {
+      kind = .sweep
+      summary = nil
+    } else if let data = FileManager.default.contents(atPath: summaryPath) {
+      let json: JSONValue
+      do {
+        json = try JSONDecoder().decode(JSONValue.self, from: data)
+      } catch {
+        throw InputFileError(path: summaryPath, kind: .malformed, reason: "not valid JSON")
+      }
+      guard let bench = json["bench"]?.string, json["metrics"] != nil else {
+        throw InputFileError(path: summaryPath, kind: .malformed,
+          reason: "not a benchmark summary (needs \"bench\" and \"metrics\"; see Reports/FORMATS.md)")
+      }
+      kind = .run(bench: bench)
+      summary = json
+    } else {
+      throw InputFileError(path: path, kind: .unreadable,
+        reason: "neither a benchmark run folder (summary.json) nor a sweep folder (sweep.csv)")
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/// A part of the report: a heading, an optional note, then figures and tables.
+public struct Section: Sendable {
+  public let title: String
+  public let note: String?
+  public let content: [Node]
+
+  public init(title: String, note: String? = nil, content: [Node]) {
+    self.title = title
+    self.note = note
+    self.content = content
+  }
+}
+
+/// Draws the folders of one kind. To report a new bench its own way, add a type here and list
+/// it in ``HTMLReport/renderers`` before ``GenericRenderer``, which takes any summary.json.
+public protocol ReportRenderer {
+  /// Whether this renderer draws `folder`.
+  static func accepts(_ folder: RunFolder) -> Bool
+  /// The sections for all the folders it accepted, compared side by side when there are several.
+  static func sections(for folders: [RunFolder]) throws -> [Section]
+}
+
+/// Building blocks the renderers share: figures with captions and tables of metrics.
+enum Blocks {
+  /// A plot under a visible heading (its SVG title), with the caption explaining how to read it.
+  static func figure(_ svg: Node, caption: String) -> Node {
+    var title = ""
+    if case .element(_, let attributes, _) = svg { title = attributes.first { $0.0 == "aria-label" }?.1 ?? "" }
+    return .el("figure", [], [.el("h3", text: title), svg, .el("figcaption", text: caption)])
+  }
+
+  /// A table with a header row; the first cell of each row is a row header.
+  static func table(head: [String], rows: [[String]], numericFrom: Int = 1) -> Node {
+    let headRow = Node.el("tr", [], head.map { .el("th", [("scope", "col")], text: $0) })
+    let bodyRows: [Node] = rows.map { row in
+      .el("tr", [], row.enumerated().map { index, cell in
+        index == 0 ? .el("th", [("scope", "row")], text: cell)
+          : .el("td", index >= numericFrom ? [("class", "num")] : [], text: cell)
+      })
+    }
+    return .el("table", [], [.el("thead", [], [headRow]), .el("tbody", [], bodyRows)])
+  }
+
+  /// One row per metric key, one column per run; values formatted by key (shares as %, ms).
+  static func metricsTable(_ folders: [RunFolder], keys: [String]) -> Node {
+    let values = folders.map { folder in
+      Dictionary((folder.summary?["metrics"]?.flattened() ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+    let rows: [[String]] = keys.map { key in
+      [key] + values.map { metrics in
+        switch metrics[key] {
+        case .number(let value)?: Format.value(value, key: key)
+        case .string(let text)?: text
+        case .bool(let flag)?: String(flag)
+        default: "–"
+        }
+      }
+    }
+    return table(head: ["metric"] + folders.map(\.name), rows: rows)
+  }
+
+  /// Every scalar metric key of the folders, in sorted order.
+  static func allMetricKeys(_ folders: [RunFolder]) -> [String] {
+    var seen = Set<String>()
+    var keys: [String] = []
+    for folder in folders {
+      for entry in folder.summary?["metrics"]?.flattened() ?? [] where seen.insert(entry.key).inserted {
+        keys.append(entry.key)
+      }
+    }
+    return keys.sorted()
+  }
+}

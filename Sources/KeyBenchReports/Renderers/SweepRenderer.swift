@@ -1,0 +1,47 @@
+import KeyBenchCore
+
+/// Sweeps (`keybench-sweep`): accuracy against median decode time for every configuration, with
+/// the Pareto frontier highlighted, and a table of the frontier's configurations.
+public enum SweepRenderer: ReportRenderer {
+  public static func accepts(_ folder: RunFolder) -> Bool { folder.kind == .sweep }
+
+  static let metricColumns = ["top1", "top4", "mrr", "decode_ms_median", "decode_ms_p99"]
+
+  public static func sections(for folders: [RunFolder]) throws -> [Section] {
+    try folders.map { folder in
+      let table = try CSVTable(path: folder.file("sweep.csv"))
+      for name in ["config", "top1", "decode_ms_median", "pareto"] where table.column(name) == nil {
+        throw InputFileError(path: table.path, kind: .malformed,
+          reason: "not a sweep table: no column \(name) (see Reports/FORMATS.md)")
+      }
+      let config = table.column("config")!, top1 = table.column("top1")!
+      let median = table.column("decode_ms_median")!, pareto = table.column("pareto")!
+      // Swept parameters sit between `config` and the first metric column.
+      let parameters = Array(table.header[(config + 1)..<top1])
+      var points: [ScatterChart.Point] = []
+      var frontierRows: [[String]] = []
+      for row in table.rows {
+        guard let x = Double(row[median]), let y = Double(row[top1]) else { continue }
+        let onFrontier = row[pareto].lowercased() == "true"
+        points.append(.init(label: row[config], x: x, y: y, frontier: onFrontier))
+        if onFrontier { frontierRows.append(row) }
+      }
+      frontierRows.sort { (Double($0[median]) ?? .infinity) < (Double($1[median]) ?? .infinity) }
+      let shown = metricColumns.filter { table.column($0) != nil }
+      let rows = frontierRows.map { row in
+        [row[config]] + parameters.map { row[table.column($0)!] }
+          + shown.map { key in Format.value(Double(row[table.column(key)!]), key: key) }
+      }
+      let scatter = Blocks.figure(
+        ScatterChart.svg(title: "Sweep: accuracy against decode time", points: points,
+          xTitle: "median decode time per gesture (ms)", yTitle: "top-1 accuracy"),
+        caption: "Each dot is one configuration. Larger labelled dots are Pareto-optimal (no other configuration is "
+          + "both faster and more accurate); the step line joins them from fastest to most accurate.")
+      return Section(
+        title: "Sweep \(folder.name)",
+        note: "\(points.count) configurations over \(parameters.joined(separator: ", ")); \(frontierRows.count) on the frontier.",
+        content: [scatter, .el("h3", text: "Pareto frontier"),
+          Blocks.table(head: ["config"] + parameters + shown, rows: rows)])
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import KeyBenchCore
+
+/// Swipe runs (`keybench-run swipe`): headline metrics, accuracy per device, filter pass-rate
+/// distributions and the decode-time distribution, from summary.json and results.csv.
+public enum SwipeRenderer: ReportRenderer {
+  public static func accepts(_ folder: RunFolder) -> Bool { folder.kind == .run(bench: "swipe") }
+
+  public static func sections(for folders: [RunFolder]) throws -> [Section] {
+    let runs = try folders.map { try Run(folder: $0) }
+    let k = runs.first?.top ?? 4
+    var headline = ["gestures", "coverage", "top1", "top\(k)", "mrr", "in_lexicon_top1", "in_lexicon_top\(k)",
+      "reduction_factor_median", "decode_ms_median", "decode_ms_p90", "decode_ms_p99", "time_limit_hits",
+      "lexicon_words", "added_targets"]
+    let filters = runs.first?.filters ?? []
+    headline += filters.map { "filters.\($0).recall" } + filters.map { "filters.\($0).kept_median" }
+    var content: [Node] = [Blocks.metricsTable(folders, keys: headline.filter { key in
+      folders.contains { $0.summary?["metrics"]?.flattened().contains { $0.key == key } ?? false }
+    })]
+    content.append(.el("details", [], [
+      .el("summary", text: "All metrics"), Blocks.metricsTable(folders, keys: Blocks.allMetricKeys(folders)),
+    ]))
+    let withResults = runs.filter { !$0.rows.isEmpty }
+    if !withResults.isEmpty {
+      content.append(accuracyPerDevice(withResults))
+      if let boxes = filterPassRates(withResults) { content.append(boxes) }
+      content.append(decodeTimes(withResults))
+    }
+    let note = runs.count > 1 ? "\(runs.count) runs compared: " + runs.map(\.folder.name).joined(separator: ", ") : nil
+    return [Section(title: "Swipe decoding", note: note, content: content)]
+  }
+
+  /// The per-gesture rows a plot needs, read from results.csv.
+  struct Run {
+    let folder: RunFolder
+    let top: Int
+    let lexiconWords: Double?
+    let filters: [String]
+    let rows: [Row]
+
+    struct Row {
+      let device: String
+      let rank: Int?
+      let kept: [Double?]
+      let decodeMs: Double?
+    }
+
+    init(folder: RunFolder) throws {
+      self.folder = folder
+      top = folder.summary?["config"]?["top"]?.number.map { Int($0) } ?? 4
+      let metrics = folder.summary?["metrics"]
+      lexiconWords = metrics?["lexicon_words"]?.number
+      guard folder.has("results.csv") else {
+        filters = []
+        rows = []
+        return
+      }
+      let table = try CSVTable(path: folder.file("results.csv"))
+      guard let device = table.column("device"), let rank = table.column("rank") else {
+        throw InputFileError(path: table.path, kind: .malformed,
+          reason: "not a swipe results table (needs the columns device and rank; see Reports/FORMATS.md)")
+      }
+      let keptColumns = table.header.enumerated().filter { $0.element.hasPrefix("kept_after_") }
+      filters = keptColumns.map { String($0.element.dropFirst("kept_after_".count)) }
+      let decode = table.column("decode_us")
+      rows = table.rows.map { fields in
+        Row(device: fields[device], rank: Int(fields[rank]), kept: keptColumns.map { Double(fields[$0.offset]) },
+          decodeMs: decode.flatMap { Double(fields[$0]) }.map { $0 / 1000 })
+      }
+    }
+  }
+
+  static func accuracyPerDevice(_ runs: [Run]) -> Node {
+    let devices = Set(runs.flatMap { $0.rows.map(\.device) }).sorted()
+    var series: [BarChart.Series] = []
+    for run in runs {
+      let prefix = runs.count > 1 ? "\(run.folder.name) · " : ""
+      for (label, limit) in [("top-1", 1), ("top-\(run.top)", run.top)] {
+        series.append(BarChart.Series(name: prefix + label, values: devices.map { device in
+          let rows = run.rows.filter { $0.device == device }
+          guard !rows.isEmpty else { return nil }
+          return Double(rows.filter { ($0.rank ?? .max) <= limit }.count) / Double(rows.count)
+        }))
+      }
+    }
+    let counts = devices.map { device in
+      "\(device) " + runs.map { run in String(run.rows.filter { $0.device == device }.count) }.joined(separator: "/")
+    }
+    return Blocks.figure(
+      BarChart.svg(title: "Accuracy per device", categories: devices, series: series, yTitle: "share of gestures (top-k)",
+        xTitle: "device"),
+      caption: "Share of gestures whose target is the first candidate (top-1) or among the first k, per device. "
+        + "Gestures per device: " + counts.joined(separator: ", ") + ".")
+  }
+
+  static func filterPassRates(_ runs: [Run]) -> Node? {
+    let usable = runs.filter { $0.lexiconWords ?? 0 > 0 && !$0.filters.isEmpty }
+    guard let first = usable.first else { return nil }
+    let filters = first.filters
+    let series = usable.map { run in
+      BoxPlot.Series(name: run.folder.name, samples: filters.map { filter in
+        guard let index = run.filters.firstIndex(of: filter), let words = run.lexiconWords else { return [] }
+        return run.rows.compactMap { $0.kept[index].map { $0 / words } }
+      })
+    }
+    return Blocks.figure(
+      BoxPlot.svg(title: "Filter pass rates", categories: filters, series: series, xTitle: "filter (applied in this order)",
+        yTitle: "share of lexicon kept (log)",
+        logY: true),
+      caption: "Share of the lexicon still kept after each filter (cumulative, in filter order), per gesture: "
+        + "box from the first to the third quartile, thick line at the median, whiskers at the 5th and 95th percentiles. "
+        + "Log scale; a gesture that kept nothing sits on the bottom edge.")
+  }
+
+  static func decodeTimes(_ runs: [Run]) -> Node {
+    let series = runs.map { CDFChart.Series(name: $0.folder.name, values: $0.rows.compactMap(\.decodeMs)) }
+    return Blocks.figure(
+      CDFChart.svg(title: "Decode time distribution", series: series, xTitle: "decode time per gesture (ms, log)",
+        logX: true),
+      caption: "Cumulative distribution of the decode time per gesture: the curve at x is the share of gestures decoded "
+        + "in at most x ms. Further left is faster.")
+  }
+}

@@ -1,0 +1,38 @@
+/// Mean curves with a shaded ±1 standard deviation band, one colour per series.
+enum LineChart {
+  struct Sample {
+    let x: Double
+    let mean: Double
+    let std: Double?
+  }
+
+  struct Series {
+    let name: String
+    let samples: [Sample]
+  }
+
+  static func svg(title: String, series: [Series], xTitle: String, yTitle: String) -> Node {
+    let canvas = Canvas(legend: series.count > 1 ? series.map(\.name) : [])
+    let samples = series.flatMap(\.samples)
+    let x = Scale.linear(covering: samples.map(\.x), to: canvas.xRange)
+    let y = Scale.linear(covering: samples.flatMap { [$0.mean - ($0.std ?? 0), $0.mean + ($0.std ?? 0)] },
+      to: canvas.yRange, flipped: true)
+    var nodes = canvas.yAxis(y, title: yTitle)
+    nodes += canvas.xAxis(x, title: xTitle)
+    for (s, entry) in series.enumerated() {
+      let points = entry.samples.filter { $0.x.isFinite && $0.mean.isFinite }.sorted { $0.x < $1.x }
+      guard !points.isEmpty else { continue }
+      let color = Palette.color(s)
+      if points.contains(where: { $0.std != nil }) {
+        let upper = points.map { "\(Canvas.fmt(x($0.x))) \(Canvas.fmt(y($0.mean + ($0.std ?? 0))))" }
+        let lower = points.reversed().map { "\(Canvas.fmt(x($0.x))) \(Canvas.fmt(y($0.mean - ($0.std ?? 0))))" }
+        nodes.append(.el("path", [("class", "band"), ("d", "M" + (upper + lower).joined(separator: " L") + " Z"),
+          ("fill", color), ("fill-opacity", "0.18"), ("stroke", "none")]))
+      }
+      let d = "M" + points.map { "\(Canvas.fmt(x($0.x))) \(Canvas.fmt(y($0.mean)))" }.joined(separator: " L")
+      nodes.append(.el("path", [("class", "line"), ("d", d), ("fill", "none"), ("stroke", color), ("stroke-width", "2")],
+        [.el("title", text: entry.name)]))
+    }
+    return canvas.svg(title: title, nodes)
+  }
+}

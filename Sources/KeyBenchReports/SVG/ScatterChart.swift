@@ -1,0 +1,43 @@
+/// A scatter of configurations with the Pareto frontier highlighted, joined by a step line and
+/// labelled, so the best trade-offs stand out from the cloud.
+enum ScatterChart {
+  struct Point {
+    let label: String
+    let x: Double
+    let y: Double
+    let frontier: Bool
+  }
+
+  static func svg(title: String, points: [Point], xTitle: String, yTitle: String) -> Node {
+    let canvas = Canvas(height: 360, legend: ["configuration", "Pareto frontier"])
+    let x = Scale.linear(covering: points.map(\.x), to: canvas.xRange, includeZero: true)
+    let y = Scale.linear(covering: points.map(\.y), to: canvas.yRange, flipped: true)
+    var nodes = canvas.yAxis(y, title: yTitle)
+    nodes += canvas.xAxis(x, title: xTitle)
+    let frontier = points.filter(\.frontier).sorted { ($0.x, -$0.y) < ($1.x, -$1.y) }
+    if frontier.count > 1 {
+      // Staircase: a faster frontier point holds until the next (slower, more accurate) one.
+      var d = "M\(Canvas.fmt(x(frontier[0].x))) \(Canvas.fmt(y(frontier[0].y)))"
+      for point in frontier.dropFirst() { d += " H\(Canvas.fmt(x(point.x))) V\(Canvas.fmt(y(point.y)))" }
+      nodes.append(.el("path", [("class", "frontier-line"), ("d", d), ("fill", "none"), ("stroke", Palette.color(1)),
+        ("stroke-width", "1.5")]))
+    }
+    for point in points where !point.frontier {
+      nodes.append(dot(point, x: x, y: y, color: Palette.color(0), radius: 3, cls: "point"))
+    }
+    for point in frontier {
+      nodes.append(dot(point, x: x, y: y, color: Palette.color(1), radius: 5, cls: "frontier"))
+      // Up and to the left: the step line arrives from below and leaves to the right, so it never
+      // runs through a label there.
+      nodes.append(.el("text", [("class", "point-label"), ("x", Canvas.fmt(x(point.x) - 6)),
+        ("y", Canvas.fmt(y(point.y) - 7)), ("text-anchor", "end")], text: point.label))
+    }
+    return canvas.svg(title: title, nodes)
+  }
+
+  private static func dot(_ point: Point, x: Scale, y: Scale, color: String, radius: Double, cls: String) -> Node {
+    .el("circle", [("class", cls), ("cx", Canvas.fmt(x(point.x))), ("cy", Canvas.fmt(y(point.y))),
+      ("r", Canvas.fmt(radius)), ("fill", color), ("fill-opacity", cls == "point" ? "0.55" : "1")],
+      [.el("title", text: "\(point.label): \(Canvas.fmt(point.x)) / \(point.y)")])
+  }
+}

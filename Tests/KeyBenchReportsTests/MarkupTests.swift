@@ -1,0 +1,67 @@
+import KeyBenchCore
+import Testing
+
+@testable import KeyBenchReports
+
+@Suite struct MarkupTests {
+  @Test func escapesTextAndAttributes() {
+    let node = Node.el("p", [("title", #"a "b" <c>"#)], text: "x < y && z > 'w'")
+    #expect(node.rendered == #"<p title="a &quot;b&quot; &lt;c&gt;">x &lt; y &amp;&amp; z &gt; &#39;w&#39;</p>"#)
+    #expect(ParsedMarkup(node.rendered).all("p").first?.text == "x < y && z > 'w'")
+  }
+
+  @Test func voidElementsSelfCloseOthersNever() {
+    #expect(Node.el("meta", [("charset", "utf-8")]).rendered == #"<meta charset="utf-8"/>"#)
+    // `<rect/>` would be fine in SVG but `<div/>` is not closed in HTML: only void elements self-close.
+    #expect(Node.el("div").rendered == "<div></div>")
+  }
+}
+
+@Suite struct ScaleTests {
+  @Test func linearTicksAreNiceAndCoverTheData() {
+    let scale = Scale.linear(covering: [0.13, 0.87], to: 0...100, includeZero: true)
+    #expect(scale.domain == 0...1)
+    #expect(scale.ticks.map { ($0 * 10).rounded() } == [0, 2, 4, 6, 8, 10])
+    #expect(scale.label(0.4) == "0.4")
+    #expect(scale(0.5) == 50)
+    let flipped = Scale.linear(covering: [0, 1], to: 10...110, flipped: true)
+    #expect(flipped(1) == 10)
+    #expect(flipped(0) == 110)
+    let wide = Scale.linear(covering: [3, 1234], to: 0...1)
+    #expect(wide.ticks == [0, 200, 400, 600, 800, 1000, 1200, 1400])
+    #expect(wide.label(1200) == "1200")
+  }
+
+  @Test func logScaleSpansWholeDecades() {
+    let scale = Scale.log(covering: [0.0, 0.004, 0.3], to: 0...300)
+    #expect(abs(scale.domain.lowerBound - 0.001) < 1e-15)
+    #expect(abs(scale.domain.upperBound - 1) < 1e-12)
+    #expect(scale.ticks.count == 4)
+    #expect(abs(scale(0.01) - 100) < 1e-9)
+    // Zero and values below the domain clamp to its edge instead of -infinity.
+    #expect(scale(0) == 0)
+    let narrow = Scale.log(covering: [1.2, 40], to: 0...1)
+    #expect(narrow.ticks.map { ($0 * 10).rounded() / 10 } == [1, 2, 5, 10, 20, 50, 100])
+    #expect(narrow.label(0.5) == "0.5")
+  }
+}
+
+@Suite struct CSVTableTests {
+  @Test func readsQuotedFields() throws {
+    let table = try CSVTable(text: "id,word,n\n1,\"a,b\",3\n2,\"say \"\"hi\"\"\",4\n3,,5\n", path: "t.csv")
+    #expect(table.header == ["id", "word", "n"])
+    #expect(table.rows.map { $0[1] } == ["a,b", "say \"hi\"", ""])
+    #expect(table.column("n") == 2)
+    #expect(table.rows.map { $0[2] } == ["3", "4", "5"])
+  }
+
+  @Test func namesTheLineOfARaggedRow() {
+    #expect(throws: InputFileError.self) { try CSVTable(text: "", path: "e.csv") }
+    do {
+      _ = try CSVTable(text: "a,b\n1,2\n3\n", path: "r.csv")
+      Issue.record("a ragged row must fail")
+    } catch {
+      #expect("\(error)" == "r.csv:3: 1 fields where the header has 2")
+    }
+  }
+}
