@@ -1,5 +1,5 @@
 import ArgumentParser
-import KeyBenchBench
+import KeyBenchReports
 import KeyBenchCLI
 import KeyBenchCore
 

@@ -15,11 +15,7 @@ public struct SummaryTable: Sendable {
     func cell(_ metric: String, _ summary: SummaryFile) -> String {
       guard let stored = summary.metrics[metric] else { return "" }
       guard let value = stored else { return "null" }
-      switch RegressionGate.kind(of: metric) {
-      case .accuracy, .errorRate: return String(format: "%.2f %%", value * 100)
-      case .time: return String(format: "%.3f", value)
-      default: return SwipeReport.number(value)
-      }
+      return Format.value(value, key: metric)
     }
     let benches = Set(summaries.map(\.bench)).sorted().joined(separator: ", ")
     var lines = [

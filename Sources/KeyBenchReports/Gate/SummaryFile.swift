@@ -5,7 +5,8 @@ import KeyBenchCore
 ///
 /// Every benchmark writes the same shape, so gates and re-rendered reports read any of them
 /// without knowing the benchmark: nested metric objects (`filters.length.recall`, per-plug-in
-/// figures) become dotted keys; null stays nil.
+/// figures) become dotted keys (``JSONValue/flattened(prefix:)``); null stays nil; strings,
+/// flags, curves and matrices are not metrics to compare.
 public struct SummaryFile: Sendable {
   public var path: String
   public var bench: String
@@ -18,26 +19,23 @@ public struct SummaryFile: Sendable {
     guard let data = FileManager.default.contents(atPath: file) else {
       throw InputFileError(path: file, kind: .unreadable, reason: "cannot read (expected a summary.json or a run folder holding one)")
     }
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      throw InputFileError(path: file, kind: .malformed, reason: "not a JSON object")
+    guard let json = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+      throw InputFileError(path: file, kind: .malformed, reason: "not JSON")
     }
-    guard let bench = object["bench"] as? String, let metrics = object["metrics"] as? [String: Any] else {
+    guard let bench = json["bench"]?.string, let metrics = json["metrics"], case .object = metrics else {
       throw InputFileError(path: file, kind: .malformed, reason: "missing 'bench' or 'metrics' (see Reports/FORMATS.md)")
     }
     self.path = file
     self.bench = bench
-    let config = object["config"] as? [String: Any]
-    label = (config?["decoder"] as? String) ?? (config?["label"] as? String) ?? bench
+    label = json["config"]?["decoder"]?.string ?? json["config"]?["label"]?.string ?? bench
     var flat: [String: Double?] = [:]
-    func walk(_ value: Any, _ name: String) {
+    for (key, value) in metrics.flattened() {
       switch value {
-      case let nested as [String: Any]: for (key, inner) in nested { walk(inner, name.isEmpty ? key : "\(name).\(key)") }
-      case let number as NSNumber where !(value is Bool): flat[name] = number.doubleValue
-      case is NSNull: flat[name] = .some(nil)
-      default: break  // strings, arrays (curves) and flags are not gated
+      case .number(let number): flat[key] = number
+      case .null: flat[key] = .some(nil)
+      default: break
       }
     }
-    walk(metrics, "")
     self.metrics = flat
   }
 }

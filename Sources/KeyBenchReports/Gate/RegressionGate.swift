@@ -86,7 +86,7 @@ public struct RegressionGate: Sendable {
   /// A Markdown table fit for a CI job summary.
   public static func markdown(_ checks: [Check], baseline: String, current: String) -> String {
     let failed = checks.filter { $0.verdict == .regression || $0.verdict == .missing }.count
-    func value(_ v: Double?) -> String { v.map { SwipeReport.number($0) } ?? "null" }
+    func value(_ v: Double?) -> String { v.map { String(format: "%.6g", $0) } ?? "null" }
     var lines = [
       failed == 0 ? "**Gate passed** (\(checks.filter { $0.verdict == .pass }.count) metrics checked)"
         : "**Gate failed: \(failed) regression\(failed == 1 ? "" : "s")**",
