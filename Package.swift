@@ -84,6 +84,12 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // Word completion and next-word prediction: tokeniser, n-gram counts, predictors, benchmark.
+    .target(
+      name: "KeyBenchPrediction",
+      dependencies: ["KeyBenchCore", "KeyBenchLexicon"],
+      swiftSettings: strict
+    ),
     .target(
       name: "KeyBenchCLI",
       dependencies: ["KeyBenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -117,7 +123,7 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
-        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping",
+        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping", "KeyBenchPrediction",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -198,6 +204,11 @@ let package = Package(
     .testTarget(
       name: "KeyBenchTypingTests",
       dependencies: ["KeyBenchTyping", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-typos", "keybench-run", "keybench-ingest"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchPredictionTests",
+      dependencies: ["KeyBenchPrediction", "KeyBenchCore", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-run"],
       swiftSettings: strict
     ),
     .testTarget(
