@@ -10,9 +10,29 @@
 /// Speed: candidates come from precomputed lists — followers of the two-word context and of the
 /// previous word sorted by count, and the most probable words of every one- to three-letter prefix
 /// (longer prefixes scan their small range of the sorted vocabulary) — and only those few candidates
-/// are scored with the full interpolated probability. The model does not adapt (``learn`` is a no-op).
+/// are scored with the full interpolated probability.
+///
+/// Adaptation (switchable): a cache of the words the user finished, as unigrams and as bigrams after
+/// the previous word, is mixed into the probability (P = (1 − a − b) P_KN + a P_cache(w) + b
+/// P_cache(w | v)); cached words that match the prefix join the candidates. Only vocabulary words
+/// (training or lexicon) can be suggested.
 public final class NGramPredictor: Predictor {
+  public struct Config: Codable, Sendable, Equatable {
+    /// Mix in the cache of words the user typed.
+    public var adaptation = true
+    /// Weight a of the unigram cache.
+    public var unigramCacheWeight = 0.1
+    /// Weight b of the bigram cache (when the previous word has cached followers).
+    public var bigramCacheWeight = 0.15
+    public init() {}
+  }
+
   public let name: String
+  public let config: Config
+  private var cacheUnigram: [Int32: Double] = [:]
+  private var cacheTotal = 0.0
+  private var cacheByInitial: [UInt8: [Int32]] = [:]
+  private var cacheBigram: [Int32: (total: Double, followers: [Int32: Double])] = [:]
   private let vocabulary: PredictionVocabulary
   private let trigrams: [UInt64: Int]
   private let bigrams: [UInt64: Int]
@@ -29,8 +49,9 @@ public final class NGramPredictor: Predictor {
   /// Context followers examined per request (lists are sorted, so this bounds rare prefixes only).
   static let scanLimit = 4000
 
-  public init(counts: NGramCounts, vocabulary: PredictionVocabulary, name: String = "ngram") {
+  public init(counts: NGramCounts, vocabulary: PredictionVocabulary, config: Config = Config(), name: String = "ngram") {
     self.name = name
+    self.config = config
     self.vocabulary = vocabulary
     self.trigrams = counts.trigrams
     self.bigrams = counts.bigrams
@@ -120,13 +141,31 @@ public final class NGramPredictor: Predictor {
       }
       collect(best)
     }
+    if config.adaptation {
+      if let v, let cached = cacheBigram[v] {
+        for id in cached.followers.keys where vocabulary.matches(id, typed) && !candidates.contains(id) { candidates.append(id) }
+      }
+      if let first = typed.first {
+        for id in cacheByInitial[first] ?? [] where vocabulary.matches(id, typed) && !candidates.contains(id) { candidates.append(id) }
+      }
+    }
 
     var scored = candidates.map { id in (id, probability(id, u: u, v: v, trigramContext, bigramContext)) }
     scored.sort { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
     return scored.prefix(count).map { vocabulary.words[Int($0.0)] }
   }
 
-  public func learn(previous: ArraySlice<String>, word: String) {}
+  public func learn(previous: ArraySlice<String>, word: String) {
+    guard config.adaptation, let id = vocabulary.id(of: word) else { return }
+    if cacheUnigram[id] == nil, let first = vocabulary.comparable[Int(id)].first { cacheByInitial[first, default: []].append(id) }
+    cacheUnigram[id, default: 0] += 1
+    cacheTotal += 1
+    let v = previous.last.map { vocabulary.id(of: $0) } ?? NGramCounts.sentenceStart
+    if let v {
+      cacheBigram[v, default: (0, [:])].total += 1
+      cacheBigram[v, default: (0, [:])].followers[id, default: 0] += 1
+    }
+  }
 
   /// P(w | u v) by interpolation down to the continuation unigram.
   private func probability(
@@ -144,7 +183,14 @@ public final class NGramPredictor: Predictor {
       let total = Double(context.total)
       p = max(c - d3, 0) / total + d3 * Double(context.types) / total * p
     }
-    return p
+    guard config.adaptation, cacheTotal > 0 else { return p }
+    let a = config.unigramCacheWeight
+    var mixed = (1 - a) * p + a * (cacheUnigram[w] ?? 0) / cacheTotal
+    if let v, let cached = cacheBigram[v] {
+      let b = config.bigramCacheWeight
+      mixed = (1 - b) * mixed + b * (cached.followers[w] ?? 0) / cached.total
+    }
+    return mixed
   }
 
   /// Ney's absolute discount from the number of n-grams seen once and twice.

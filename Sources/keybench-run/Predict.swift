@@ -15,9 +15,9 @@ extension KeybenchRun {
         the --text word by word, asking each predictor for suggestions after 0, 1, … typed \
         characters, and writes to --out: results.csv (one row per predictor and test word), \
         summary.csv and summary.json (per-predictor ksr, csr, next_top1, next_top3, \
-        predictions_per_second; Reports/FORMATS.md) and report.md. Predictors: kannsch (seed 002; \
-        --adapt switches its AIMD frequency adaptation and personal dictionary) and ngram \
-        (interpolated Kneser-Ney trigram, static). A test text that is a training file or shares \
+        predictions_per_second; Reports/FORMATS.md) and report.md. Predictors: kannsch (seed 002: \
+        AIMD frequency adaptation and personal dictionary) and ngram (interpolated Kneser-Ney \
+        trigram with a cache of the user's words); --adapt off freezes both. A test text that is a training file or shares \
         more than 1 % of its longer sentences with training is refused.
         """)
 
@@ -39,7 +39,7 @@ extension KeybenchRun {
     @Option(help: "Suggestions shown per keystroke.")
     var suggestions: Int = 3
 
-    @Option(help: "Frequency adaptation for kannsch: on or off.")
+    @Option(help: "Adaptation to the words typed so far (kannsch AIMD, ngram cache): on or off.")
     var adapt: String = "on"
 
     @Option(help: "Type at most this many test words.")
@@ -89,8 +89,11 @@ extension KeybenchRun {
           built = KannschPredictor(counts: counts, vocabulary: vocabulary, config: config)
           setup = "seed 002: bigram followers then frequency-ranked completion on the comparable form; AIMD adaptation and personal dictionary \(config.adaptation ? "on" : "off")"
         } else {
-          built = NGramPredictor(counts: counts, vocabulary: vocabulary)
-          setup = "interpolated Kneser-Ney trigram (absolute discounting, continuation unigram), same completion; static"
+          var config = NGramPredictor.Config()
+          config.adaptation = adapt == "on"
+          parameters[name] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
+          built = NGramPredictor(counts: counts, vocabulary: vocabulary, config: config)
+          setup = "interpolated Kneser-Ney trigram (absolute discounting, continuation unigram), same completion; cache adaptation \(config.adaptation ? "on" : "off")"
         }
         let (summary, results) = benchmark.run(built, sentences: testSentences)
         entries.append(.init(summary: summary, results: results, setup: setup))

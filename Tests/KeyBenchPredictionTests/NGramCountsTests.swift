@@ -6,7 +6,7 @@ import Testing
     var counts = NGramCounts()
     for sentence in TextTokenizer.sentences(in: "The cat sat. The cat ran. A dog sat on the cat.") { counts.add(sentence: sentence) }
     #expect(counts.sentences == 3)
-    #expect(counts.tokens == 11)
+    #expect(counts.tokens == 12)
     let the = try #require(counts.id(of: "THE"))
     let cat = try #require(counts.id(of: "cat"))
     let sat = try #require(counts.id(of: "sat"))

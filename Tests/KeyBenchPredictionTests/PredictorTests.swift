@@ -80,6 +80,40 @@ import Testing
   }
 }
 
+@Suite struct NGramPredictorTests {
+  func model(_ text: String) -> (NGramCounts, PredictionVocabulary) {
+    var counts = NGramCounts()
+    for sentence in TextTokenizer.sentences(in: text) { counts.add(sentence: sentence) }
+    return (counts, PredictionVocabulary(counts: counts))
+  }
+
+  @Test func trigramContextOutranksTheBigramAndUnigramOrder() {
+    // After "the", "cat" is most frequent; after "feed the" it is "dog".
+    let (counts, vocabulary) = model("the cat sat. the cat ran. the cat ate. we feed the dog. they feed the dog. so the bird sang.")
+    var off = NGramPredictor.Config()
+    off.adaptation = false
+    let ngram = NGramPredictor(counts: counts, vocabulary: vocabulary, config: off)
+    // "and" is unknown, so the bigram order speaks: cat (3) before dog (2).
+    #expect(ngram.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "dog"])
+    #expect(ngram.suggest(previous: ["we", "feed", "the"], prefix: "", count: 1) == ["dog"])
+    #expect(ngram.suggest(previous: ["we", "feed", "the"], prefix: "C", count: 1) == ["cat"])
+  }
+
+  @Test func theCacheAdaptsOnlyWhenOn() {
+    let (counts, vocabulary) = model("the cat sat. the cat ran. the cat ate. we feed the dog. they feed the dog. so the bird sang.")
+    var off = NGramPredictor.Config()
+    off.adaptation = false
+    let adaptive = NGramPredictor(counts: counts, vocabulary: vocabulary)
+    let fixed = NGramPredictor(counts: counts, vocabulary: vocabulary, config: off)
+    for predictor in [adaptive, fixed] {
+      #expect(predictor.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "dog"])
+      for _ in 0..<5 { predictor.learn(previous: ["and", "the"], word: "bird") }
+    }
+    #expect(adaptive.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "bird"])
+    #expect(fixed.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "dog"])
+  }
+}
+
 /// Ranks completions by training count alone: the floor the n-gram model must beat.
 final class UnigramPredictor: Predictor {
   let name = "unigram"
@@ -110,7 +144,9 @@ final class UnigramPredictor: Predictor {
     for sentence in training { counts.add(sentence: sentence) }
     let vocabulary = PredictionVocabulary(counts: counts)
     let benchmark = PredictionBenchmark(suggestions: 3)
-    let (ngram, _) = benchmark.run(NGramPredictor(counts: counts, vocabulary: vocabulary), sentences: test)
+    var staticModel = NGramPredictor.Config()
+    staticModel.adaptation = false
+    let (ngram, _) = benchmark.run(NGramPredictor(counts: counts, vocabulary: vocabulary, config: staticModel), sentences: test)
     let (unigram, _) = benchmark.run(UnigramPredictor(counts: counts, vocabulary: vocabulary), sentences: test)
     let (kannsch, results) = benchmark.run(KannschPredictor(counts: counts, vocabulary: vocabulary), sentences: test)
     for s in [ngram, unigram, kannsch] {
