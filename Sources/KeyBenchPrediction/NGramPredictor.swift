@@ -31,8 +31,10 @@ public final class NGramPredictor: Predictor {
   public let config: Config
   private var cacheUnigram: [Int32: Double] = [:]
   private var cacheTotal = 0.0
+  /// Cached words by first comparable byte, most used first.
   private var cacheByInitial: [UInt8: [Int32]] = [:]
-  private var cacheBigram: [Int32: (total: Double, followers: [Int32: Double])] = [:]
+  /// Cached followers of a word: counts, and the followers most used first.
+  private var cacheBigram: [Int32: (total: Double, followers: [Int32: Double], order: [Int32])] = [:]
   private let vocabulary: PredictionVocabulary
   private let trigrams: [UInt64: Int]
   private let bigrams: [UInt64: Int]
@@ -142,12 +144,8 @@ public final class NGramPredictor: Predictor {
       collect(best)
     }
     if config.adaptation {
-      if let v, let cached = cacheBigram[v] {
-        for id in cached.followers.keys where vocabulary.matches(id, typed) && !candidates.contains(id) { candidates.append(id) }
-      }
-      if let first = typed.first {
-        for id in cacheByInitial[first] ?? [] where vocabulary.matches(id, typed) && !candidates.contains(id) { candidates.append(id) }
-      }
+      if let v, let cached = cacheBigram[v] { collect(cached.order) }
+      if let first = typed.first { collect(cacheByInitial[first] ?? []) }
     }
 
     var scored = candidates.map { id in (id, probability(id, u: u, v: v, trigramContext, bigramContext)) }
@@ -160,10 +158,29 @@ public final class NGramPredictor: Predictor {
     if cacheUnigram[id] == nil, let first = vocabulary.comparable[Int(id)].first { cacheByInitial[first, default: []].append(id) }
     cacheUnigram[id, default: 0] += 1
     cacheTotal += 1
+    if let first = vocabulary.comparable[Int(id)].first {
+      let updated = cacheUnigram
+      Self.moveUp(id, in: &cacheByInitial[first, default: []]) { updated[$0] ?? 0 }
+    }
     let v = previous.last.map { vocabulary.id(of: $0) } ?? NGramCounts.sentenceStart
     if let v {
-      cacheBigram[v, default: (0, [:])].total += 1
-      cacheBigram[v, default: (0, [:])].followers[id, default: 0] += 1
+      var cached = cacheBigram[v] ?? (0, [:], [])
+      if cached.followers[id] == nil { cached.order.append(id) }
+      cached.total += 1
+      cached.followers[id, default: 0] += 1
+      let followers = cached.followers
+      Self.moveUp(id, in: &cached.order) { followers[$0] ?? 0 }
+      cacheBigram[v] = cached
+    }
+  }
+
+  /// Keeps `list` sorted by falling `count` after `id`'s count grew.
+  private static func moveUp(_ id: Int32, in list: inout [Int32], count: (Int32) -> Double) {
+    guard var position = list.lastIndex(of: id) else { return }
+    let mine = count(id)
+    while position > 0 && count(list[position - 1]) < mine {
+      list.swapAt(position - 1, position)
+      position -= 1
     }
   }
 
