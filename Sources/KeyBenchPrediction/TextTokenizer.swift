@@ -71,10 +71,13 @@ public enum TextTokenizer {
 
   /// Whether `text` is a Leipzig sentence file: its first non-empty line is `digits<TAB>…`.
   public static func looksLikeLeipzig(_ text: String) -> Bool {
-    guard let first = text.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }),
-      let tab = first.firstIndex(of: "\t")
-    else { return false }
-    let id = first[..<tab]
+    guard let first = text.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return false }
+    return isLeipzigLine(first)
+  }
+
+  private static func isLeipzigLine(_ line: Substring) -> Bool {
+    guard let tab = line.firstIndex(of: "\t") else { return false }
+    let id = line[..<tab]
     return !id.isEmpty && id.allSatisfy(\.isASCII) && id.allSatisfy(\.isNumber)
   }
 
@@ -89,7 +92,15 @@ public enum TextTokenizer {
       let line = lineOfFirstInvalidByte(data)
       throw InputFileError(path: path, line: line, kind: .invalidUTF8, reason: "the text is not valid UTF-8")
     }
-    let result = sentences(in: text, leipzig: looksLikeLeipzig(text))
+    let leipzig = looksLikeLeipzig(text)
+    if leipzig {
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      where !line.allSatisfy(\.isWhitespace) && !isLeipzigLine(line) {
+        throw InputFileError(
+          path: path, line: number + 1, kind: .malformed, reason: "expected id<TAB>sentence like the lines before")
+      }
+    }
+    let result = sentences(in: text, leipzig: leipzig)
     guard !result.isEmpty else {
       throw InputFileError(path: path, kind: .empty, reason: "the text has no words")
     }

@@ -39,5 +39,11 @@ import Testing
     let invalid = try Run.product("keybench-run", ["predict", "--train", bad, "--text", test, "--out", out])
     #expect(invalid.status != 0)
     #expect(invalid.stderr.contains("\(bad):2:"), "\(invalid.stderr)")
+
+    let broken = try dir.write("broken.txt", text: "1\tA dog sat.\n2\tThe cat ran.\nno id here\n")
+    let malformed = try Run.product("keybench-run", ["predict", "--train", train, "--text", broken, "--out", out])
+    #expect(malformed.status != 0)
+    #expect(malformed.stderr.contains("\(broken):3: expected id<TAB>sentence"), "\(malformed.stderr)")
+    #expect(try String(contentsOfFile: out + "/report.md", encoding: .utf8) == report)
   }
 }
