@@ -86,6 +86,12 @@ let package = Package(
     ),
     // Reports people read: one self-contained HTML page with inline SVG plots.
     .target(name: "KeyBenchReports", dependencies: ["KeyBenchCore"], swiftSettings: strict),
+    // Word completion and next-word prediction: tokeniser, n-gram counts, predictors, benchmark.
+    .target(
+      name: "KeyBenchPrediction",
+      dependencies: ["KeyBenchCore", "KeyBenchLexicon"],
+      swiftSettings: strict
+    ),
     .target(
       name: "KeyBenchCLI",
       dependencies: ["KeyBenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -119,7 +125,7 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
-        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping",
+        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping", "KeyBenchPrediction",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -205,6 +211,11 @@ let package = Package(
     .testTarget(
       name: "KeyBenchReportsTests",
       dependencies: ["KeyBenchReports", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchPredictionTests",
+      dependencies: ["KeyBenchPrediction", "KeyBenchCore", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-run"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,0 +1,109 @@
+import Foundation
+
+/// How one test word fared with one predictor.
+public struct PredictionWordResult: Sendable, Equatable {
+  /// Position of the word in the test text (0-based, over all sentences).
+  public var index: Int
+  public var word: String
+  /// Characters of the word.
+  public var length: Int
+  /// Characters typed when the word first appeared among the suggestions (0 = predicted before
+  /// typing), nil when it never appeared before the last character.
+  public var hitPrefix: Int?
+  /// 1-based rank among the next-word suggestions before any character was typed (nil if absent).
+  public var nextRank: Int?
+}
+
+/// The prediction metrics of one predictor over one test text.
+public struct PredictionSummary: Sendable {
+  public var predictor: String
+  public var suggestions: Int
+  public var words = 0
+  /// Letters (characters of the words) in the test text.
+  public var characters = 0
+  /// Keystrokes under the common protocol (hit: typed characters + 1 tap; miss: length + 1 for the space).
+  public var keystrokes = 0
+  /// Seed 002 §4.2 saved characters: length − typed characters for every hit.
+  public var savedCharacters = 0
+  public var nextTop1 = 0
+  public var nextTop3 = 0
+  public var predictions = 0
+  public var seconds = 0.0
+
+  /// Keystroke saving rate: 1 − keystrokes ÷ (characters + one space per word).
+  public var ksr: Double { 1 - Double(keystrokes) / Double(characters + words) }
+  /// Character saving ratio (seed §4.2): saved characters ÷ all characters.
+  public var csr: Double { Double(savedCharacters) / Double(characters) }
+  public var nextTop1Rate: Double { Double(nextTop1) / Double(words) }
+  public var nextTop3Rate: Double { Double(nextTop3) / Double(words) }
+  public var predictionsPerSecond: Double { seconds > 0 ? Double(predictions) / seconds : .nan }
+
+  /// The `summary.json` metrics for this predictor (Reports/FORMATS.md, `predict`).
+  public var metrics: [(String, Double?)] {
+    func finite(_ v: Double) -> Double? { v.isFinite ? v : nil }
+    return [
+      ("words", Double(words)), ("characters", Double(characters)), ("keystrokes", Double(keystrokes)),
+      ("saved_characters", Double(savedCharacters)), ("ksr", finite(ksr)), ("csr", finite(csr)),
+      ("next_top1", finite(nextTop1Rate)), ("next_top3", finite(nextTop3Rate)), ("predictions", Double(predictions)),
+      ("predictions_per_second", finite(predictionsPerSecond)),
+    ]
+  }
+}
+
+/// Types a test text word by word through a ``Predictor`` and scores the suggestions.
+///
+/// For every word, in text order, the predictor is asked after 0, 1, …, length − 1 typed characters
+/// (the earlier words of the sentence as context) until the word is among the first `suggestions`
+/// suggestions, ignoring case. Before typing, it is asked for at least 3 words so next-word top-3 is
+/// measured whatever `suggestions` is. Then the predictor learns the word (adaptive ones adapt).
+/// Speed counts only `suggest` calls, on this one thread.
+public struct PredictionBenchmark: Sendable {
+  public var suggestions: Int
+
+  public init(suggestions: Int) { self.suggestions = suggestions }
+
+  public func run(_ predictor: any Predictor, sentences: [[String]]) -> (PredictionSummary, [PredictionWordResult]) {
+    var summary = PredictionSummary(predictor: predictor.name, suggestions: suggestions)
+    var results: [PredictionWordResult] = []
+    let clock = ContinuousClock()
+    var elapsed = Duration.zero
+    var index = 0
+    for sentence in sentences {
+      for (position, word) in sentence.enumerated() {
+        let previous = sentence[0..<position]
+        let letters = Array(word)
+        let target = word.lowercased()
+        var hit: Int? = nil
+        var nextRank: Int? = nil
+        let start = clock.now
+        for typed in 0..<letters.count {
+          let count = typed == 0 ? max(suggestions, 3) : suggestions
+          let offered = predictor.suggest(previous: previous, prefix: String(letters[0..<typed]), count: count)
+          summary.predictions += 1
+          let rank = offered.firstIndex { $0.lowercased() == target }
+          if typed == 0 { nextRank = rank.map { $0 + 1 } }
+          if let rank, rank < suggestions {
+            hit = typed
+            break
+          }
+        }
+        elapsed += clock.now - start
+        predictor.learn(previous: previous, word: word)
+        summary.words += 1
+        summary.characters += letters.count
+        if let hit {
+          summary.keystrokes += hit + 1
+          summary.savedCharacters += letters.count - hit
+        } else {
+          summary.keystrokes += letters.count + 1
+        }
+        if nextRank == 1 { summary.nextTop1 += 1 }
+        if let nextRank, nextRank <= 3 { summary.nextTop3 += 1 }
+        results.append(.init(index: index, word: word, length: letters.count, hitPrefix: hit, nextRank: nextRank))
+        index += 1
+      }
+    }
+    summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    return (summary, results)
+  }
+}

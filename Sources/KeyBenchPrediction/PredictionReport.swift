@@ -1,0 +1,150 @@
+import Foundation
+import KeyBenchCore
+
+/// Writes a prediction run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`
+/// (formats in Reports/FORMATS.md, `predict` section), each atomically so earlier outputs survive a failure.
+public struct PredictionReport {
+  public struct Entry {
+    public var summary: PredictionSummary
+    public var results: [PredictionWordResult]
+    /// A line saying how the predictor was set up.
+    public var setup: String
+    public init(summary: PredictionSummary, results: [PredictionWordResult], setup: String) {
+      self.summary = summary
+      self.results = results
+      self.setup = setup
+    }
+  }
+
+  public var entries: [Entry]
+  public var trainingFiles: [String]
+  public var testFile: String
+  public var training: NGramCounts
+  /// Test sentences of 6+ words also found verbatim in training (below the refusal threshold).
+  public var sharedSentences: Int
+  public var lexicon: String?
+  public var vocabularyWords: Int
+  public var suggestions: Int
+  /// Plug-in parameters by predictor (JSON objects).
+  public var parameters: [String: Any]
+  public var notes: [String]
+
+  public init(
+    entries: [Entry], trainingFiles: [String], testFile: String, training: NGramCounts, sharedSentences: Int,
+    lexicon: String?, vocabularyWords: Int, suggestions: Int, parameters: [String: Any], notes: [String]
+  ) {
+    self.entries = entries
+    self.trainingFiles = trainingFiles
+    self.testFile = testFile
+    self.training = training
+    self.sharedSentences = sharedSentences
+    self.lexicon = lexicon
+    self.vocabularyWords = vocabularyWords
+    self.suggestions = suggestions
+    self.parameters = parameters
+    self.notes = notes
+  }
+
+  public func write(to directory: String) throws {
+    let folder = URL(fileURLWithPath: directory)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (name, text) in [
+      ("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown),
+    ] {
+      let file = try AtomicFileWriter(path: folder.appendingPathComponent(name).path)
+      try file.write(text)
+      try file.commit()
+    }
+  }
+
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "" }
+    return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.6g", value)
+  }
+
+  static func csvRow(_ fields: [String]) -> String {
+    fields.map { field in
+      field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+        ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+    }.joined(separator: ",")
+  }
+
+  var resultsCSV: String {
+    var lines = [Self.csvRow(["predictor", "index", "word", "length", "hit_prefix", "next_rank"])]
+    for entry in entries {
+      for r in entry.results {
+        lines.append(
+          Self.csvRow([
+            entry.summary.predictor, String(r.index), r.word, String(r.length), r.hitPrefix.map(String.init) ?? "",
+            r.nextRank.map(String.init) ?? "",
+          ]))
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  var summaryCSV: String {
+    var lines = ["metric,value"]
+    for entry in entries {
+      for (name, value) in entry.summary.metrics {
+        lines.append("\(entry.summary.predictor).\(name),\(value.map(Self.number) ?? "")")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  var summaryJSON: String {
+    get throws {
+      var metrics: [String: Any] = [:]
+      for entry in entries {
+        var object: [String: Any] = [:]
+        for (name, value) in entry.summary.metrics { object[name] = value ?? NSNull() }
+        metrics[entry.summary.predictor] = object
+      }
+      let object: [String: Any] = [
+        "bench": "predict",
+        "config": [
+          "predictors": entries.map(\.summary.predictor), "parameters": parameters, "lexicon": lexicon.map { $0 as Any } ?? NSNull(),
+          "top": suggestions, "training": trainingFiles,
+        ],
+        "corpus": [
+          "path": testFile, "words": entries.first?.summary.words ?? 0, "training_tokens": training.tokens,
+          "training_sentences": training.sentences, "shared_sentences": sharedSentences,
+        ],
+        "metrics": metrics,
+      ]
+      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+      return String(decoding: data, as: UTF8.self) + "\n"
+    }
+  }
+
+  var markdown: String {
+    func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.1f %%", v * 100) : "–" }
+    let k = suggestions
+    var lines = [
+      "# Prediction benchmark", "",
+      "- test text: `\(testFile)` (\(entries.first?.summary.words ?? 0) words, \(entries.first?.summary.characters ?? 0) letters)",
+      "- training text (disjoint from the test text; \(sharedSentences) test sentences of \(TrainTestSplit.checkedSentenceLength)+ words also occur in it verbatim): "
+        + trainingFiles.map { "`\($0)`" }.joined(separator: ", "),
+      "- training: \(training.tokens) words in \(training.sentences) sentences, \(training.vocabularySize) distinct words, \(training.bigrams.count) bigrams, \(training.trigrams.count) trigrams",
+      "- vocabulary: \(vocabularyWords) words" + (lexicon.map { " (training words plus LatinIME lexicon `\($0)` words unseen in training)" } ?? " (training words only)"),
+      "- \(k) suggestions",
+    ]
+    for entry in entries { lines.append("- `\(entry.summary.predictor)`: \(entry.setup)") }
+    lines += notes.map { "- \($0)" }
+    lines += [
+      "", "| predictor | KSR | character saving ratio | next-word top-1 | next-word top-3 | predictions/s |", "|---|---|---|---|---|---|",
+    ]
+    for entry in entries {
+      let s = entry.summary
+      lines.append(
+        "| \(s.predictor) | \(pct(s.ksr)) | \(pct(s.csr)) | \(pct(s.nextTop1Rate)) | \(pct(s.nextTop3Rate)) | \(s.predictionsPerSecond.isFinite ? String(format: "%.0f", s.predictionsPerSecond) : "–") |"
+      )
+    }
+    lines += [
+      "",
+      "KSR (keystroke saving rate, common protocol): each word is typed character by character; once it is among the \(k) suggestions (ignoring case) one tap inserts it with its space, so a hit after p characters costs p + 1 keystrokes and a miss costs length + 1; KSR = 1 − keystrokes ÷ (letters + one space per word). Character saving ratio (seed 002 §4.2): characters not typed thanks to a hit ÷ all letters. Next-word top-1/top-3: the word is first / among the first 3 suggestions before any character is typed. Predictions/s: `suggest` calls per second on one thread.",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

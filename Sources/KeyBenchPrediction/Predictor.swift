@@ -1,0 +1,12 @@
+/// A word predictor: given the words before the cursor and the typed start of the current word,
+/// proposes up to `count` words. One protocol so the benchmark runs every algorithm the same way.
+public protocol Predictor: AnyObject {
+  /// Short label used in reports (`kannsch`, `ngram`, …).
+  var name: String { get }
+  /// Suggestions, best first, for the word after `previous` (the earlier words of the current
+  /// sentence, empty at a sentence start) that begins with `prefix` (compared case- and
+  /// umlaut-insensitively; empty for pure next-word prediction).
+  func suggest(previous: ArraySlice<String>, prefix: String, count: Int) -> [String]
+  /// Tells the predictor the user finished `word` after `previous`, for adaptive predictors.
+  func learn(previous: ArraySlice<String>, word: String)
+}

@@ -1,0 +1,49 @@
+import Foundation
+import KeyBenchTestSupport
+import Testing
+
+/// keybench-run predict end to end on small texts.
+@Suite struct PredictCommandTests {
+  let dir = try! TemporaryDirectory()
+
+  @Test func writesTheSharedSummaryShapeAndRefusesOverlap() throws {
+    let train = try dir.write(
+      "train.txt",
+      text: String(repeating: "The cat sat on the mat. The dog sat on the rug. A cat and a dog met on the mat.\n\n", count: 20))
+    let test = try dir.write("test.txt", text: "1\tThe cat met the dog on the rug.\n2\tA dog sat on the mat.\n")
+    let out = dir.path("out")
+    let run = try Run.product("keybench-run", ["predict", "--train", train, "--text", test, "--out", out])
+    #expect(run.status == 0, "\(run.stderr)")
+    let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/summary.json"))) as! [String: Any]
+    #expect(summary["bench"] as? String == "predict")
+    let metrics = try #require(summary["metrics"] as? [String: [String: Any]])
+    for predictor in ["kannsch", "ngram"] {
+      let m = try #require(metrics[predictor])
+      for key in ["ksr", "csr", "next_top1", "next_top3", "predictions_per_second"] { #expect(m[key] is Double, "\(predictor).\(key)") }
+      #expect(m["words"] as? Double == 14)
+      // Every test word occurs in training, so most are predicted.
+      #expect((m["ksr"] as? Double ?? 0) > 0.4, "\(predictor)")
+    }
+    let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+    #expect(report.contains(test) && report.contains(train))
+    let rows = try String(contentsOfFile: out + "/results.csv", encoding: .utf8).split(separator: "\n")
+    #expect(rows.count == 1 + 2 * 14)
+
+    // Testing on a training file is refused with the file named; the earlier outputs stay.
+    let refused = try Run.product("keybench-run", ["predict", "--train", train, test, "--text", test, "--out", out])
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains(test) && refused.stderr.contains("must not overlap"), "\(refused.stderr)")
+    #expect(try String(contentsOfFile: out + "/report.md", encoding: .utf8) == report)
+
+    let bad = try dir.write("bad.txt", bytes: Array("fine line\n".utf8) + [0xFF, 0xFE, 0x0A])
+    let invalid = try Run.product("keybench-run", ["predict", "--train", bad, "--text", test, "--out", out])
+    #expect(invalid.status != 0)
+    #expect(invalid.stderr.contains("\(bad):2:"), "\(invalid.stderr)")
+
+    let broken = try dir.write("broken.txt", text: "1\tA dog sat.\n2\tThe cat ran.\nno id here\n")
+    let malformed = try Run.product("keybench-run", ["predict", "--train", train, "--text", broken, "--out", out])
+    #expect(malformed.status != 0)
+    #expect(malformed.stderr.contains("\(broken):3: expected id<TAB>sentence"), "\(malformed.stderr)")
+    #expect(try String(contentsOfFile: out + "/report.md", encoding: .utf8) == report)
+  }
+}

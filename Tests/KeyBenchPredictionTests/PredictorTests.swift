@@ -1,0 +1,185 @@
+import Foundation
+@testable import KeyBenchPrediction
+import KeyBenchCore
+import KeyBenchLexicon
+import KeyBenchTestSupport
+import Testing
+
+@Suite struct KannschPredictorTests {
+  /// The seed's §2.1.1 example: "ich" more frequent than "hallo" more frequent than "Haus".
+  func model(_ text: String) -> (NGramCounts, PredictionVocabulary) {
+    var counts = NGramCounts()
+    for sentence in TextTokenizer.sentences(in: text) { counts.add(sentence: sentence) }
+    return (counts, PredictionVocabulary(counts: counts))
+  }
+
+  let seedText = """
+    ich bin da. ich bin hier. ich weiß. ich gehe. ich auch. hallo du. hallo ihr. hallo Welt. \
+    das Haus. Häuser bauen. Über alles. ich bin müde
+    """
+
+  @Test func completionIsByPrefixOnTheComparableForm() {
+    let (counts, vocabulary) = model(seedText)
+    let kannsch = KannschPredictor(counts: counts, vocabulary: vocabulary)
+    #expect(kannsch.suggest(previous: ["das"], prefix: "h", count: 3).prefix(2) == ["Haus", "hallo"])  // bigram boost first
+    // "Welt" ends its sentence, so it has no followers: pure completion by frequency.
+    #expect(kannsch.suggest(previous: ["Welt"], prefix: "H", count: 2) == ["hallo", "Haus"])
+    #expect(kannsch.suggest(previous: ["Welt"], prefix: "hau", count: 3) == ["Haus", "Häuser"])
+    #expect(kannsch.suggest(previous: [], prefix: "ub", count: 3) == ["Über"])
+    #expect(kannsch.suggest(previous: [], prefix: "MÜ", count: 3) == ["müde"])
+  }
+
+  @Test func predictsTheFollowerOfThePreviousWord() {
+    let (counts, vocabulary) = model(seedText)
+    let kannsch = KannschPredictor(counts: counts, vocabulary: vocabulary)
+    #expect(kannsch.suggest(previous: ["ich"], prefix: "", count: 1) == ["bin"])
+    // Typing a letter withdraws the prediction; completion takes over.
+    #expect(kannsch.suggest(previous: ["ich"], prefix: "h", count: 1) == ["hallo"])
+  }
+
+  @Test func adaptationChangesRankingAfterRepeatedUseOnlyWhenOn() {
+    let (counts, vocabulary) = model(seedText)
+    var off = KannschPredictor.Config()
+    off.adaptation = false
+    let adaptive = KannschPredictor(counts: counts, vocabulary: vocabulary)
+    let fixed = KannschPredictor(counts: counts, vocabulary: vocabulary, config: off)
+    for predictor in [adaptive, fixed] {
+      #expect(predictor.suggest(previous: ["Welt"], prefix: "h", count: 1) == ["hallo"])
+      for _ in 0..<4 { predictor.learn(previous: ["das"], word: "Haus") }
+    }
+    #expect(adaptive.suggest(previous: ["Welt"], prefix: "h", count: 1) == ["Haus"])
+    #expect(fixed.suggest(previous: ["Welt"], prefix: "h", count: 1) == ["hallo"])
+  }
+
+  @Test func halvingKeepsFrequenciesBelowTheLimitAndNewWordsEnterOnTheSecondUse() throws {
+    let (counts, vocabulary) = model(seedText)
+    var config = KannschPredictor.Config()
+    config.limit = 200
+    let kannsch = KannschPredictor(counts: counts, vocabulary: vocabulary, config: config)
+    kannsch.learn(previous: [], word: "Grüezi")
+    #expect(kannsch.suggest(previous: [], prefix: "gru", count: 3).isEmpty)
+    kannsch.learn(previous: [], word: "Grüezi")
+    #expect(kannsch.suggest(previous: [], prefix: "gru", count: 3) == ["Grüezi"])
+    let before = try #require(kannsch.currentFrequency(of: "ich"))
+    for _ in 0..<10 { kannsch.learn(previous: [], word: "ich") }
+    let after = try #require(kannsch.currentFrequency(of: "ich"))
+    #expect(after < config.limit && after < before + 10 * config.increment)
+    // Unused personal words are forgotten as frequencies keep halving.
+    for _ in 0..<60 { kannsch.learn(previous: [], word: "ich") }
+    #expect(kannsch.suggest(previous: [], prefix: "gru", count: 3).isEmpty)
+  }
+
+  @Test func lexiconWordsUnseenInTrainingAreCompletedBelowTrainedWords() {
+    var counts = NGramCounts()
+    counts.add(sentence: ["zebra"])
+    let lexicon = Lexicon(name: "t", locale: "en", entries: [.init(word: "zealous", frequency: 200), .init(word: "zebra", frequency: 10)])
+    let vocabulary = PredictionVocabulary(counts: counts, lexicon: lexicon)
+    for predictor in [KannschPredictor(counts: counts, vocabulary: vocabulary), NGramPredictor(counts: counts, vocabulary: vocabulary)] as [any Predictor] {
+      #expect(predictor.suggest(previous: [], prefix: "ze", count: 3) == ["zebra", "zealous"], "\(predictor.name)")
+    }
+  }
+}
+
+@Suite struct NGramPredictorTests {
+  func model(_ text: String) -> (NGramCounts, PredictionVocabulary) {
+    var counts = NGramCounts()
+    for sentence in TextTokenizer.sentences(in: text) { counts.add(sentence: sentence) }
+    return (counts, PredictionVocabulary(counts: counts))
+  }
+
+  @Test func trigramContextOutranksTheBigramAndUnigramOrder() {
+    // After "the", "cat" is most frequent; after "feed the" it is "dog".
+    let (counts, vocabulary) = model("the cat sat. the cat ran. the cat ate. we feed the dog. they feed the dog. so the bird sang.")
+    var off = NGramPredictor.Config()
+    off.adaptation = false
+    let ngram = NGramPredictor(counts: counts, vocabulary: vocabulary, config: off)
+    // "and" is unknown, so the bigram order speaks: cat (3) before dog (2).
+    #expect(ngram.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "dog"])
+    #expect(ngram.suggest(previous: ["we", "feed", "the"], prefix: "", count: 1) == ["dog"])
+    #expect(ngram.suggest(previous: ["we", "feed", "the"], prefix: "C", count: 1) == ["cat"])
+  }
+
+  @Test func theCacheAdaptsOnlyWhenOn() {
+    let (counts, vocabulary) = model("the cat sat. the cat ran. the cat ate. we feed the dog. they feed the dog. so the bird sang.")
+    var off = NGramPredictor.Config()
+    off.adaptation = false
+    let adaptive = NGramPredictor(counts: counts, vocabulary: vocabulary)
+    let fixed = NGramPredictor(counts: counts, vocabulary: vocabulary, config: off)
+    for predictor in [adaptive, fixed] {
+      #expect(predictor.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "dog"])
+      for _ in 0..<5 { predictor.learn(previous: ["and", "the"], word: "bird") }
+    }
+    #expect(adaptive.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "bird"])
+    #expect(fixed.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "dog"])
+  }
+}
+
+/// Ranks completions by training count alone: the floor the n-gram model must beat.
+final class UnigramPredictor: Predictor {
+  let name = "unigram"
+  let vocabulary: PredictionVocabulary
+  let byCount: [Int32]
+  init(counts: NGramCounts, vocabulary: PredictionVocabulary) {
+    self.vocabulary = vocabulary
+    byCount = (1..<Int32(counts.words.count)).sorted { counts.unigrams[Int($0)] > counts.unigrams[Int($1)] }
+  }
+  func suggest(previous: ArraySlice<String>, prefix: String, count: Int) -> [String] {
+    let typed = comparableBytes(prefix)
+    return byCount.lazy.filter { self.vocabulary.matches($0, typed) }.prefix(count).map { self.vocabulary.words[Int($0)] }
+  }
+  func learn(previous: ArraySlice<String>, word: String) {}
+}
+
+@Suite(.enabled(if: TestPaths.runsCorpusTests)) struct PredictionOnRealTextTests {
+  /// Train on the first 4,000 sentences of Pride and Prejudice, type the first 1,500 words of Alice.
+  @Test func savingsAreSaneAndTheTrigramModelBeatsUnigrams() throws {
+    let training = Array(try TextTokenizer.sentences(inFile: TestPaths.corpus("texts/en_gutenberg_1342_pride_and_prejudice.txt")).prefix(4000))
+    var test: [[String]] = []
+    var words = 0
+    for sentence in try TextTokenizer.sentences(inFile: TestPaths.corpus("texts/en_gutenberg_11_alice_in_wonderland.txt")) where words < 1500 {
+      test.append(sentence)
+      words += sentence.count
+    }
+    var counts = NGramCounts()
+    for sentence in training { counts.add(sentence: sentence) }
+    let vocabulary = PredictionVocabulary(counts: counts)
+    let benchmark = PredictionBenchmark(suggestions: 3)
+    var staticModel = NGramPredictor.Config()
+    staticModel.adaptation = false
+    let (ngram, _) = benchmark.run(NGramPredictor(counts: counts, vocabulary: vocabulary, config: staticModel), sentences: test)
+    let (unigram, _) = benchmark.run(UnigramPredictor(counts: counts, vocabulary: vocabulary), sentences: test)
+    let (kannsch, results) = benchmark.run(KannschPredictor(counts: counts, vocabulary: vocabulary), sentences: test)
+    for s in [ngram, unigram, kannsch] {
+      #expect(s.words == words)
+      #expect(s.ksr > 0.15 && s.ksr < 0.6, "\(s.predictor) KSR \(s.ksr)")
+      #expect(s.csr > s.ksr, "\(s.predictor): the seed's ratio ignores the space tap and counts the inserting tap as saved")
+    }
+    #expect(ngram.ksr > unigram.ksr + 0.03, "ngram \(ngram.ksr) vs unigram \(unigram.ksr)")
+    #expect(ngram.nextTop3Rate > unigram.nextTop3Rate, "ngram \(ngram.nextTop3Rate) vs unigram \(unigram.nextTop3Rate)")
+    #expect(kannsch.ksr > unigram.ksr, "kannsch \(kannsch.ksr) vs unigram \(unigram.ksr)")
+    // A word that appeared on the first keystroke was predicted; one never shown cost its full length.
+    #expect(results.contains { $0.hitPrefix == 0 } && results.contains { $0.hitPrefix == nil })
+  }
+}
+
+@Suite struct TrainTestSplitTests {
+  let dir = try! TemporaryDirectory()
+
+  @Test func refusesTheSameFileACopyOrCopiedSentences() throws {
+    let trainText = "The rabbit ran down the long dark hole today. Alice followed the white rabbit into the hole quickly.\n"
+    let train = try dir.write("train.txt", text: trainText)
+    let copy = try dir.write("copy.txt", text: trainText)
+    let overlapping = try dir.write("overlap.txt", text: "Alice followed the white rabbit into the hole quickly. Then she fell.\n")
+    let fresh = try dir.write("fresh.txt", text: "The queen shouted at the cards in the garden loudly. Then she fell.\n")
+    let trainSentences = try TextTokenizer.sentences(inFile: train)
+    for test in [train, copy, overlapping] {
+      let error = #expect(throws: InputFileError.self) {
+        try TrainTestSplit.check(
+          test: test, testSentences: try TextTokenizer.sentences(inFile: test), training: [train], trainingSentences: trainSentences)
+      }
+      #expect(error?.path == test)
+      #expect(error?.description.contains("must not overlap") == true)
+    }
+    #expect(try TrainTestSplit.check(test: fresh, testSentences: try TextTokenizer.sentences(inFile: fresh), training: [train], trainingSentences: trainSentences) == 0)
+  }
+}
