@@ -75,7 +75,7 @@ public struct CorrectionReport {
     var lines = ["metric,value"]
     for entry in entries {
       for (name, value) in entry.summary.metrics {
-        lines.append("\(entry.summary.corrector).\(name),\(value.map(SwipeReport.number) ?? "")")
+        lines.append("\(entry.summary.corrector).\(name),\(value.map(CSV.number) ?? "")")
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -63,7 +63,7 @@ public struct GestureReport {
     var lines = ["metric,value"]
     if let first = summary.rows.first { lines += ["words,\(first.words)", "chars,\(first.characters)"] }
     for row in summary.rows {
-      lines += Self.values(row).map { "schemes.\(row.scheme).\($0.0),\(SwipeReport.number($0.1))" }
+      lines += Self.values(row).map { "schemes.\(row.scheme).\($0.0),\(CSV.number($0.1))" }
     }
     return lines.joined(separator: "\n") + "\n"
   }

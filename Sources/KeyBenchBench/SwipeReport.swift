@@ -78,7 +78,7 @@ public struct SwipeReport {
   }
 
   var summaryCSV: String {
-    (["metric,value"] + metrics.map { "\($0.0),\(Self.number($0.1))" }).joined(separator: "\n") + "\n"
+    (["metric,value"] + metrics.map { "\($0.0),\(CSV.number($0.1))" }).joined(separator: "\n") + "\n"
   }
 
   var summaryJSON: String {
@@ -105,10 +105,6 @@ public struct SwipeReport {
     }
   }
 
-  static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "" }
-    return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.6g", value)
-  }
 
   var markdown: String {
     let s = summary
@@ -145,15 +141,5 @@ public struct SwipeReport {
     lines += ["", "## By word length", "", "| letters | gestures | top-1 | top-\(s.top) | median ms |", "|---|---:|---:|---:|---:|"]
     for g in s.byWordLength { lines.append("| \(g.name) | \(g.gestures) | \(pct(g.top1)) | \(pct(g.topK)) | \(ms(g.decodeMsMedian)) |") }
     return lines.joined(separator: "\n") + "\n"
-  }
-}
-
-/// RFC 4180 fields: quoted when they hold a comma, quote or line break.
-enum CSV {
-  static func row(_ fields: [String]) -> String {
-    fields.map { field in
-      field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-        ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
-    }.joined(separator: ",")
   }
 }

@@ -95,7 +95,7 @@ public struct TouchReport {
   var summaryCSV: String {
     var lines = ["metric,value"]
     if let best = summary.best { lines.append("best_resolver,\(best.resolver.rawValue)") }
-    lines += metrics.map { "\($0.0),\(SwipeReport.number($0.1))" }
+    lines += metrics.map { "\($0.0),\(CSV.number($0.1))" }
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -57,24 +57,13 @@ public struct PredictionReport {
     }
   }
 
-  static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "" }
-    return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.6g", value)
-  }
-
-  static func csvRow(_ fields: [String]) -> String {
-    fields.map { field in
-      field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-        ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
-    }.joined(separator: ",")
-  }
 
   var resultsCSV: String {
-    var lines = [Self.csvRow(["predictor", "index", "word", "length", "hit_prefix", "next_rank"])]
+    var lines = [CSV.row(["predictor", "index", "word", "length", "hit_prefix", "next_rank"])]
     for entry in entries {
       for r in entry.results {
         lines.append(
-          Self.csvRow([
+          CSV.row([
             entry.summary.predictor, String(r.index), r.word, String(r.length), r.hitPrefix.map(String.init) ?? "",
             r.nextRank.map(String.init) ?? "",
           ]))
@@ -87,7 +76,7 @@ public struct PredictionReport {
     var lines = ["metric,value"]
     for entry in entries {
       for (name, value) in entry.summary.metrics {
-        lines.append("\(entry.summary.predictor).\(name),\(value.map(Self.number) ?? "")")
+        lines.append("\(entry.summary.predictor).\(name),\(value.map(CSV.number) ?? "")")
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -115,7 +115,7 @@ public struct SweepTable: Sendable, Equatable {
   }
 
   func line(_ row: Row) -> [String] {
-    [row.config] + row.values + row.metrics.map { $0.map(SwipeReport.number) ?? "" }
+    [row.config] + row.values + row.metrics.map { $0.map(CSV.number) ?? "" }
   }
 
   // MARK: Pareto frontier
@@ -158,7 +158,7 @@ public struct SweepTable: Sendable, Equatable {
     func cell(_ value: Double?, _ metric: String) -> String {
       guard let value else { return "–" }
       return metric.contains("_ms") ? String(format: "%.2f", value) : SweepMetrics.isShare(metric)
-        ? String(format: "%.2f %%", value * 100) : SwipeReport.number(value)
+        ? String(format: "%.2f %%", value * 100) : CSV.number(value)
     }
     let shown = metrics.filter { !$0.hasPrefix("filters.") || $0.hasSuffix(".recall") }
     let head = "| config | " + (parameters + shown).joined(separator: " | ") + " |"
