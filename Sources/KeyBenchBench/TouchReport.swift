@@ -35,11 +35,8 @@ public struct TouchReport {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let results = try AtomicFileWriter(path: folder.appendingPathComponent("results.csv").path)
     try writeResults(to: results)
-    for (name, text) in [("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown)] {
-      let file = try AtomicFileWriter(path: folder.appendingPathComponent(name).path)
-      try file.write(text)
-      try file.commit()
-    }
+    try AtomicFileWriter.write(
+      files: [("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown)], into: directory)
     try results.commit()
   }
 

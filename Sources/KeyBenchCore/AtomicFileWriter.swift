@@ -35,6 +35,21 @@ public final class AtomicFileWriter {
     }
   }
 
+  /// Writes `text` to `path` through a temporary file.
+  public static func write(_ text: String, to path: String) throws {
+    let file = try AtomicFileWriter(path: path)
+    try file.write(text)
+    try file.commit()
+  }
+
+  /// Writes each named file into `directory` (created when missing), each through a temporary
+  /// file: the one way benchmark outputs reach their folder.
+  public static func write(files: [(name: String, text: String)], into directory: String) throws {
+    for (name, text) in files {
+      try write(text, to: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
+    }
+  }
+
   /// Appends bytes; they reach the disk in 1 MiB batches.
   public func write(_ data: Data) throws {
     buffer.append(data)

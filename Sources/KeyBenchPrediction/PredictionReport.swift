@@ -46,15 +46,9 @@ public struct PredictionReport {
   }
 
   public func write(to directory: String) throws {
-    let folder = URL(fileURLWithPath: directory)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    for (name, text) in [
-      ("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown),
-    ] {
-      let file = try AtomicFileWriter(path: folder.appendingPathComponent(name).path)
-      try file.write(text)
-      try file.commit()
-    }
+    try AtomicFileWriter.write(
+      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown)],
+      into: directory)
   }
 
 

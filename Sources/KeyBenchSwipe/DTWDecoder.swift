@@ -216,7 +216,8 @@ public struct DTWDecoder: SwipeDecoder {
           added.append(next)
         }
         result.columns += added.count
-        abandoned = fusion.cannotBeat(.init(cost: column!.cost.min()!, logProbability: bestLogProbability))
+        abandoned = fusion.canPrune
+          && fusion.cannotBeat(.init(cost: column!.cost.min()!, logProbability: bestLogProbability))
         stack.append((added, lengthSoFar + (previousKey.map { $0.distance(to: key) } ?? 0), abandoned))
         if abandoned { break }
       }

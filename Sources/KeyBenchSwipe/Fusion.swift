@@ -63,10 +63,14 @@ struct Fusion {
     if fused(evidence) < fused(leaders[worst].evidence) { leaders[worst] = (key, evidence) }
   }
 
+  /// Whether `top` distinct words have been seen, so a bound can prune at all (checked before
+  /// computing a bound, which costs a pass over a DTW column).
+  var canPrune: Bool { capacity > 0 && leaders.count >= capacity }
+
   /// Whether a word with at least `bound`'s cost and at most its log-probability cannot reach
   /// the top list, whatever the final λ.
   func cannotBeat(_ bound: Evidence) -> Bool {
-    guard capacity > 0, leaders.count >= capacity else { return false }
+    guard canPrune else { return false }
     let ends = config.adaptive ? [lambda(bestCost: 0), lambda(bestCost: bestCost)] : [weight]
     return ends.allSatisfy { lambda in
       let worstLeader = leaders.map { $0.evidence.cost / points - lambda * $0.evidence.logProbability }.max()!

@@ -57,9 +57,7 @@ extension KeybenchReport {
       }
       print(RegressionGate.markdown(checks, baseline: old.path, current: new.path), terminator: "")
       if let junit {
-        let file = try AtomicFileWriter(path: junit)
-        try file.write(RegressionGate.junit(checks, name: "keybench gate \(new.bench)"))
-        try file.commit()
+        try AtomicFileWriter.write(RegressionGate.junit(checks, name: "keybench gate \(new.bench)"), to: junit)
       }
       if checks.contains(where: { $0.verdict == .regression || $0.verdict == .missing }) { throw ExitCode(1) }
     }

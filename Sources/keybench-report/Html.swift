@@ -27,9 +27,7 @@ extension KeybenchReport {
     func run() throws {
       // A folder that is neither a run nor a sweep fails here, naming it, before anything is written.
       let html = try HTMLReport(paths: runDirs).render()
-      let file = try AtomicFileWriter(path: out)
-      try file.write(html)
-      try file.commit()
+      try AtomicFileWriter.write(html, to: out)
       print("wrote \(out) (\(runDirs.count) folder\(runDirs.count == 1 ? "" : "s"))")
     }
   }

@@ -23,9 +23,7 @@ extension KeybenchReport {
       let summaries = try runs.map(SummaryFile.init(path:))
       let text = SummaryTable(summaries: summaries, names: runs).markdown
       if let out {
-        let file = try AtomicFileWriter(path: out)
-        try file.write(text)
-        try file.commit()
+        try AtomicFileWriter.write(text, to: out)
         print("wrote \(out)")
       } else {
         print(text, terminator: "")

@@ -145,11 +145,9 @@ public struct SweepTable: Sendable, Equatable {
     let sorted = rows.sorted { $0.config < $1.config }
     let csv = ([CSV.row(header + ["pareto"])] + sorted.map { CSV.row(line($0) + [String(frontier.contains($0.config))]) })
       .joined(separator: "\n") + "\n"
-    for (name, text) in [("sweep.csv", csv), ("sweep.md", markdown(frontier: frontier, objective: objective, cost: cost, title: title))] {
-      let file = try AtomicFileWriter(path: (directory as NSString).appendingPathComponent(name))
-      try file.write(text)
-      try file.commit()
-    }
+    try AtomicFileWriter.write(
+      files: [("sweep.csv", csv), ("sweep.md", markdown(frontier: frontier, objective: objective, cost: cost, title: title))],
+      into: directory)
   }
 
   func markdown(frontier: Set<String>, objective: String, cost: String, title: String) -> String {
