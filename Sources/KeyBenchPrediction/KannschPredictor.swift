@@ -67,6 +67,20 @@ public final class KannschPredictor: Predictor {
     self.inTopList = Set(topList)
   }
 
+  private init(copying other: KannschPredictor) {
+    name = other.name
+    config = other.config
+    vocabulary = other.vocabulary
+    frequency = other.frequency
+    followers = other.followers
+    topList = other.topList
+    inTopList = other.inTopList
+    seenOnce = other.seenOnce
+    personal = other.personal
+  }
+
+  public func copy() -> any Predictor { KannschPredictor(copying: self) }
+
   public func suggest(previous: ArraySlice<String>, prefix: String, count: Int) -> [String] {
     let typed = comparableBytes(prefix)
     var chosen: [Int32] = []

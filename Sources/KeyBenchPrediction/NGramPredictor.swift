@@ -106,6 +106,26 @@ public final class NGramPredictor: Predictor {
     self.prefixTop = prefixTop
   }
 
+  private init(copying other: NGramPredictor) {
+    name = other.name
+    config = other.config
+    vocabulary = other.vocabulary
+    trigrams = other.trigrams
+    bigrams = other.bigrams
+    trigramContexts = other.trigramContexts
+    bigramContexts = other.bigramContexts
+    unigram = other.unigram
+    prefixTop = other.prefixTop
+    d2 = other.d2
+    d3 = other.d3
+    cacheUnigram = other.cacheUnigram
+    cacheTotal = other.cacheTotal
+    cacheByInitial = other.cacheByInitial
+    cacheBigram = other.cacheBigram
+  }
+
+  public func copy() -> any Predictor { NGramPredictor(copying: self) }
+
   public func suggest(previous: ArraySlice<String>, prefix: String, count: Int) -> [String] {
     let typed = comparableBytes(prefix)
     let v: Int32?

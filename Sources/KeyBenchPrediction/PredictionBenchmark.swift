@@ -38,6 +38,14 @@ public struct PredictionSummary: Sendable {
   public var nextTop3Rate: Double { Double(nextTop3) / Double(words) }
   public var predictionsPerSecond: Double { seconds > 0 ? Double(predictions) / seconds : .nan }
 
+  /// One line for the terminal: the headline metrics.
+  public var line: String {
+    "\(predictor): "
+      + String(
+        format: "KSR %.4f, CSR %.4f, next top-1 %.4f, next top-3 %.4f, %.0f predictions/s", ksr, csr, nextTop1Rate,
+        nextTop3Rate, predictionsPerSecond)
+  }
+
   /// The `summary.json` metrics for this predictor (Reports/FORMATS.md, `predict`).
   public var metrics: [(String, Double?)] {
     func finite(_ v: Double) -> Double? { v.isFinite ? v : nil }

@@ -9,10 +9,23 @@ public struct PredictionReport {
     public var results: [PredictionWordResult]
     /// A line saying how the predictor was set up.
     public var setup: String
-    public init(summary: PredictionSummary, results: [PredictionWordResult], setup: String) {
+    /// Text-length curves with adaptation on and off (empty when not measured).
+    public var adaptiveCurve: [PredictionCurvePoint]
+    public var staticCurve: [PredictionCurvePoint]
+    public init(
+      summary: PredictionSummary, results: [PredictionWordResult], setup: String,
+      adaptiveCurve: [PredictionCurvePoint] = [], staticCurve: [PredictionCurvePoint] = []
+    ) {
       self.summary = summary
       self.results = results
       self.setup = setup
+      self.adaptiveCurve = adaptiveCurve
+      self.staticCurve = staticCurve
+    }
+
+    /// The curves by name as they appear in summary.json and curves.csv.
+    var curves: [(name: String, points: [PredictionCurvePoint])] {
+      [("adaptive", adaptiveCurve), ("static", staticCurve)].filter { !$0.points.isEmpty }
     }
   }
 
@@ -47,7 +60,10 @@ public struct PredictionReport {
 
   public func write(to directory: String) throws {
     try AtomicFileWriter.write(
-      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown)],
+      files: [
+        ("results.csv", resultsCSV), ("curves.csv", curvesCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON),
+        ("report.md", markdown),
+      ],
       into: directory)
   }
 
@@ -61,6 +77,22 @@ public struct PredictionReport {
             entry.summary.predictor, String(r.index), r.word, String(r.length), r.hitPrefix.map(String.init) ?? "",
             r.nextRank.map(String.init) ?? "",
           ]))
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  var curvesCSV: String {
+    var lines = [CSV.row(["predictor", "adaptation", "length", "slices", "ksr_mean", "ksr_std", "csr_mean", "csr_std"])]
+    for entry in entries {
+      for (name, points) in entry.curves {
+        for p in points {
+          lines.append(
+            CSV.row([
+              entry.summary.predictor, name == "adaptive" ? "on" : "off", String(p.length), String(p.slices), CSV.number(p.ksrMean),
+              p.ksrStd.map(CSV.number) ?? "", CSV.number(p.csrMean), p.csrStd.map(CSV.number) ?? "",
+            ]))
+        }
       }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -82,6 +114,11 @@ public struct PredictionReport {
       for entry in entries {
         var object: [String: Any] = [:]
         for (name, value) in entry.summary.metrics { object[name] = value ?? NSNull() }
+        for (name, points) in entry.curves {
+          let suffix = name == "adaptive" ? "" : "_static"
+          object["ksr_by_length" + suffix] = points.map { ["x": $0.length, "mean": $0.ksrMean, "std": $0.ksrStd ?? NSNull(), "slices": $0.slices] as [String: Any] }
+          object["csr_by_length" + suffix] = points.map { ["x": $0.length, "mean": $0.csrMean, "std": $0.csrStd ?? NSNull(), "slices": $0.slices] as [String: Any] }
+        }
         metrics[entry.summary.predictor] = object
       }
       let object: [String: Any] = [
@@ -99,6 +136,31 @@ public struct PredictionReport {
       let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
       return String(decoding: data, as: UTF8.self) + "\n"
     }
+  }
+
+  /// Seed Fig. 4.2/4.3 as a table: savings by slice length, adaptation on and off.
+  var curveMarkdown: [String] {
+    let measured = entries.filter { !$0.curves.isEmpty }
+    guard !measured.isEmpty else { return [] }
+    func cell(_ mean: Double, _ std: Double?) -> String {
+      String(format: "%.1f", mean * 100) + (std.map { String(format: " ± %.1f", $0 * 100) } ?? "")
+    }
+    var lines = [
+      "", "## Savings by text length (seed Fig. 4.2 with adaptation, Fig. 4.3 without)", "",
+      "Each slice of the test text is typed by a fresh copy of the trained predictor; mean ± standard deviation over the slices, in %.",
+      "", "| predictor | words | slices | KSR adaptive | KSR static | CSR adaptive | CSR static |", "|---|---|---|---|---|---|---|",
+    ]
+    for entry in measured {
+      let lengths = Array(Set(entry.adaptiveCurve.map(\.length) + entry.staticCurve.map(\.length))).sorted()
+      for length in lengths {
+        let on = entry.adaptiveCurve.first { $0.length == length }
+        let off = entry.staticCurve.first { $0.length == length }
+        lines.append(
+          "| \(entry.summary.predictor) | \(length) | \((on ?? off).map { String($0.slices) } ?? "–") | \(on.map { cell($0.ksrMean, $0.ksrStd) } ?? "–") | \(off.map { cell($0.ksrMean, $0.ksrStd) } ?? "–") | \(on.map { cell($0.csrMean, $0.csrStd) } ?? "–") | \(off.map { cell($0.csrMean, $0.csrStd) } ?? "–") |"
+        )
+      }
+    }
+    return lines
   }
 
   var markdown: String {
@@ -124,6 +186,7 @@ public struct PredictionReport {
         "| \(s.predictor) | \(pct(s.ksr)) | \(pct(s.csr)) | \(pct(s.nextTop1Rate)) | \(pct(s.nextTop3Rate)) | \(s.predictionsPerSecond.isFinite ? String(format: "%.0f", s.predictionsPerSecond) : "–") |"
       )
     }
+    lines += curveMarkdown
     lines += [
       "",
       "KSR (keystroke saving rate, common protocol): each word is typed character by character; once it is among the \(k) suggestions (ignoring case) one tap inserts it with its space, so a hit after p characters costs p + 1 keystrokes and a miss costs length + 1; KSR = 1 − keystrokes ÷ (letters + one space per word). Character saving ratio (seed 002 §4.2): characters not typed thanks to a hit ÷ all letters. Next-word top-1/top-3: the word is first / among the first 3 suggestions before any character is typed. Predictions/s: `suggest` calls per second on one thread.",

@@ -9,4 +9,8 @@ public protocol Predictor: AnyObject {
   func suggest(previous: ArraySlice<String>, prefix: String, count: Int) -> [String]
   /// Tells the predictor the user finished `word` after `previous`, for adaptive predictors.
   func learn(previous: ArraySlice<String>, word: String)
+  /// An independent predictor in this one's current state (its trained model shared, what it learns
+  /// from now on kept apart), so many test slices can start from the same trained state without
+  /// retraining — the text-length curves need one fresh start per slice.
+  func copy() -> any Predictor
 }

@@ -17,8 +17,12 @@ extension KeybenchRun {
         summary.csv and summary.json (per-predictor ksr, csr, next_top1, next_top3, \
         predictions_per_second; Reports/FORMATS.md) and report.md. Predictors: kannsch (seed 002: \
         AIMD frequency adaptation and personal dictionary) and ngram (interpolated Kneser-Ney \
-        trigram with a cache of the user's words); --adapt off freezes both. A test text that is a training file or shares \
-        more than 1 % of its longer sentences with training is refused.
+        trigram with a cache of the user's words); --adapt off freezes both. --peers presage adds \
+        presage (Debian presage + libpresage-dev), trained by its text2ngram on the same training \
+        sentences. Text-length curves (seed Fig. 4.2/4.3): slices of --curve-lengths words typed by \
+        fresh copies of the trained predictors with adaptation on and off, written to curves.csv, \
+        summary.json (ksr_by_length, csr_by_length, …_static) and report.md. A test text that is a \
+        training file or shares more than 1 % of its longer sentences with training is refused.
         """)
 
     @Option(help: "Lexicon (as stored by keybench-ingest) whose words unseen in training are still suggested, e.g. en_US.")
@@ -42,17 +46,32 @@ extension KeybenchRun {
     @Option(help: "Adaptation to the words typed so far (kannsch AIMD, ngram cache): on or off.")
     var adapt: String = "on"
 
+    @Option(help: "Peer predictors to run beside KeyBench's (presage), comma-separated; skipped with a note when not installed.")
+    var peers: String?
+
+    @Option(help: "Slice lengths (words) of the text-length curves, comma-separated; lengths above the test text are left out.")
+    var curveLengths: String = PredictionCurves.defaultLengths.map(String.init).joined(separator: ",")
+
+    @Option(help: "At most this many slices per curve length (0: no curves).")
+    var curveSlices: Int = 10
+
     @Option(help: "Type at most this many test words.")
     var limit: Int?
 
     @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
     var out: String
 
-    static let known = ["kannsch", "ngram"]
+    static let knownPeers = ["presage"]
 
     var predictorNames: [String] {
-      let names = predictor.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-      return names.contains("all") ? Self.known : names
+      let names = Self.list(predictor)
+      return names.contains("all") ? PredictorCatalog.names : names
+    }
+
+    var lengths: [Int] { Self.list(curveLengths).compactMap { Int($0) } }
+
+    static func list(_ text: String) -> [String] {
+      text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     func validate() throws {
@@ -60,8 +79,16 @@ extension KeybenchRun {
       guard !train.isEmpty else { throw ValidationError("Give at least one --train file.") }
       guard ["on", "off"].contains(adapt) else { throw ValidationError("--adapt must be on or off.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-      for name in predictorNames where !Self.known.contains(name) {
-        throw ValidationError("unknown predictor '\(name)'; choose from \(Self.known.joined(separator: ", ")) or all.")
+      for name in predictorNames where !PredictorCatalog.names.contains(name) {
+        throw ValidationError("unknown predictor '\(name)'; choose from \(PredictorCatalog.names.joined(separator: ", ")) or all.")
+      }
+      for name in Self.list(peers ?? "") where !Self.knownPeers.contains(name) {
+        throw ValidationError("unknown peer '\(name)'; choose from \(Self.knownPeers.joined(separator: ", ")).")
+      }
+      guard curveSlices >= 0 else { throw ValidationError("--curve-slices must be 0 or more.") }
+      let parts = Self.list(curveLengths)
+      guard parts.allSatisfy({ (Int($0) ?? 0) > 0 }) else {
+        throw ValidationError("--curve-lengths must be positive word counts separated by commas, e.g. 100,1000,10000.")
       }
     }
 
@@ -79,40 +106,49 @@ extension KeybenchRun {
       let benchmark = PredictionBenchmark(suggestions: suggestions)
       var entries: [PredictionReport.Entry] = []
       var parameters: [String: Any] = [:]
+      var notes = limit.map { ["only the first \($0) test words"] } ?? []
+      let curves = PredictionCurves(lengths: lengths, maxSlices: curveSlices, suggestions: suggestions)
       for name in predictorNames {
-        let built: any Predictor
-        let setup: String
-        if name == "kannsch" {
-          var config = KannschPredictor.Config()
-          config.adaptation = adapt == "on"
-          parameters[name] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
-          built = KannschPredictor(counts: counts, vocabulary: vocabulary, config: config)
-          setup = "seed 002: bigram followers then frequency-ranked completion on the comparable form; AIMD adaptation and personal dictionary \(config.adaptation ? "on" : "off")"
-        } else {
-          var config = NGramPredictor.Config()
-          config.adaptation = adapt == "on"
-          parameters[name] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
-          built = NGramPredictor(counts: counts, vocabulary: vocabulary, config: config)
-          setup = "interpolated Kneser-Ney trigram (absolute discounting, continuation unigram), same completion; cache adaptation \(config.adaptation ? "on" : "off")"
+        let built = try PredictorCatalog.make(name, counts: counts, vocabulary: vocabulary, adaptation: adapt == "on")
+        parameters[name] = built.parameters
+        // The benchmark types into a copy, so the trained predictor stays fresh for the curves.
+        var entry = measure(built.predictor.copy(), setup: built.setup, benchmark: benchmark, sentences: testSentences)
+        if curveSlices > 0 {
+          StandardError.print("\(name): text-length curves with adaptation on and off")
+          let other = try PredictorCatalog.make(name, counts: counts, vocabulary: vocabulary, adaptation: adapt != "on")
+          let (adaptive, fixed) = adapt == "on" ? (built.predictor, other.predictor) : (other.predictor, built.predictor)
+          entry.adaptiveCurve = curves.measure(adaptive, sentences: testSentences)
+          entry.staticCurve = curves.measure(fixed, sentences: testSentences)
         }
-        let (summary, results) = benchmark.run(built, sentences: testSentences)
-        entries.append(.init(summary: summary, results: results, setup: setup))
-        StandardError.print(
-          "\(name): KSR \(NumberFormatting.fixed(summary.ksr, decimals: 4)), CSR \(NumberFormatting.fixed(summary.csr, decimals: 4)), next top-1 \(NumberFormatting.fixed(summary.nextTop1Rate, decimals: 4)), top-3 \(NumberFormatting.fixed(summary.nextTop3Rate, decimals: 4)), \(NumberFormatting.fixed(summary.predictionsPerSecond, decimals: 0)) predictions/s"
-        )
+        entries.append(entry)
+      }
+      if Self.list(peers ?? "").contains("presage") {
+        do {
+          let presage = try PresagePredictor(training: trainingSentences, suggestions: max(suggestions, 3))
+          entries.append(measure(
+            presage,
+            setup: "peer: presage (Debian), its text2ngram 1–3-gram database of the same tokenised training sentences, smoothed n-gram predictor only, online learning off; no adaptation, no curves",
+            benchmark: benchmark, sentences: testSentences))
+        } catch let error as PresagePredictor.Unavailable {
+          StandardError.print("presage: not run: \(error.description)")
+          notes.append("presage: not run: \(error.description)")
+        }
       }
       try PredictionReport(
         entries: entries, trainingFiles: train, testFile: text, training: counts, sharedSentences: shared,
         lexicon: loaded?.name, vocabularyWords: vocabulary.count - 1, suggestions: suggestions, parameters: parameters,
-        notes: limit.map { ["only the first \($0) test words"] } ?? []
+        notes: notes
       ).write(to: out)
-      for entry in entries {
-        let s = entry.summary
-        print(
-          "\(s.predictor): KSR \(NumberFormatting.fixed(s.ksr, decimals: 4)), CSR \(NumberFormatting.fixed(s.csr, decimals: 4)), next top-1 \(NumberFormatting.fixed(s.nextTop1Rate, decimals: 4)), next top-3 \(NumberFormatting.fixed(s.nextTop3Rate, decimals: 4)), \(NumberFormatting.fixed(s.predictionsPerSecond, decimals: 0)) predictions/s"
-        )
-      }
-      print("wrote \(out)/results.csv, summary.csv, summary.json, report.md")
+      for entry in entries { print(entry.summary.line) }
+      print("wrote \(out)/results.csv, curves.csv, summary.csv, summary.json, report.md")
+    }
+
+    func measure(
+      _ predictor: any Predictor, setup: String, benchmark: PredictionBenchmark, sentences: [[String]]
+    ) -> PredictionReport.Entry {
+      let (summary, results) = benchmark.run(predictor, sentences: sentences)
+      StandardError.print(summary.line)
+      return .init(summary: summary, results: results, setup: setup)
     }
 
     /// The sentences holding the first `limit` words (the last one cut).

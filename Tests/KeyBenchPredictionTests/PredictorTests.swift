@@ -128,6 +128,7 @@ final class UnigramPredictor: Predictor {
     return byCount.lazy.filter { self.vocabulary.matches($0, typed) }.prefix(count).map { self.vocabulary.words[Int($0)] }
   }
   func learn(previous: ArraySlice<String>, word: String) {}
+  func copy() -> any Predictor { self }
 }
 
 @Suite(.enabled(if: TestPaths.runsCorpusTests)) struct PredictionOnRealTextTests {

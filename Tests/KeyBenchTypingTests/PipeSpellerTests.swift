@@ -1,3 +1,4 @@
+import KeyBenchCore
 import KeyBenchTyping
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
     #expect(try PipeSpeller(name: "x", executable: "keybench-no-such-speller", arguments: ["-a"]) == nil)
   }
 
-  @Test(.enabled(if: PipeSpeller.which("hunspell") != nil)) func hunspell() throws {
+  @Test(.enabled(if: LineProcess.which("hunspell") != nil)) func hunspell() throws {
     let speller = try #require(try PipeSpeller(name: "hunspell", executable: "hunspell", arguments: ["-a", "-d", "en_US"]))
     #expect(speller.suggestions(for: "speling", limit: 4).contains("spelling"))
     #expect(speller.suggestions(for: "the", limit: 4) == ["the"])
@@ -16,7 +17,7 @@ import Testing
     #expect(speller.suggestions(for: "house", limit: 4) == ["house"])
   }
 
-  @Test(.enabled(if: PipeSpeller.which("aspell") != nil)) func aspell() throws {
+  @Test(.enabled(if: LineProcess.which("aspell") != nil)) func aspell() throws {
     let speller = try #require(try PipeSpeller(name: "aspell", executable: "aspell", arguments: ["-a", "--lang=en_US"]))
     #expect(speller.suggestions(for: "recieve", limit: 4).contains("receive"))
     #expect(speller.suggestions(for: "and", limit: 4) == ["and"])

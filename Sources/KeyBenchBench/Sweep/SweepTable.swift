@@ -103,7 +103,7 @@ public struct SweepTable: Sendable, Equatable {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let path = (directory as NSString).appendingPathComponent(Self.journalName)
     if !FileManager.default.fileExists(atPath: path) {
-      FileManager.default.createFile(atPath: path, contents: Data((CSV.row(header) + "\n").utf8))
+      _ = FileManager.default.createFile(atPath: path, contents: Data((CSV.row(header) + "\n").utf8))
     }
     guard let handle = FileHandle(forWritingAtPath: path) else {
       throw InputFileError(path: path, kind: .unreadable, reason: "cannot append")

@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchCore
 
 /// An external spell checker (hunspell, aspell) driven through its ispell-compatible `-a` pipe
 /// mode, so system spellers are scored on the same pairs as KeyBench's own correctors.
@@ -9,52 +10,27 @@ import Foundation
 /// means none.
 public final class PipeSpeller: Corrector {
   public let name: String
-  private let process: Process
-  private let input: FileHandle
-  private let output: Int32
-  private var buffer: [UInt8] = []
+  private let process: LineProcess
 
   /// Starts `executable` with `arguments` (which must include `-a`).
   ///
   /// - Returns: nil when the program is not installed (not on `PATH`).
   public init?(name: String, executable: String, arguments: [String]) throws {
-    guard let path = Self.which(executable) else { return nil }
+    guard let path = LineProcess.which(executable) else { return nil }
     self.name = name
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    input = stdin.fileHandleForWriting
-    output = stdout.fileHandleForReading.fileDescriptor
+    process = try LineProcess(executable: path, arguments: arguments)
     // The banner line ("@(#) International Ispell Version ...").
-    guard let banner = readLine(), banner.hasPrefix("@(#)") else {
+    guard let banner = process.readLine(), banner.hasPrefix("@(#)") else {
       process.terminate()
       throw PipeSpellerError(description: "\(name) did not start in pipe mode (no '@(#)' banner)")
     }
   }
 
-  deinit {
-    try? input.close()
-    process.waitUntilExit()
-  }
-
-  /// The full path of `executable` on `PATH`, nil when it is not installed.
-  public static func which(_ executable: String) -> String? {
-    let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-    return paths.map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-
   public func suggestions(for typed: String, limit: Int) -> [String] {
-    let line = "^" + typed.replacingOccurrences(of: "\n", with: " ") + "\n"
-    input.write(Data(line.utf8))
+    process.send("^" + typed)
     var accepted = true
     var suggestions: [String]?
-    while let reply = readLine(), !reply.isEmpty {
+    while let reply = process.readLine(), !reply.isEmpty {
       switch reply.first {
       case "&":
         accepted = false
@@ -70,20 +46,6 @@ public final class PipeSpeller: Corrector {
     }
     if accepted { return [typed] }
     return Array((suggestions ?? []).prefix(limit))
-  }
-
-  private func readLine() -> String? {
-    while true {
-      if let newline = buffer.firstIndex(of: 0x0A) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
-        buffer.removeSubrange(...newline)
-        return line
-      }
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let count = read(output, &chunk, chunk.count)
-      if count <= 0 { return nil }
-      buffer += chunk[..<count]
-    }
   }
 }
 

@@ -1,0 +1,35 @@
+import Foundation
+
+/// KeyBench's own predictors by name, so the benchmark run and its text-length curves build them
+/// the same way (and a new plug-in is added in one place).
+public enum PredictorCatalog {
+  /// Names accepted by `keybench-run predict --predictor`.
+  public static let names = ["kannsch", "ngram"]
+
+  /// A predictor trained on `counts`, a line describing its setup for the report, and its config as a
+  /// JSON object for summary.json.
+  public static func make(
+    _ name: String, counts: NGramCounts, vocabulary: PredictionVocabulary, adaptation: Bool
+  ) throws -> (predictor: any Predictor, setup: String, parameters: Any) {
+    switch name {
+    case "kannsch":
+      var config = KannschPredictor.Config()
+      config.adaptation = adaptation
+      return (
+        KannschPredictor(counts: counts, vocabulary: vocabulary, config: config),
+        "seed 002: bigram followers then frequency-ranked completion on the comparable form; AIMD adaptation and personal dictionary \(adaptation ? "on" : "off")",
+        try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
+      )
+    case "ngram":
+      var config = NGramPredictor.Config()
+      config.adaptation = adaptation
+      return (
+        NGramPredictor(counts: counts, vocabulary: vocabulary, config: config),
+        "interpolated Kneser-Ney trigram (absolute discounting, continuation unigram), same completion; cache adaptation \(adaptation ? "on" : "off")",
+        try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
+      )
+    default:
+      preconditionFailure("unknown predictor \(name); callers validate against PredictorCatalog.names")
+    }
+  }
+}
