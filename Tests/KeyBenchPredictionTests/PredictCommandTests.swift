@@ -28,6 +28,21 @@ import Testing
     #expect(report.contains(test) && report.contains(train))
     let rows = try String(contentsOfFile: out + "/results.csv", encoding: .utf8).split(separator: "\n")
     #expect(rows.count == 1 + 2 * 14)
+    // Text-length curves: the default lengths above the 14 test words are left out, so none remain.
+    let curves = try String(contentsOfFile: out + "/curves.csv", encoding: .utf8).split(separator: "\n")
+    #expect(curves.count == 1)
+    let short = dir.path("short")
+    let sliced = try Run.product(
+      "keybench-run", ["predict", "--train", train, "--text", test, "--curve-lengths", "3,7", "--curve-slices", "2", "--out", short])
+    #expect(sliced.status == 0, "\(sliced.stderr)")
+    let slicedMetrics = try #require(
+      (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: short + "/summary.json"))) as? [String: Any])?["metrics"]
+        as? [String: [String: Any]])
+    for key in ["ksr_by_length", "csr_by_length", "ksr_by_length_static", "csr_by_length_static"] {
+      let curve = try #require(slicedMetrics["ngram"]?[key] as? [[String: Any]], "\(key)")
+      #expect(curve.map { $0["x"] as? Int } == [3, 7] && curve.allSatisfy { $0["slices"] as? Int == 2 }, "\(key)")
+    }
+    #expect(try String(contentsOfFile: short + "/curves.csv", encoding: .utf8).split(separator: "\n").count == 1 + 2 * 2 * 2)
 
     // Testing on a training file is refused with the file named; the earlier outputs stay.
     let refused = try Run.product("keybench-run", ["predict", "--train", train, test, "--text", test, "--out", out])
