@@ -47,7 +47,7 @@ let package = Package(
     .target(name: "KeyBenchGeometry", dependencies: ["KeyBenchCore"], swiftSettings: strict),
     .target(
       name: "KeyBenchStore",
-      dependencies: ["KeyBenchLexicon", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["KeyBenchLexicon", "KeyBenchPrediction", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict
     ),
     .target(
@@ -100,7 +100,7 @@ let package = Package(
     .executableTarget(
       name: "keybench-ingest",
       dependencies: [
-        "KeyBenchCLI", "KeyBenchLexicon", "KeyBenchStore",
+        "KeyBenchCLI", "KeyBenchLexicon", "KeyBenchStore", "KeyBenchPrediction",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -175,7 +175,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KeyBenchStoreTests",
-      dependencies: ["KeyBenchStore", "KeyBenchLexicon", "KeyBenchTestSupport"],
+      dependencies: ["KeyBenchStore", "KeyBenchLexicon", "KeyBenchPrediction", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -37,6 +37,45 @@ public struct NGramCounts: Sendable {
     }
   }
 
+  /// Counts as stored (e.g. by `keybench-ingest --text`): `words[0]` is `<s>`, `unigrams[i]` counts
+  /// `words[i]`, and the n-gram keys use these ids.
+  ///
+  /// - Precondition: `words` and `unigrams` have the same length, at least 1.
+  public init(
+    words: [String], unigrams: [Int], bigrams: [UInt64: Int], trigrams: [UInt64: Int], tokens: Int, sentences: Int
+  ) {
+    precondition(words.count == unigrams.count && !words.isEmpty, "one count per word, <s> first")
+    self.words = words
+    self.unigrams = unigrams
+    self.bigrams = bigrams
+    self.trigrams = trigrams
+    self.tokens = tokens
+    self.sentences = sentences
+    for (id, word) in words.enumerated().dropFirst() { index[word.lowercased()] = Int32(id) }
+    displayFromSentenceStart = [Bool](repeating: false, count: words.count)
+  }
+
+  /// Adds every count of `other` (another text's counts) to these, so stored and fresh training
+  /// text can be combined.
+  public mutating func add(_ other: NGramCounts) {
+    var map = [Int32](repeating: Self.sentenceStart, count: other.words.count)
+    for id in 1..<other.words.count {
+      map[id] = intern(other.words[id], atSentenceStart: other.displayFromSentenceStart[id])
+      unigrams[Int(map[id])] += other.unigrams[id]
+    }
+    unigrams[0] += other.unigrams[0]
+    for (key, count) in other.bigrams {
+      let (a, b) = Self.unpack(bigram: key)
+      bigrams[Self.bigramKey(map[Int(a)], map[Int(b)]), default: 0] += count
+    }
+    for (key, count) in other.trigrams {
+      let (a, b, c) = Self.unpack(trigram: key)
+      trigrams[Self.trigramKey(map[Int(a)], map[Int(b)], map[Int(c)]), default: 0] += count
+    }
+    tokens += other.tokens
+    sentences += other.sentences
+  }
+
   /// The id of `word` (any casing), or nil when it never occurred.
   public func id(of word: String) -> Int32? { index[word.lowercased()] }
 
@@ -83,9 +122,9 @@ public struct NGramCounts: Sendable {
   public static func trigramKey(_ a: Int32, _ b: Int32, _ c: Int32) -> UInt64 {
     UInt64(a) << (2 * idBits) | UInt64(b) << idBits | UInt64(c)
   }
-  static func unpack(trigram key: UInt64) -> (Int32, Int32, Int32) {
+  public static func unpack(trigram key: UInt64) -> (Int32, Int32, Int32) {
     let mask: UInt64 = (1 << idBits) - 1
     return (Int32(key >> (2 * idBits)), Int32((key >> idBits) & mask), Int32(key & mask))
   }
-  static func unpack(bigram key: UInt64) -> (Int32, Int32) { (Int32(key >> 32), Int32(key & 0xFFFF_FFFF)) }
+  public static func unpack(bigram key: UInt64) -> (Int32, Int32) { (Int32(key >> 32), Int32(key & 0xFFFF_FFFF)) }
 }

@@ -1,6 +1,42 @@
 import Foundation
 import KeyBenchCore
 
+/// What a predictor was trained on, kept so a test text can be checked against it — also after the
+/// training text was counted into the database and is no longer at hand.
+public struct TrainingFingerprint: Sendable, Equatable {
+  /// A training file and its SHA-256.
+  public struct File: Sendable, Equatable, Codable {
+    public var path: String
+    public var sha256: String
+    public init(path: String, sha256: String) {
+      self.path = path
+      self.sha256 = sha256
+    }
+  }
+
+  /// Training files.
+  public var files: [File]
+  /// ``TrainTestSplit/sentenceKey(_:)`` of every training sentence of
+  /// ``TrainTestSplit/checkedSentenceLength`` or more words.
+  public var sentenceKeys: Set<UInt64>
+
+  public init(files: [File], sentenceKeys: Set<UInt64>) {
+    self.files = files
+    self.sentenceKeys = sentenceKeys
+  }
+
+  /// The fingerprint of training `files` whose tokenised sentences are `sentences`.
+  public init(files: [String], sentences: [[String]]) throws {
+    self.files = try files.map { File(path: $0, sha256: try FileDigest.sha256Hex(ofFileAt: $0)) }
+    sentenceKeys = Set(sentences.lazy.filter { $0.count >= TrainTestSplit.checkedSentenceLength }.map(TrainTestSplit.sentenceKey))
+  }
+
+  /// Both fingerprints' files and sentences (training from several sources).
+  public func merging(_ other: TrainingFingerprint) -> TrainingFingerprint {
+    TrainingFingerprint(files: files + other.files, sentenceKeys: sentenceKeys.union(other.sentenceKeys))
+  }
+}
+
 /// Refuses a test text that overlaps its training text, since a predictor that saw the test text
 /// would report savings no user gets.
 public enum TrainTestSplit {
@@ -9,29 +45,32 @@ public enum TrainTestSplit {
   /// Largest tolerated share of checked test sentences found verbatim in training (stock phrases).
   public static let toleratedShare = 0.01
 
+  /// A stable 64-bit key of a sentence ignoring case (FNV-1a over its words joined by spaces), the
+  /// same in every run and on every machine, so it can be stored.
+  public static func sentenceKey(_ sentence: [String]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in sentence.joined(separator: " ").lowercased().utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01b3
+    }
+    return hash
+  }
+
   /// Checks `test` against `training` and returns how many checked test sentences occur verbatim in
   /// training (within the tolerated share).
   ///
   /// - Throws: ``InputFileError`` naming the test file when it is one of the training files (same
   ///   path or same content) or shares more than ``toleratedShare`` of its sentences with them.
   @discardableResult
-  public static func check(
-    test: String, testSentences: [[String]], training: [String], trainingSentences: [[String]]
-  ) throws -> Int {
-    let testPath = URL(fileURLWithPath: test).standardizedFileURL.resolvingSymlinksInPath().path
+  public static func check(test: String, testSentences: [[String]], training: TrainingFingerprint) throws -> Int {
+    func canonical(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
     let testDigest = try FileDigest.sha256Hex(ofFileAt: test)
-    for file in training {
-      let path = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
-      let digest = try FileDigest.sha256Hex(ofFileAt: file)
-      if path == testPath || digest == testDigest {
-        throw InputFileError(
-          path: test, kind: .malformed, reason: "the test text is also a training file (\(file)); training and test must not overlap")
-      }
+    for file in training.files where canonical(file.path) == canonical(test) || file.sha256 == testDigest {
+      throw InputFileError(
+        path: test, kind: .malformed, reason: "the test text is also a training file (\(file.path)); training and test must not overlap")
     }
-    func key(_ sentence: [String]) -> String { sentence.joined(separator: " ").lowercased() }
-    let trained = Set(trainingSentences.lazy.filter { $0.count >= checkedSentenceLength }.map(key))
     let checked = testSentences.filter { $0.count >= checkedSentenceLength }
-    let shared = checked.filter { trained.contains(key($0)) }.count
+    let shared = checked.filter { training.sentenceKeys.contains(sentenceKey($0)) }.count
     if !checked.isEmpty, Double(shared) / Double(checked.count) > toleratedShare {
       throw InputFileError(
         path: test, kind: .malformed,

@@ -13,7 +13,7 @@ public struct LexiconDatabase: Sendable {
   public static let defaultPath = ".keybench/lexicons.sqlite"
 
   public let path: String
-  private let queue: DatabaseQueue
+  let queue: DatabaseQueue
 
   /// Opens (creating when needed, with parent folders) the database at `path` and migrates it.
   ///
@@ -99,6 +99,7 @@ public struct LexiconDatabase: Sendable {
           ) WITHOUT ROWID;
           """)
     }
+    migrator.registerMigration("v2-text-ngrams") { db in try TextModelSchema.create(in: db) }
     return migrator
   }
 
@@ -271,7 +272,7 @@ public struct LexiconDatabase: Sendable {
     json(attributes.map { [$0.key, $0.value] })
   }
 
-  private static func json(_ value: some Encodable) -> String {
+  static func json(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     // Encoding plain strings and integers cannot fail.
@@ -282,9 +283,13 @@ public struct LexiconDatabase: Sendable {
 /// Lookup failures a user can fix by naming another lexicon.
 public enum LexiconDatabaseError: Error, CustomStringConvertible, Equatable {
   case unknownLexicon(name: String, database: String, known: [String])
+  case unknownTextModel(name: String, database: String, known: [String])
 
   public var description: String {
     switch self {
+    case .unknownTextModel(let name, let database, let known):
+      let list = known.isEmpty ? "none; run keybench-ingest --text first" : known.joined(separator: ", ")
+      return "\(database): no text n-gram counts named '\(name)' (stored: \(list))"
     case .unknownLexicon(let name, let database, let known):
       let list = known.isEmpty ? "none; run keybench-ingest first" : known.joined(separator: ", ")
       return "\(database): no lexicon named '\(name)' (stored: \(list))"

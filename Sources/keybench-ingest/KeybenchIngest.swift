@@ -3,13 +3,14 @@ import Foundation
 import KeyBenchCLI
 import KeyBenchCore
 import KeyBenchLexicon
+import KeyBenchPrediction
 import KeyBenchStore
 
 @main
 struct KeybenchIngest: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "keybench-ingest",
-    abstract: "Ingest Android LatinIME wordlists (.combined, plain or gzip) into a SQLite lexicon database.",
+    abstract: "Ingest Android LatinIME wordlists (.combined, plain or gzip), or n-gram counts of running text, into a SQLite database.",
     discussion: """
       Each WORDLIST becomes one named lexicon (words, shortcuts, bigrams and every header \
       attribute). Re-ingesting a name replaces that lexicon in a single transaction: a failed \
@@ -18,6 +19,12 @@ struct KeybenchIngest: ParsableCommand {
       Malformed lines are reported as FILE:LINE: reason; by default they are skipped and \
       counted (the first 10 are shown). A truncated or corrupt gzip stream, invalid UTF-8, an \
       empty or unreadable file stops the ingest with one message and a non-zero exit.
+
+      With --text FILE... --name NAME, the files (Gutenberg prose or Leipzig id<TAB>sentence \
+      files, UTF-8) are tokenised as keybench-run predict does (Reports/FORMATS.md) and their \
+      word unigram, bigram and trigram counts stored under NAME, with the files' SHA-256 and \
+      sentence fingerprints so `keybench-run predict --ngrams NAME` can still refuse a test \
+      text that overlaps them. Re-ingesting a name replaces it in one transaction.
 
       Exit status: 0 on success, 1 when an input or the database is unusable, 64 on usage errors.
       """)
@@ -31,8 +38,11 @@ struct KeybenchIngest: ParsableCommand {
   @Option(help: "The SQLite database to write (created with its folders when missing).")
   var db: String = LexiconDatabase.defaultPath
 
-  @Option(help: "Name of the lexicon (default: the header's locale, e.g. en_US or de). Only with one wordlist.")
+  @Option(help: "Name of the lexicon (default: the header's locale, e.g. en_US or de; only with one wordlist), or of the text counts (required with --text).")
   var name: String?
+
+  @Option(parsing: .upToNextOption, help: "Running-text files to count word n-grams from (instead of wordlists).")
+  var text: [String] = []
 
   @Flag(help: "Stop at the first malformed line with a non-zero exit instead of skipping it.")
   var strict = false
@@ -45,6 +55,11 @@ struct KeybenchIngest: ParsableCommand {
 
   func validate() throws {
     if list { return }
+    if !text.isEmpty {
+      guard wordlists.isEmpty else { throw ValidationError("Give either wordlists or --text files, not both.") }
+      guard let name, !name.isEmpty else { throw ValidationError("--text needs --name NAME to store the counts under.") }
+      return
+    }
     guard !wordlists.isEmpty else {
       throw ValidationError("Give at least one wordlist to ingest, e.g. ../shared/corpora/latinime/en_US_wordlist.combined.gz, or --list.")
     }
@@ -56,6 +71,10 @@ struct KeybenchIngest: ParsableCommand {
   func run() throws {
     if list {
       try printLexicons()
+      return
+    }
+    if !text.isEmpty {
+      try ingestText()
       return
     }
     for path in wordlists {
@@ -97,13 +116,37 @@ struct KeybenchIngest: ParsableCommand {
     withExtendedLifetime(lexicon) {}
   }
 
+  private func ingestText() throws {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var counts = NGramCounts()
+    var sentences: [[String]] = []
+    for file in text {
+      StandardError.print("reading \(file)")
+      let read = try TextTokenizer.sentences(inFile: file)
+      for sentence in read { counts.add(sentence: sentence) }
+      sentences += read
+    }
+    let fingerprint = try TrainingFingerprint(files: text, sentences: sentences)
+    try LexiconDatabase(path: db).replaceTextModel(name: name!, counts: counts, fingerprint: fingerprint)
+    print(
+      "stored text counts '\(name!)' in \(db): \(NumberFormatting.grouped(counts.tokens)) words in \(NumberFormatting.grouped(counts.sentences)) sentences, \(NumberFormatting.grouped(counts.vocabularySize)) distinct words, \(NumberFormatting.grouped(counts.bigrams.count)) bigrams, \(NumberFormatting.grouped(counts.trigrams.count)) trigrams from \(text.count) file\(text.count == 1 ? "" : "s") in \(NumberFormatting.fixed((clock.now - start).inSeconds, decimals: 1)) s"
+    )
+  }
+
   private func printLexicons() throws {
     let database = try LexiconDatabase(path: db, create: false)
     let lexicons = try database.lexicons()
-    if lexicons.isEmpty { print("\(db): no lexicons stored") }
+    let models = try database.textModels()
+    if lexicons.isEmpty && models.isEmpty { print("\(db): nothing stored") }
     for info in lexicons {
       print(
         "\(info.name)\t\(info.locale ?? "-")\t\(NumberFormatting.grouped(info.statistics.words)) words\t\(info.source.file)\t\(info.ingestedAt)"
+      )
+    }
+    for model in models {
+      print(
+        "\(model.name)\ttext n-grams\t\(NumberFormatting.grouped(model.tokens)) words\t\(model.sources.map(\.path).joined(separator: ", "))\t\(model.ingestedAt)"
       )
     }
   }

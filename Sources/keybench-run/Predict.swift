@@ -32,7 +32,10 @@ extension KeybenchRun {
     var db: String = LexiconDatabase.defaultPath
 
     @Option(parsing: .upToNextOption, help: "Training text files.")
-    var train: [String]
+    var train: [String] = []
+
+    @Option(help: "Text n-gram counts stored by keybench-ingest --text (in --db), used with or instead of --train.")
+    var ngrams: String?
 
     @Option(help: "Test text file (held out of training).")
     var text: String
@@ -76,7 +79,9 @@ extension KeybenchRun {
 
     func validate() throws {
       guard suggestions > 0 else { throw ValidationError("--suggestions must be positive.") }
-      guard !train.isEmpty else { throw ValidationError("Give at least one --train file.") }
+      guard !train.isEmpty || ngrams != nil else {
+        throw ValidationError("Give training text: --train FILE... and/or --ngrams NAME (stored by keybench-ingest --text).")
+      }
       guard ["on", "off"].contains(adapt) else { throw ValidationError("--adapt must be on or off.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
       for name in predictorNames where !PredictorCatalog.names.contains(name) {
@@ -98,15 +103,22 @@ extension KeybenchRun {
       var counts = NGramCounts()
       var trainingSentences: [[String]] = []
       for file in train { trainingSentences += try TextTokenizer.sentences(inFile: file) }
-      let shared = try TrainTestSplit.check(
-        test: text, testSentences: testSentences, training: train, trainingSentences: trainingSentences)
+      var fingerprint = try TrainingFingerprint(files: train, sentences: trainingSentences)
+      let database = lexicon != nil || ngrams != nil ? try LexiconDatabase(path: db, create: false) : nil
+      if let ngrams, let database {
+        let stored = try database.loadTextModel(named: ngrams)
+        counts = stored.counts
+        fingerprint = stored.fingerprint.merging(fingerprint)
+      }
+      let shared = try TrainTestSplit.check(test: text, testSentences: testSentences, training: fingerprint)
       for sentence in trainingSentences { counts.add(sentence: sentence) }
-      let loaded = try lexicon.map { try LexiconDatabase(path: db, create: false).loadLexicon(named: $0) }
+      let loaded = try lexicon.map { try database!.loadLexicon(named: $0) }
       let vocabulary = PredictionVocabulary(counts: counts, lexicon: loaded)
       let benchmark = PredictionBenchmark(suggestions: suggestions)
       var entries: [PredictionReport.Entry] = []
       var parameters: [String: Any] = [:]
       var notes = limit.map { ["only the first \($0) test words"] } ?? []
+      if let ngrams { notes.append("training counts include '\(ngrams)', stored by keybench-ingest --text from the files named above") }
       let curves = PredictionCurves(lengths: lengths, maxSlices: curveSlices, suggestions: suggestions)
       for name in predictorNames {
         let built = try PredictorCatalog.make(name, counts: counts, vocabulary: vocabulary, adaptation: adapt == "on")
@@ -122,7 +134,10 @@ extension KeybenchRun {
         }
         entries.append(entry)
       }
-      if Self.list(peers ?? "").contains("presage") {
+      if Self.list(peers ?? "").contains("presage") && train.isEmpty {
+        StandardError.print("presage: not run: it trains on text, so it needs --train files (stored counts cannot feed it)")
+        notes.append("presage: not run: it needs --train files")
+      } else if Self.list(peers ?? "").contains("presage") {
         do {
           let presage = try PresagePredictor(training: trainingSentences, suggestions: max(suggestions, 3))
           entries.append(measure(
@@ -135,7 +150,7 @@ extension KeybenchRun {
         }
       }
       try PredictionReport(
-        entries: entries, trainingFiles: train, testFile: text, training: counts, sharedSentences: shared,
+        entries: entries, trainingFiles: fingerprint.files.map(\.path), testFile: text, training: counts, sharedSentences: shared,
         lexicon: loaded?.name, vocabularyWords: vocabulary.count - 1, suggestions: suggestions, parameters: parameters,
         notes: notes
       ).write(to: out)

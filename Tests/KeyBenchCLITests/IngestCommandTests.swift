@@ -26,6 +26,36 @@ import Testing
     #expect(list.stdout.hasPrefix("de\tde\t22 words"))
   }
 
+  /// `--text`: counts stored once, then predict trains from them and still refuses an overlapping test.
+  @Test func textCountsAreStoredListedAndUsedByPredict() throws {
+    let dir = try TemporaryDirectory()
+    let db = dir.path("l.sqlite")
+    let train = try dir.write(
+      "train.txt", text: String(repeating: "The cat sat on the mat today. The dog sat on the rug again.\n\n", count: 10))
+    let test = try dir.write("test.txt", text: "The dog sat on the mat. The cat sat on the rug.\n")
+    let stored = try Run.product("keybench-ingest", ["--text", train, "--name", "toy", "--db", db])
+    #expect(stored.status == 0, "\(stored.stderr)")
+    #expect(stored.stdout.contains("stored text counts 'toy'") && stored.stdout.contains("140 words in 20 sentences"), "\(stored.stdout)")
+    #expect(try Run.product("keybench-ingest", ["--list", "--db", db]).stdout.contains("toy\ttext n-grams\t140 words\t\(train)"))
+
+    let out = dir.path("out")
+    let fromCounts = try Run.product("keybench-run", ["predict", "--db", db, "--ngrams", "toy", "--text", test, "--curve-slices", "0", "--out", out])
+    #expect(fromCounts.status == 0, "\(fromCounts.stderr)")
+    let fromText = try Run.product("keybench-run", ["predict", "--train", train, "--text", test, "--curve-slices", "0", "--out", dir.path("out2")])
+    #expect(fromText.status == 0)
+    // Same counts, same suggestions: the per-word results are identical.
+    #expect(try String(contentsOfFile: out + "/results.csv", encoding: .utf8) == String(contentsOfFile: dir.path("out2") + "/results.csv", encoding: .utf8))
+    let overlap = try Run.product("keybench-run", ["predict", "--db", db, "--ngrams", "toy", "--text", train, "--out", dir.path("out3")])
+    #expect(overlap.status != 0 && overlap.stderr.contains("must not overlap"), "\(overlap.stderr)")
+
+    // A bad file stops the ingest with file and line and leaves the stored counts as they were.
+    let bad = try dir.write("bad.txt", bytes: Array("fine line\nanother\n".utf8) + [0xC3, 0x28, 0x0A])
+    let failed = try Run.product("keybench-ingest", ["--text", train, bad, "--name", "toy", "--db", db])
+    #expect(failed.status != 0 && failed.stderr.contains("\(bad):3:"), "\(failed.stderr)")
+    #expect(try Run.product("keybench-ingest", ["--list", "--db", db]).stdout.contains("toy\ttext n-grams\t140 words"))
+    #expect(try Run.product("keybench-ingest", ["--text", train, "--db", db]).status != 0)
+  }
+
   @Test func malformedLinesWarnWithPositionsAndStrictFails() throws {
     let dir = try TemporaryDirectory()
     let text = try String(contentsOfFile: mini, encoding: .utf8) + " word=kaputt,f=abc\n"

@@ -176,11 +176,12 @@ final class UnigramPredictor: Predictor {
     for test in [train, copy, overlapping] {
       let error = #expect(throws: InputFileError.self) {
         try TrainTestSplit.check(
-          test: test, testSentences: try TextTokenizer.sentences(inFile: test), training: [train], trainingSentences: trainSentences)
+          test: test, testSentences: try TextTokenizer.sentences(inFile: test),
+          training: try TrainingFingerprint(files: [train], sentences: trainSentences))
       }
       #expect(error?.path == test)
       #expect(error?.description.contains("must not overlap") == true)
     }
-    #expect(try TrainTestSplit.check(test: fresh, testSentences: try TextTokenizer.sentences(inFile: fresh), training: [train], trainingSentences: trainSentences) == 0)
+    #expect(try TrainTestSplit.check(test: fresh, testSentences: try TextTokenizer.sentences(inFile: fresh), training: try TrainingFingerprint(files: [train], sentences: trainSentences)) == 0)
   }
 }
