@@ -11,6 +11,13 @@ import Foundation
 /// (additive increase) and its bigram one count; when a word reaches ``Config/limit`` every frequency
 /// is halved (multiplicative decrease). A word outside the vocabulary enters the personal dictionary
 /// the second time it is typed and is forgotten when halving drops it below ``Config/forgetBelow``.
+///
+/// Completion vs correction (§2.4, ``Config/correction``): words whose start is one edit away from
+/// the typed prefix compete with the exact completions at their frequency minus
+/// ``Config/correctionPenalty`` × the edit's cost (the seed's adjusted-Levenshtein costs: a neighbouring
+/// key 1, another letter 2, an extra typed letter 2, a missed letter 7), so a frequent word one slip
+/// away can outrank a rare exact completion. Off by default: on text typed without errors it can only
+/// push exact completions down.
 public final class KannschPredictor: Predictor {
   public struct Config: Codable, Sendable, Equatable {
     /// AIMD adaptation and the personal dictionary (seed Fig. 4.2 on, Fig. 4.3 off).
@@ -25,6 +32,15 @@ public final class KannschPredictor: Predictor {
     public var forgetBelow = 6.0
     /// Words scanned for next-word suggestions without a prefix (the seed's top list).
     public var topListSize = 1000
+    /// The §2.4 completion/correction trade-off for prefixes of 2+ letters.
+    public var correction = false
+    /// Frequency subtracted per unit of edit cost (one doubling of a training count is ``scale``).
+    public var correctionPenalty = 40.0
+    /// Edit costs (seed §2.2.3): neighbouring key, other letter, extra typed letter, missed letter.
+    public var nearCost = 1.0
+    public var modifyCost = 2.0
+    public var insertCost = 2.0
+    public var deleteCost = 7.0
     public init() {}
   }
 
@@ -37,11 +53,27 @@ public final class KannschPredictor: Predictor {
   private var inTopList: Set<Int32>
   private var seenOnce: Set<String> = []
   private var personal: [String: (word: String, form: [UInt8], frequency: Double)] = [:]
+  /// Neighbouring letter pairs (comparable a–z bytes, `a << 8 | b`) for the correction's near cost.
+  private let nearPairs: Set<UInt16>
 
-  public init(counts: NGramCounts, vocabulary: PredictionVocabulary, config: Config = Config(), name: String = "kannsch") {
+  /// - Parameter nearKeys: which letters are neighbouring keys on the user's keyboard (for the
+  ///   correction's near cost; without it every substitution costs ``Config/modifyCost``).
+  public init(
+    counts: NGramCounts, vocabulary: PredictionVocabulary, config: Config = Config(), name: String = "kannsch",
+    nearKeys: ((Character, Character) -> Bool)? = nil
+  ) {
     self.name = name
     self.config = config
     self.vocabulary = vocabulary
+    var pairs = Set<UInt16>()
+    if let nearKeys {
+      for a in UInt8(ascii: "a")...UInt8(ascii: "z") {
+        for b in UInt8(ascii: "a")...UInt8(ascii: "z") where a != b && nearKeys(Character(UnicodeScalar(a)), Character(UnicodeScalar(b))) {
+          pairs.insert(UInt16(a) << 8 | UInt16(b))
+        }
+      }
+    }
+    nearPairs = pairs
     var frequency = [Double](repeating: 0, count: vocabulary.count)
     for id in 1..<vocabulary.count {
       if id < counts.unigrams.count, counts.unigrams[id] > 0 {
@@ -77,6 +109,7 @@ public final class KannschPredictor: Predictor {
     inTopList = other.inTopList
     seenOnce = other.seenOnce
     personal = other.personal
+    nearPairs = other.nearPairs
   }
 
   public func copy() -> any Predictor { KannschPredictor(copying: self) }
@@ -110,8 +143,47 @@ public final class KannschPredictor: Predictor {
       }
     }
     for entry in personal.values where entry.form.starts(with: typed) { offer(entry.frequency, entry.word) }
+    if config.correction && typed.count >= 2 {
+      var seen = Set(chosen)
+      for position in vocabulary.prefixRange(typed) { seen.insert(vocabulary.sorted[position]) }
+      for (variant, cost) in oneEditVariants(typed) {
+        for position in vocabulary.prefixRange(variant) {
+          let id = vocabulary.sorted[position]
+          if seen.insert(id).inserted { offer(frequency[Int(id)] - config.correctionPenalty * cost, vocabulary.words[Int(id)]) }
+        }
+      }
+    }
     for entry in best where result.count < count { result.append(entry.word) }
     return result
+  }
+
+  /// Prefixes one edit away from `typed` (comparable bytes) that the user may have meant, with the
+  /// edit's cost: each letter replaced, an extra typed letter dropped, a missed letter inserted.
+  private func oneEditVariants(_ typed: [UInt8]) -> [([UInt8], Double)] {
+    let letters = UInt8(ascii: "a")...UInt8(ascii: "z")
+    var variants: [([UInt8], Double)] = []
+    for i in typed.indices {
+      for letter in letters where letter != typed[i] {
+        var variant = typed
+        variant[i] = letter
+        let near = nearPairs.contains(UInt16(typed[i]) << 8 | UInt16(letter))
+        variants.append((variant, near ? config.nearCost : config.modifyCost))
+      }
+      if typed.count > 2 {
+        var variant = typed
+        variant.remove(at: i)
+        variants.append((variant, config.insertCost))
+      }
+    }
+    // A missed letter anywhere but at the end (there it is just a longer completion).
+    for i in 0..<typed.count {
+      for letter in letters {
+        var variant = typed
+        variant.insert(letter, at: i)
+        variants.append((variant, config.deleteCost))
+      }
+    }
+    return variants
   }
 
   public func learn(previous: ArraySlice<String>, word: String) {

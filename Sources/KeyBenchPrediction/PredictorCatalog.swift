@@ -7,17 +7,20 @@ public enum PredictorCatalog {
   public static let names = ["kannsch", "ngram"]
 
   /// A predictor trained on `counts`, a line describing its setup for the report, and its config as a
-  /// JSON object for summary.json.
+  /// JSON object for summary.json. `correction` (kannsch's §2.4 trade-off) uses `nearKeys` for the
+  /// neighbouring-key cost.
   public static func make(
-    _ name: String, counts: NGramCounts, vocabulary: PredictionVocabulary, adaptation: Bool
+    _ name: String, counts: NGramCounts, vocabulary: PredictionVocabulary, adaptation: Bool, correction: Bool = false,
+    nearKeys: ((Character, Character) -> Bool)? = nil
   ) throws -> (predictor: any Predictor, setup: String, parameters: Any) {
     switch name {
     case "kannsch":
       var config = KannschPredictor.Config()
       config.adaptation = adaptation
+      config.correction = correction
       return (
-        KannschPredictor(counts: counts, vocabulary: vocabulary, config: config),
-        "seed 002: bigram followers then frequency-ranked completion on the comparable form; AIMD adaptation and personal dictionary \(adaptation ? "on" : "off")",
+        KannschPredictor(counts: counts, vocabulary: vocabulary, config: config, nearKeys: nearKeys),
+        "seed 002: bigram followers then frequency-ranked completion on the comparable form; AIMD adaptation and personal dictionary \(adaptation ? "on" : "off"); §2.4 completion/correction trade-off \(correction ? "on" : "off")",
         try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
       )
     case "ngram":

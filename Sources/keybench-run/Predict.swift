@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KeyBenchCLI
 import KeyBenchCore
+import KeyBenchGeometry
 import KeyBenchLexicon
 import KeyBenchPrediction
 import KeyBenchStore
@@ -49,6 +50,12 @@ extension KeybenchRun {
     @Option(help: "Adaptation to the words typed so far (kannsch AIMD, ngram cache): on or off.")
     var adapt: String = "on"
 
+    @Option(help: "kannsch's completion/correction trade-off (seed 002 §2.4): on or off. Costs keystrokes on text typed without errors.")
+    var correction: String = "off"
+
+    @Option(help: "Layout as DEVICE[/VARIANT] for the correction's neighbouring keys (default: pixel6pro-gboard for English, iphone6s with the lexicon's layout otherwise).")
+    var layout: String?
+
     @Option(help: "Peer predictors to run beside KeyBench's (presage), comma-separated; skipped with a note when not installed.")
     var peers: String?
 
@@ -83,6 +90,7 @@ extension KeybenchRun {
         throw ValidationError("Give training text: --train FILE... and/or --ngrams NAME (stored by keybench-ingest --text).")
       }
       guard ["on", "off"].contains(adapt) else { throw ValidationError("--adapt must be on or off.") }
+      guard ["on", "off"].contains(correction) else { throw ValidationError("--correction must be on or off.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
       for name in predictorNames where !PredictorCatalog.names.contains(name) {
         throw ValidationError("unknown predictor '\(name)'; choose from \(PredictorCatalog.names.joined(separator: ", ")) or all.")
@@ -113,6 +121,12 @@ extension KeybenchRun {
       let shared = try TrainTestSplit.check(test: text, testSentences: testSentences, training: fingerprint)
       for sentence in trainingSentences { counts.add(sentence: sentence) }
       let loaded = try lexicon.map { try database!.loadLexicon(named: $0) }
+      let locale = loaded?.locale ?? "en"
+      let keyboard = try DeviceCatalog.bundled().layout(named: layout ?? (locale.hasPrefix("en") ? "pixel6pro-gboard" : "iphone6s"), locale: locale)
+      let nearKeys: (Character, Character) -> Bool = { a, b in
+        guard let x = keyboard.key(for: a), let y = keyboard.key(for: b) else { return false }
+        return keyboard.areAdjacent(x, y)
+      }
       let vocabulary = PredictionVocabulary(counts: counts, lexicon: loaded)
       let benchmark = PredictionBenchmark(suggestions: suggestions)
       var entries: [PredictionReport.Entry] = []
@@ -121,13 +135,15 @@ extension KeybenchRun {
       if let ngrams { notes.append("training counts include '\(ngrams)', stored by keybench-ingest --text from the files named above") }
       let curves = PredictionCurves(lengths: lengths, maxSlices: curveSlices, suggestions: suggestions)
       for name in predictorNames {
-        let built = try PredictorCatalog.make(name, counts: counts, vocabulary: vocabulary, adaptation: adapt == "on")
+        let built = try PredictorCatalog.make(
+          name, counts: counts, vocabulary: vocabulary, adaptation: adapt == "on", correction: correction == "on", nearKeys: nearKeys)
         parameters[name] = built.parameters
         // The benchmark types into a copy, so the trained predictor stays fresh for the curves.
         var entry = measure(built.predictor.copy(), setup: built.setup, benchmark: benchmark, sentences: testSentences)
         if curveSlices > 0 {
           StandardError.print("\(name): text-length curves with adaptation on and off")
-          let other = try PredictorCatalog.make(name, counts: counts, vocabulary: vocabulary, adaptation: adapt != "on")
+          let other = try PredictorCatalog.make(
+            name, counts: counts, vocabulary: vocabulary, adaptation: adapt != "on", correction: correction == "on", nearKeys: nearKeys)
           let (adaptive, fixed) = adapt == "on" ? (built.predictor, other.predictor) : (other.predictor, built.predictor)
           entry.adaptiveCurve = curves.measure(adaptive, sentences: testSentences)
           entry.staticCurve = curves.measure(fixed, sentences: testSentences)

@@ -37,6 +37,24 @@ import Testing
     #expect(kannsch.suggest(previous: ["ich"], prefix: "h", count: 1) == ["hallo"])
   }
 
+  /// Seed §2.4's example: "habe" is far more frequent than "heben"; typing "hebe" completes to
+  /// "heben", but with the trade-off on, "habe" (one letter off) outranks it.
+  @Test func correctionTradeOffLetsAFrequentNearWordWin() {
+    let text = String(repeating: "ich habe Zeit. ", count: 40) + "wir heben ab. sie heben ab. Hebel. "
+    let (counts, vocabulary) = model(text)
+    let plain = KannschPredictor(counts: counts, vocabulary: vocabulary)
+    var config = KannschPredictor.Config()
+    config.correction = true
+    let correcting = KannschPredictor(counts: counts, vocabulary: vocabulary, config: config)
+    // "ab" ends its sentence, so no bigram follower takes the first place.
+    #expect(plain.suggest(previous: ["ab"], prefix: "hebe", count: 3) == ["heben", "Hebel"])
+    #expect(correcting.suggest(previous: ["ab"], prefix: "hebe", count: 3) == ["habe", "heben", "Hebel"])
+    // It is a trade-off: with a penalty larger than the frequency gap the exact completions stay ahead.
+    config.correctionPenalty = 1000
+    let strict = KannschPredictor(counts: counts, vocabulary: vocabulary, config: config)
+    #expect(strict.suggest(previous: ["ab"], prefix: "hebe", count: 3) == ["heben", "Hebel", "habe"])
+  }
+
   @Test func adaptationChangesRankingAfterRepeatedUseOnlyWhenOn() {
     let (counts, vocabulary) = model(seedText)
     var off = KannschPredictor.Config()
