@@ -10,13 +10,16 @@ public struct LabelDatabase: Sendable {
     case hypernym
     /// The message synset lies below the label (message "puppy", label dog).
     case hyponym
+    /// The synsets share a hypernym (message "stove", label oven): up, then down again, the
+    /// seed's repeated expansion of the words already linked.
+    case related
   }
 
   /// One link from a synset to a label.
   public struct Link: Sendable, Equatable {
     public var label: Int32
     public var relation: Relation
-    /// Hypernym/hyponym steps between the synsets (0 for a synonym).
+    /// Hypernym/hyponym steps between the synsets (0 for a synonym; up plus down for related).
     public var depth: UInt8
   }
 
@@ -24,6 +27,8 @@ public struct LabelDatabase: Sendable {
   public struct Steps: Sendable, Codable, Equatable {
     public var hypernyms = 6
     public var hyponyms = 6
+    /// Longest up-then-down path for related synsets (at least one step each way; < 2: none).
+    public var related = 3
     public init() {}
   }
 
@@ -41,11 +46,23 @@ public struct LabelDatabase: Sendable {
       for lemma in label.nameLemmas { names[lemma, default: []].append(id) }
       guard let synset = label.synset else { continue }
       links[synset, default: []].append(Link(label: id, relation: .synonym, depth: 0))
-      for (linked, depth) in wordNet.closure(of: synset, upward: true, steps: steps.hypernyms) {
+      let above = wordNet.closure(of: synset, upward: true, steps: max(steps.hypernyms, steps.related - 1))
+      let below = wordNet.closure(of: synset, upward: false, steps: steps.hyponyms)
+      for (linked, depth) in above where depth <= steps.hypernyms {
         links[linked, default: []].append(Link(label: id, relation: .hypernym, depth: UInt8(depth)))
       }
-      for (linked, depth) in wordNet.closure(of: synset, upward: false, steps: steps.hyponyms) {
+      for (linked, depth) in below {
         links[linked, default: []].append(Link(label: id, relation: .hyponym, depth: UInt8(depth)))
+      }
+      var related: [Int32: Int] = [:]
+      for (ancestor, up) in above where up < steps.related {
+        for (linked, down) in wordNet.closure(of: ancestor, upward: false, steps: steps.related - up)
+        where linked != synset && above[linked] == nil && below[linked] == nil && up + down < related[linked] ?? Int.max {
+          related[linked] = up + down
+        }
+      }
+      for (linked, depth) in related {
+        links[linked, default: []].append(Link(label: id, relation: .related, depth: UInt8(depth)))
       }
     }
   }

@@ -60,6 +60,9 @@ extension KeybenchRun {
     @Option(help: "Hyponym steps stored per label in the label database.")
     var hyponymSteps: Int = 6
 
+    @Option(help: "Longest up-then-down path stored for related synsets (sharing a hypernym); below 2: none.")
+    var relatedSteps: Int = 3
+
     @Option(help: "Random seed for library draws and negative queries.")
     var seed: UInt64 = 1
 
@@ -114,6 +117,7 @@ extension KeybenchRun {
       var steps = LabelDatabase.Steps()
       steps.hypernyms = hypernymSteps
       steps.hyponyms = hyponymSteps
+      steps.related = relatedSteps
       let database = LabelDatabase(labels: collection.labels, wordNet: wordNet, steps: steps)
       var rankers: [any PhotoRanker] = []
       for name in rankerNames {
@@ -130,7 +134,7 @@ extension KeybenchRun {
       let runs = benchmark.run(rankers: rankers, extractor: NounExtractor(wordNet: wordNet), captions: queries, photos: collection.photos)
       let unlabelled = Set(collection.photos.filter { $0.labels.isEmpty }.map(\.id))
 
-      var parameters: [String: Any] = ["database": ["hypernym_steps": hypernymSteps, "hyponym_steps": hyponymSteps]]
+      var parameters: [String: Any] = ["database": ["hypernym_steps": hypernymSteps, "hyponym_steps": hyponymSteps, "related_steps": relatedSteps]]
       if rankerNames.contains("best") { parameters["best"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(bestConfig)) }
       let settings = PhotoReport.Settings(
         captions: captions, labels: labels, wordNet: wordNet.directory, track: chosenTrack, librarySize: librarySize,
