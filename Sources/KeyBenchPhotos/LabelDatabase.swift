@@ -13,6 +13,9 @@ public struct LabelDatabase: Sendable {
     /// The synsets share a hypernym (message "stove", label oven): up, then down again, the
     /// seed's repeated expansion of the words already linked.
     case related
+    /// One is a part, member or substance of the other (message "people", label person;
+    /// message "locomotive", label train). Not one of the seed's relations; only `best` uses it.
+    case part
   }
 
   /// One link from a synset to a label.
@@ -53,6 +56,9 @@ public struct LabelDatabase: Sendable {
       }
       for (linked, depth) in below {
         links[linked, default: []].append(Link(label: id, relation: .hyponym, depth: UInt8(depth)))
+      }
+      for linked in wordNet.synsets[Int(synset)].parts where linked != synset {
+        links[linked, default: []].append(Link(label: id, relation: .part, depth: 1))
       }
       var related: [Int32: Int] = [:]
       for (ancestor, up) in above where up < steps.related {

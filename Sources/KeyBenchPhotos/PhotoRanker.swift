@@ -59,7 +59,7 @@ public struct LinkCountRanker: PhotoRanker {
           case .synonym: labels.insert(link.label)
           case .hypernym: if level.rawValue >= Level.hypernyms.rawValue && sense.rank == 1 { labels.insert(link.label) }
           case .hyponym: if level.rawValue >= Level.hyponyms.rawValue && sense.rank == 1 { labels.insert(link.label) }
-          case .related: break
+          case .related, .part: break
           }
         }
       }

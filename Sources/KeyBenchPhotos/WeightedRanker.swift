@@ -18,6 +18,7 @@ public struct WeightedRanker: PhotoRanker {
     public var hypernymWeight = 0.5
     public var hyponymWeight = 0.9
     public var relatedWeight = 0.3
+    public var partWeight = 0.5
     public var depthDecay = 0.7
     public var specificityPower = 1.0
     public var areaPower = 0.3
@@ -40,7 +41,7 @@ public struct WeightedRanker: PhotoRanker {
 
   public var setup: String {
     let c = config
-    return "all links weighted: sense decay \(c.senseDecay), name \(c.nameWeight), synonym \(c.synonymWeight), hypernym \(c.hypernymWeight), hyponym \(c.hyponymWeight), related \(c.relatedWeight), depth decay \(c.depthDecay); label specificity (library IDF)^\(c.specificityPower), box area^\(c.areaPower)"
+    return "all links weighted: sense decay \(c.senseDecay), name \(c.nameWeight), synonym \(c.synonymWeight), hypernym \(c.hypernymWeight), hyponym \(c.hyponymWeight), related \(c.relatedWeight), part/member \(c.partWeight), depth decay \(c.depthDecay); label specificity (library IDF)^\(c.specificityPower), box area^\(c.areaPower)"
   }
 
   /// Each label `noun` links to with its best link weight.
@@ -60,6 +61,7 @@ public struct WeightedRanker: PhotoRanker {
           case .hypernym: relation = config.hypernymWeight
           case .hyponym: relation = config.hyponymWeight
           case .related: relation = config.relatedWeight
+          case .part: relation = config.partWeight
           }
           offer(link.label, senseWeight * relation * pow(config.depthDecay, Double(link.depth)))
         }

@@ -19,6 +19,9 @@ public struct WordNet: Sendable {
     public var hypernyms: [Int32]
     /// Hyponyms and instance hyponyms (`~`, `~i`).
     public var hyponyms: [Int32]
+    /// Wholes and parts: meronyms and holonyms of the member, part and substance kinds
+    /// (people ↔ person, train ↔ locomotive).
+    public var parts: [Int32]
   }
 
   /// One sense of a lemma: the synset and its position in `index.noun` (1 = most frequent).
@@ -59,16 +62,17 @@ public struct WordNet: Sendable {
         path: path, kind: .unreadable,
         reason: "WordNet noun file missing (install Debian's wordnet-base, or point --wordnet / \(Self.environmentVariable) at a WordNet 3.0 dict folder)")
     }
-    var links: [(hyper: [Int], hypo: [Int])] = []
+    var links: [(hyper: [Int], hypo: [Int], parts: [Int])] = []
     try WordNetFiles.readData(path: data) { record in
       byOffset[record.offset] = Int32(synsets.count)
-      synsets.append(Synset(offset: record.offset, lexicalFile: record.lexicalFile, lemmas: record.lemmas, hypernyms: [], hyponyms: []))
-      links.append((record.hypernyms, record.hyponyms))
+      synsets.append(Synset(offset: record.offset, lexicalFile: record.lexicalFile, lemmas: record.lemmas, hypernyms: [], hyponyms: [], parts: []))
+      links.append((record.hypernyms, record.hyponyms, record.parts))
     }
     guard !synsets.isEmpty else { throw InputFileError(path: data, kind: .empty, reason: "no synsets") }
     for i in synsets.indices {
       synsets[i].hypernyms = links[i].hyper.compactMap { byOffset[$0] }
       synsets[i].hyponyms = links[i].hypo.compactMap { byOffset[$0] }
+      synsets[i].parts = links[i].parts.compactMap { byOffset[$0] }
     }
     try WordNetFiles.readIndex(path: index) { lemma, offsets, tagged, line in
       var list: [Sense] = []

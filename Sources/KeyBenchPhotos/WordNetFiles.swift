@@ -9,6 +9,8 @@ enum WordNetFiles {
     var lemmas: [String]
     var hypernyms: [Int]
     var hyponyms: [Int]
+    /// Meronyms and holonyms of every kind (`%m %p %s #m #p #s`).
+    var parts: [Int]
   }
 
   /// Space-separated fields of a line, up to the gloss bar.
@@ -44,16 +46,18 @@ enum WordNetFiles {
       position += 1
       var hypernyms: [Int] = []
       var hyponyms: [Int] = []
+      var parts: [Int] = []
       for _ in 0..<pointers {
         let symbol = f[position]
         guard let target = Int(f[position + 1]) else { throw bad("bad pointer offset '\(f[position + 1])'") }
         if f[position + 2] == "n" {
           if symbol == "@" || symbol == "@i" { hypernyms.append(target) }
           if symbol == "~" || symbol == "~i" { hyponyms.append(target) }
+          if symbol.count == 2, let kind = symbol.first, kind == "%" || kind == "#", "mps".contains(symbol.last!) { parts.append(target) }
         }
         position += 4
       }
-      try body(DataRecord(offset: offset, lexicalFile: lexicalFile, lemmas: lemmas, hypernyms: hypernyms, hyponyms: hyponyms))
+      try body(DataRecord(offset: offset, lexicalFile: lexicalFile, lemmas: lemmas, hypernyms: hypernyms, hyponyms: hyponyms, parts: parts))
     }
   }
 
