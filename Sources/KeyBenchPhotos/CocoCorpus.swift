@@ -87,6 +87,11 @@ public enum CocoCorpus {
   public struct Category: Sendable, Equatable {
     public var name: String
     public var mappedSynset: String?
+
+    public init(name: String, mappedSynset: String?) {
+      self.name = name
+      self.mappedSynset = mappedSynset
+    }
   }
 
   /// Reads `coco_categories.tsv` (`#yolo_index coco_category_id name lvis_synset …`).

@@ -28,7 +28,7 @@ public struct LabelDatabase: Sendable {
 
   /// Expansion limits: how many hypernym and hyponym steps from each label's synset.
   public struct Steps: Sendable, Codable, Equatable {
-    public var hypernyms = 6
+    public var hypernyms = 10
     public var hyponyms = 6
     /// Longest up-then-down path for related synsets (at least one step each way; < 2: none).
     public var related = 3

@@ -6,6 +6,12 @@ public struct PhotoLabel: Sendable, Equatable {
   public var nameLemmas: [String]
   /// The WordNet synset the label stands for (nil: only its name can match).
   public var synset: Int32?
+
+  public init(name: String, nameLemmas: [String], synset: Int32?) {
+    self.name = name
+    self.nameLemmas = nameLemmas
+    self.synset = synset
+  }
 }
 
 /// One label on one photo, weighted by how much of the picture it covers.
@@ -14,6 +20,11 @@ public struct PhotoLabelInstance: Sendable, Equatable {
   public var label: Int32
   /// Fraction of the image covered by the label's boxes (0…1).
   public var area: Double
+
+  public init(label: Int32, area: Double) {
+    self.label = label
+    self.area = area
+  }
 }
 
 /// A photo of a library: an image id and its labels, largest area first.

@@ -8,20 +8,23 @@ import Foundation
 /// best of its labels' noun weight × specificity^`specificityPower` × area^`areaPower`, where
 /// specificity is the label's inverse document frequency in the library being searched (a
 /// label on every photo says little about which photo is meant) and area the fraction of the
-/// image its boxes cover (a small object is rarely what a message is about).
+/// image its boxes cover (a small object is rarely what a message is about). The sum is then
+/// scaled by the share of the photo's labelled area the message explains, to the power
+/// `coveragePower`: a photo dominated by things the message never mentions is a worse match.
 public struct WeightedRanker: PhotoRanker {
   /// The weights; defaults are the ones chosen on the first half of the dev images (README).
   public struct Config: Sendable, Codable, Equatable {
-    public var senseDecay = 0.5
+    public var senseDecay = 0.7
     public var nameWeight = 1.0
     public var synonymWeight = 1.0
-    public var hypernymWeight = 0.5
-    public var hyponymWeight = 0.9
-    public var relatedWeight = 0.3
-    public var partWeight = 0.5
+    public var hypernymWeight = 1.0
+    public var hyponymWeight = 1.0
+    public var relatedWeight = 0.2
+    public var partWeight = 0.35
     public var depthDecay = 0.7
-    public var specificityPower = 1.0
-    public var areaPower = 0.3
+    public var specificityPower = 1.5
+    public var areaPower = 0.15
+    public var coveragePower = 0.5
     /// Smallest area fraction the area weight uses (boxes of a few pixels still count a little).
     public var minimumArea = 0.001
     public init() {}
@@ -41,7 +44,7 @@ public struct WeightedRanker: PhotoRanker {
 
   public var setup: String {
     let c = config
-    return "all links weighted: sense decay \(c.senseDecay), name \(c.nameWeight), synonym \(c.synonymWeight), hypernym \(c.hypernymWeight), hyponym \(c.hyponymWeight), related \(c.relatedWeight), part/member \(c.partWeight), depth decay \(c.depthDecay); label specificity (library IDF)^\(c.specificityPower), box area^\(c.areaPower)"
+    return "all links weighted: sense decay \(c.senseDecay), name \(c.nameWeight), synonym \(c.synonymWeight), hypernym \(c.hypernymWeight), hyponym \(c.hyponymWeight), related \(c.relatedWeight), part/member \(c.partWeight), depth decay \(c.depthDecay); label specificity (library IDF)^\(c.specificityPower), box area^\(c.areaPower), explained area share^\(c.coveragePower)"
   }
 
   /// Each label `noun` links to with its best link weight.
@@ -78,6 +81,12 @@ public struct WeightedRanker: PhotoRanker {
     let n = Double(library.count)
     return library.map { photo in
       var score = 0.0
+      var explained = 0.0
+      var total = 0.0
+      for instance in photo.labels {
+        total += instance.area
+        if perNoun.contains(where: { $0[instance.label] != nil }) { explained += instance.area }
+      }
       for weights in perNoun {
         var best = 0.0
         for instance in photo.labels {
@@ -88,6 +97,7 @@ public struct WeightedRanker: PhotoRanker {
         }
         score += best
       }
+      if config.coveragePower != 0, total > 0, score > 0 { score *= pow(explained / total, config.coveragePower) }
       return score
     }
   }

@@ -55,7 +55,7 @@ extension KeybenchRun {
     var config: String?
 
     @Option(help: "Hypernym steps stored per label in the label database.")
-    var hypernymSteps: Int = 6
+    var hypernymSteps: Int = 10
 
     @Option(help: "Hyponym steps stored per label in the label database.")
     var hyponymSteps: Int = 6
