@@ -45,8 +45,10 @@ public struct PhotoTracks: Sendable {
       classes.append(ImageNetClass(index: index, name: String(f[3]), synset: synset))
     }
     guard !classes.isEmpty else { throw InputFileError(path: path, kind: .empty, reason: "no ImageNet classes") }
+    // Each class's ancestors once, then every category looks its synset up in them.
+    let ancestors = classes.map { Set(wordNet.closure(of: $0.synset, upward: true, steps: Int.max).keys).union([$0.synset]) }
     for resolution in resolutions {
-      projection[resolution.category] = resolution.synset.map { top in classes.filter { wordNet.isKind($0.synset, of: top) } } ?? []
+      projection[resolution.category] = resolution.synset.map { top in classes.indices.filter { ancestors[$0].contains(top) }.map { classes[$0] } } ?? []
     }
   }
 

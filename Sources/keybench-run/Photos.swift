@@ -100,17 +100,20 @@ extension KeybenchRun {
       let categoriesPath = categories ?? folder.appendingPathComponent("coco_categories.tsv").path
       let imageNetPath = imagenetClasses ?? folder.appendingPathComponent("imagenet1k_classes.tsv").path
       let bestConfig = try config.map { try ConfigFiles.load($0, over: WeightedRanker.Config(), what: "best ranker config") } ?? WeightedRanker.Config()
-      let wordNet = try WordNet.load(directory: wordnet)
-      var tracks = PhotoTracks(wordNet: wordNet, categories: try CocoCorpus.categories(path: categoriesPath))
-      try tracks.project(imageNetClasses: imageNetPath)
+      // The small inputs first, so a bad one is reported before WordNet is loaded.
       var labelled = try CocoCorpus.imageLabels(path: labels)
+      let allCaptions = try CocoCorpus.captions(path: captions)
+      let categoryList = try CocoCorpus.categories(path: categoriesPath)
+      let wordNet = try WordNet.load(directory: wordnet)
+      var tracks = PhotoTracks(wordNet: wordNet, categories: categoryList)
+      try tracks.project(imageNetClasses: imageNetPath)
       let half = labelled.count / 2
       if images == "first-half" { labelled = Array(labelled.prefix(half)) }
       if images == "second-half" { labelled = Array(labelled.dropFirst(half)) }
       let chosenTrack = PhotoTrack(rawValue: track)!
       let collection = try tracks.collection(chosenTrack, images: labelled, labelsPath: labels)
       let ids = Set(labelled.map(\.imageID))
-      var queries = try CocoCorpus.captions(path: captions).filter { ids.contains($0.imageID) }
+      var queries = allCaptions.filter { ids.contains($0.imageID) }
       guard !queries.isEmpty else { throw CommandFailure("\(captions): no caption names an image of \(labels) (\(images))") }
       if let limit { queries = Array(queries.prefix(limit)) }
 
