@@ -92,6 +92,8 @@ let package = Package(
       dependencies: ["KeyBenchCore", "KeyBenchLexicon"],
       swiftSettings: strict
     ),
+    // Photo prediction from message text (seed 003): WordNet nouns, label links, rankers, benchmark.
+    .target(name: "KeyBenchPhotos", dependencies: ["KeyBenchCore"], swiftSettings: strict),
     .target(
       name: "KeyBenchCLI",
       dependencies: ["KeyBenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -125,7 +127,7 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
-        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping", "KeyBenchPrediction",
+        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping", "KeyBenchPrediction", "KeyBenchPhotos",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -216,6 +218,11 @@ let package = Package(
     .testTarget(
       name: "KeyBenchPredictionTests",
       dependencies: ["KeyBenchPrediction", "KeyBenchCore", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-run"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchPhotosTests",
+      dependencies: ["KeyBenchPhotos", "KeyBenchCore", "KeyBenchTestSupport", "keybench-run"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -6,5 +6,5 @@ struct KeybenchRun: ParsableCommand {
     commandName: "keybench-run",
     abstract: "Run KeyBench benchmarks and write results, summaries and reports.",
     discussion: "Exit status: 0 on success, 1 when an input is unusable, 64 on usage errors.",
-    subcommands: [Swipe.self, Correct.self, Touch.self, Gesture.self, Predict.self])
+    subcommands: [Swipe.self, Correct.self, Touch.self, Gesture.self, Predict.self, Photos.self])
 }

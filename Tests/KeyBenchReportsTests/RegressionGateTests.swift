@@ -2,6 +2,12 @@ import KeyBenchReports
 import Testing
 
 @Suite struct RegressionGateTests {
+  @Test func judgesPhotoMetricsByName() {
+    #expect(RegressionGate.kind(of: "best.ms_per_query") == .time)
+    #expect(RegressionGate.kind(of: "best.recall_at_3") == .accuracy)
+    #expect(RegressionGate.kind(of: "best.false_suggestion_rate") == .errorRate)
+  }
+
   @Test func judgesAccuracyInPointsAndTimingsAsRatios() {
     let gate = RegressionGate(defaultMaxDrop: 1, maxDrop: ["mrr": 0.1], maxSlowdown: 2)
     let checks = gate.compare(

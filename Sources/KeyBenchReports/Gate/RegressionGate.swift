@@ -36,7 +36,7 @@ public struct RegressionGate: Sendable {
   /// How a metric is judged, from its name (the shared vocabulary of Reports/FORMATS.md).
   public static func kind(of metric: String) -> Kind {
     let leaf = metric.split(separator: ".").last.map(String.init) ?? metric
-    if leaf.contains("_ms") || leaf.hasPrefix("ns_per") || leaf.hasPrefix("us_per") || leaf.hasSuffix("_seconds") {
+    if leaf.contains("_ms") || leaf.hasPrefix("ms_per") || leaf.hasPrefix("ns_per") || leaf.hasPrefix("us_per") || leaf.hasSuffix("_seconds") {
       return leaf == "build_seconds" ? .info : .time
     }
     if leaf.hasSuffix("per_second") { return .rate }

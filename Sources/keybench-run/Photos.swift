@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import KeyBenchCLI
+import KeyBenchCore
+import KeyBenchPhotos
+
+extension KeybenchRun {
+  struct Photos: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Benchmark photo prediction from message text (seed 003, DeepBoard) on captioned photos.",
+      discussion: """
+        Each caption of --captions (COCO captions JSON) is a message whose image is the target; \
+        the library is the target plus distractors drawn with --seed (hard: sharing a COCO \
+        category with the target); --negatives of the queries leave the target out. Photos carry \
+        the COCO labels of --labels (box area fractions) as WordNet synsets, or with --track \
+        imagenet the ImageNet-1k classes at or below them. Rankers: exact, synonyms, hypernyms, \
+        hyponyms (cumulative WordNet links) and best (weighted links, label specificity, box area). \
+        Writes to --out: results.csv, summary.csv, summary.json (per-ranker recall_at_1, \
+        recall_at_3, recall_at_5, mrr, false_suggestion_rate, ms_per_query; Reports/FORMATS.md) \
+        and report.md. WordNet 3.0 is read from --wordnet, else KEYBENCH_WORDNET, else \
+        /usr/share/wordnet (Debian wordnet-base).
+        """)
+
+    @Option(help: "COCO captions JSON (e.g. coco_val2017_dev_captions.json).")
+    var captions: String
+
+    @Option(help: "Per-image labels TSV (coco_val2017_dev_image_labels.tsv).")
+    var labels: String
+
+    @Option(help: "COCO categories TSV with WordNet synsets (default: coco_categories.tsv beside --labels).")
+    var categories: String?
+
+    @Option(help: "ImageNet-1k classes TSV (default: imagenet1k_classes.tsv beside --labels).")
+    var imagenetClasses: String?
+
+    @Option(help: "Photos per library, target included.")
+    var librarySize: Int = 50
+
+    @Option(help: "Distractors: random or hard (sharing a category with the target).")
+    var distractors: String = "random"
+
+    @Option(help: "Share of queries whose target is left out of the library.")
+    var negatives: Double = 0.1
+
+    @Option(help: "Labels: human (COCO annotations) or imagenet (projected onto ImageNet-1k classes).")
+    var track: String = "human"
+
+    @Option(help: "exact, synonyms, hypernyms, hyponyms, best or all (comma-separated).")
+    var ranker: String = "all"
+
+    @Option(help: "Images used as targets and distractors: all, first-half or second-half (by image id).")
+    var images: String = "all"
+
+    @Option(help: "Best-ranker config JSON; keys left out keep their defaults.")
+    var config: String?
+
+    @Option(help: "Hypernym steps stored per label in the label database.")
+    var hypernymSteps: Int = 10
+
+    @Option(help: "Hyponym steps stored per label in the label database.")
+    var hyponymSteps: Int = 6
+
+    @Option(help: "Longest up-then-down path stored for related synsets (sharing a hypernym); below 2: none.")
+    var relatedSteps: Int = 3
+
+    @Option(help: "Random seed for library draws and negative queries.")
+    var seed: UInt64 = 1
+
+    @Option(help: "WordNet dict folder (index.noun, data.noun, noun.exc).")
+    var wordnet: String?
+
+    @Option(help: "Run only the first N captions.")
+    var limit: Int?
+
+    @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
+    var out: String
+
+    static let known = ["exact", "synonyms", "hypernyms", "hyponyms", "best"]
+
+    var rankerNames: [String] {
+      let names = ranker.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      return names.contains("all") ? Self.known : names
+    }
+
+    func validate() throws {
+      guard librarySize >= 2 else { throw ValidationError("--library-size must be at least 2.") }
+      guard (0..<1).contains(negatives) else { throw ValidationError("--negatives must be in [0, 1).") }
+      guard LibraryDraw.Distractors(rawValue: distractors) != nil else { throw ValidationError("--distractors must be random or hard.") }
+      guard PhotoTrack(rawValue: track) != nil else { throw ValidationError("--track must be human or imagenet.") }
+      guard ["all", "first-half", "second-half"].contains(images) else { throw ValidationError("--images must be all, first-half or second-half.") }
+      guard hypernymSteps >= 0, hyponymSteps >= 0 else { throw ValidationError("link steps must not be negative.") }
+      if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+      for name in rankerNames where !Self.known.contains(name) {
+        throw ValidationError("unknown ranker '\(name)'; choose from \(Self.known.joined(separator: ", ")) or all.")
+      }
+    }
+
+    func run() throws {
+      let folder = URL(fileURLWithPath: labels).deletingLastPathComponent()
+      let categoriesPath = categories ?? folder.appendingPathComponent("coco_categories.tsv").path
+      let imageNetPath = imagenetClasses ?? folder.appendingPathComponent("imagenet1k_classes.tsv").path
+      let bestConfig = try config.map { try ConfigFiles.load($0, over: WeightedRanker.Config(), what: "best ranker config") } ?? WeightedRanker.Config()
+      // The small inputs first, so a bad one is reported before WordNet is loaded.
+      var labelled = try CocoCorpus.imageLabels(path: labels)
+      let allCaptions = try CocoCorpus.captions(path: captions)
+      let categoryList = try CocoCorpus.categories(path: categoriesPath)
+      let wordNet = try WordNet.load(directory: wordnet)
+      var tracks = PhotoTracks(wordNet: wordNet, categories: categoryList)
+      try tracks.project(imageNetClasses: imageNetPath)
+      let half = labelled.count / 2
+      if images == "first-half" { labelled = Array(labelled.prefix(half)) }
+      if images == "second-half" { labelled = Array(labelled.dropFirst(half)) }
+      let chosenTrack = PhotoTrack(rawValue: track)!
+      let collection = try tracks.collection(chosenTrack, images: labelled, labelsPath: labels)
+      let ids = Set(labelled.map(\.imageID))
+      var queries = allCaptions.filter { ids.contains($0.imageID) }
+      guard !queries.isEmpty else { throw CommandFailure("\(captions): no caption names an image of \(labels) (\(images))") }
+      if let limit { queries = Array(queries.prefix(limit)) }
+
+      var steps = LabelDatabase.Steps()
+      steps.hypernyms = hypernymSteps
+      steps.hyponyms = hyponymSteps
+      steps.related = relatedSteps
+      let database = LabelDatabase(labels: collection.labels, wordNet: wordNet, steps: steps)
+      var rankers: [any PhotoRanker] = []
+      for name in rankerNames {
+        if name == "best" {
+          rankers.append(WeightedRanker(database: database, wordNet: wordNet, config: bestConfig))
+        } else if let level = LinkCountRanker.Level.allCases.first(where: { $0.name == name }) {
+          rankers.append(LinkCountRanker(level: level, database: database, wordNet: wordNet))
+        }
+      }
+      let draw = LibraryDraw(
+        size: librarySize, distractors: LibraryDraw.Distractors(rawValue: distractors)!,
+        categories: labelled.map { Set($0.labels.map(\.name)) })
+      let benchmark = PhotoBenchmark(draw: draw, negatives: negatives, seed: seed)
+      let runs = benchmark.run(rankers: rankers, extractor: NounExtractor(wordNet: wordNet), captions: queries, photos: collection.photos)
+      let unlabelled = Set(collection.photos.filter { $0.labels.isEmpty }.map(\.id))
+
+      var parameters: [String: Any] = ["database": ["hypernym_steps": hypernymSteps, "hyponym_steps": hyponymSteps, "related_steps": relatedSteps]]
+      if rankerNames.contains("best") { parameters["best"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(bestConfig)) }
+      let settings = PhotoReport.Settings(
+        captions: captions, labels: labels, wordNet: wordNet.directory, track: chosenTrack, librarySize: librarySize,
+        distractors: draw.distractors, negatives: negatives, seed: seed, images: images, photos: collection.photos.count,
+        unlabelledTargets: queries.filter { unlabelled.contains($0.imageID) }.count)
+      let categoryRows = tracks.resolutions.map {
+        (name: $0.category, synset: $0.synset.map(wordNet.name(of:)) ?? "none", rule: $0.rule, imageNet: tracks.projection[$0.category]?.count ?? 0)
+      }
+      try PhotoReport(
+        entries: zip(rankers, runs).map { PhotoReport.Entry(summary: $1.0, results: $1.1, setup: $0.setup) }, settings: settings,
+        parameters: parameters, categories: categoryRows,
+        database: (database.linkedSynsets, database.linkCount, collection.labels.count),
+        notes: limit.map { ["only the first \($0) captions"] } ?? []
+      ).write(to: out)
+      for (summary, _) in runs {
+        let s = summary
+        print(
+          "\(s.ranker): R@1 \(NumberFormatting.fixed(s.recallAt1, decimals: 4)), R@3 \(NumberFormatting.fixed(s.recallAt3, decimals: 4)), R@5 \(NumberFormatting.fixed(s.recallAt5, decimals: 4)), MRR \(NumberFormatting.fixed(s.mrr, decimals: 4)), false suggestions \(NumberFormatting.fixed(s.falseSuggestionRate, decimals: 4)), \(NumberFormatting.fixed(s.msPerQuery, decimals: 4)) ms/query"
+        )
+      }
+      print("wrote \(out)/results.csv, summary.csv, summary.json, report.md")
+    }
+  }
+}
