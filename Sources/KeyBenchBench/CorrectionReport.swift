@@ -68,9 +68,7 @@ public struct CorrectionReport {
   var summaryCSV: String {
     var lines = ["metric,value"]
     for entry in entries {
-      for (name, value) in entry.summary.metrics {
-        lines.append("\(entry.summary.corrector).\(name),\(value.map(CSV.number) ?? "")")
-      }
+      lines += CSV.summaryRows(entry.summary.metrics, prefix: entry.summary.corrector)
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -79,8 +77,7 @@ public struct CorrectionReport {
     get throws {
       var metrics: [String: Any] = [:]
       for entry in entries {
-        var object: [String: Any] = [:]
-        for (name, value) in entry.summary.metrics { object[name] = value ?? NSNull() }
+        var object = CSV.summaryObject(entry.summary.metrics)
         if !entry.curve.isEmpty {
           object["length_curve"] = entry.curve.map {
             ["words": $0.words, "texts": $0.texts, "corrected_ratio_mean": $0.mean, "corrected_ratio_std": $0.standardDeviation]

@@ -94,7 +94,7 @@ public struct PhotoReport {
   var summaryCSV: String {
     var lines = ["metric,value"]
     for entry in entries {
-      for (name, value) in entry.summary.metrics { lines.append("\(entry.summary.ranker).\(name),\(value.map(CSV.number) ?? "")") }
+      lines += CSV.summaryRows(entry.summary.metrics, prefix: entry.summary.ranker)
     }
     lines.append("imagenet_covered_categories,\(covered)")
     return lines.joined(separator: "\n") + "\n"
@@ -103,11 +103,7 @@ public struct PhotoReport {
   var summaryJSON: String {
     get throws {
       var metrics: [String: Any] = [:]
-      for entry in entries {
-        var object: [String: Any] = [:]
-        for (name, value) in entry.summary.metrics { object[name] = value ?? NSNull() }
-        metrics[entry.summary.ranker] = object
-      }
+      for entry in entries { metrics[entry.summary.ranker] = CSV.summaryObject(entry.summary.metrics) }
       let s = settings
       let object: [String: Any] = [
         "bench": "photos",

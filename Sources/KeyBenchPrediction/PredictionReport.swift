@@ -101,9 +101,7 @@ public struct PredictionReport {
   var summaryCSV: String {
     var lines = ["metric,value"]
     for entry in entries {
-      for (name, value) in entry.summary.metrics {
-        lines.append("\(entry.summary.predictor).\(name),\(value.map(CSV.number) ?? "")")
-      }
+      lines += CSV.summaryRows(entry.summary.metrics, prefix: entry.summary.predictor)
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -112,8 +110,7 @@ public struct PredictionReport {
     get throws {
       var metrics: [String: Any] = [:]
       for entry in entries {
-        var object: [String: Any] = [:]
-        for (name, value) in entry.summary.metrics { object[name] = value ?? NSNull() }
+        var object = CSV.summaryObject(entry.summary.metrics)
         for (name, points) in entry.curves {
           let suffix = name == "adaptive" ? "" : "_static"
           object["ksr_by_length" + suffix] = points.map { ["x": $0.length, "mean": $0.ksrMean, "std": $0.ksrStd ?? NSNull(), "slices": $0.slices] as [String: Any] }
