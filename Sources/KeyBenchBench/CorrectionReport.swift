@@ -66,18 +66,14 @@ public struct CorrectionReport {
   }
 
   var summaryCSV: String {
-    var lines = ["metric,value"]
-    for entry in entries {
-      lines += CSV.summaryRows(entry.summary.metrics, prefix: entry.summary.corrector)
-    }
-    return lines.joined(separator: "\n") + "\n"
+    Summary.csv(entries.flatMap { Summary.csvRows($0.summary.metrics, prefix: $0.summary.corrector) })
   }
 
   var summaryJSON: String {
     get throws {
       var metrics: [String: Any] = [:]
       for entry in entries {
-        var object = CSV.summaryObject(entry.summary.metrics)
+        var object = Summary.jsonObject(entry.summary.metrics)
         if !entry.curve.isEmpty {
           object["length_curve"] = entry.curve.map {
             ["words": $0.words, "texts": $0.texts, "corrected_ratio_mean": $0.mean, "corrected_ratio_std": $0.standardDeviation]
@@ -85,17 +81,14 @@ public struct CorrectionReport {
         }
         metrics[entry.summary.corrector] = object
       }
-      let object: [String: Any] = [
-        "bench": "correct",
-        "config": [
+      return try Summary.json(
+        bench: "correct",
+        config: [
           "correctors": entries.map(\.summary.corrector), "parameters": parameters, "lexicon": lexicon, "top": top,
           "missing_peers": missingPeers,
         ],
-        "corpus": ["path": pairsPath, "pairs": entries.first?.summary.words ?? 0],
-        "metrics": metrics,
-      ]
-      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-      return String(decoding: data, as: UTF8.self) + "\n"
+        corpus: ["path": pairsPath, "pairs": entries.first?.summary.words ?? 0],
+        metrics: metrics)
     }
   }
 

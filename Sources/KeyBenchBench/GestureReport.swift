@@ -56,12 +56,12 @@ public struct GestureReport {
   }
 
   var summaryCSV: String {
-    var lines = ["metric,value"]
+    var lines: [String] = []
     if let first = summary.rows.first { lines += ["words,\(first.words)", "chars,\(first.characters)"] }
     for row in summary.rows {
       lines += Self.values(row).map { "schemes.\(row.scheme).\($0.0),\(CSV.number($0.1))" }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return Summary.csv(lines)
   }
 
   var summaryJSON: String {
@@ -80,9 +80,7 @@ public struct GestureReport {
         "schemes": runs.map(\.source), "device": device, "seed": seed, "parameters": parameters,
       ]
       let corpus: [String: Any] = ["path": text, "words": summary.rows.first?.words ?? 0]
-      let object: [String: Any] = ["bench": "gesture", "config": configuration, "corpus": corpus, "metrics": metrics]
-      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-      return String(decoding: data, as: UTF8.self) + "\n"
+      return try Summary.json(bench: "gesture", config: configuration, corpus: corpus, metrics: metrics)
     }
   }
 

@@ -71,7 +71,7 @@ public struct SwipeReport {
   }
 
   var summaryCSV: String {
-    (["metric,value"] + metrics.map { "\($0.0),\(CSV.number($0.1))" }).joined(separator: "\n") + "\n"
+    Summary.csv(metrics.map { "\($0.0),\(CSV.number($0.1))" })
   }
 
   var summaryJSON: String {
@@ -89,12 +89,9 @@ public struct SwipeReport {
       }
       flat["filters"] = filters
       let configObject = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
-      let object: [String: Any] = [
-        "bench": "swipe", "config": ["decoder": run.decoderLabel, "parameters": configObject, "lexicon": lexicon, "top": summary.top],
-        "corpus": ["path": corpus, "gestures": summary.gestures], "metrics": flat,
-      ]
-      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-      return String(decoding: data, as: UTF8.self) + "\n"
+      return try Summary.json(
+        bench: "swipe", config: ["decoder": run.decoderLabel, "parameters": configObject, "lexicon": lexicon, "top": summary.top],
+        corpus: ["path": corpus, "gestures": summary.gestures], metrics: flat)
     }
   }
 

@@ -90,10 +90,10 @@ public struct TouchReport {
   }
 
   var summaryCSV: String {
-    var lines = ["metric,value"]
+    var lines: [String] = []
     if let best = summary.best { lines.append("best_resolver,\(best.resolver.rawValue)") }
     lines += metrics.map { "\($0.0),\(CSV.number($0.1))" }
-    return lines.joined(separator: "\n") + "\n"
+    return Summary.csv(lines)
   }
 
   var summaryJSON: String {
@@ -115,9 +115,7 @@ public struct TouchReport {
       var corpus: [String: Any] = ["taps": simulatedTaps, "real_taps": realTaps]
       corpus["path"] = evaluationText.map { $0 as Any } ?? NSNull()
       corpus["swipes"] = swipeCorpus.map { $0 as Any } ?? NSNull()
-      let object: [String: Any] = ["bench": "touch", "config": configuration, "corpus": corpus, "metrics": root]
-      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-      return String(decoding: data, as: UTF8.self) + "\n"
+      return try Summary.json(bench: "touch", config: configuration, corpus: corpus, metrics: root)
     }
   }
 

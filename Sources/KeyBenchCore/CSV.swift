@@ -16,16 +16,4 @@ public enum CSV {
     guard value.isFinite else { return "" }
     return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.6g", value)
   }
-
-  /// `summary.csv` rows (`prefix.metric,value`) for one plug-in's metrics.
-  public static func summaryRows(_ metrics: [(String, Double?)], prefix: String) -> [String] {
-    metrics.map { "\(prefix).\($0.0),\($0.1.map(number) ?? "")" }
-  }
-
-  /// One plug-in's metrics as the `summary.json` object (a value that could not be computed is null).
-  public static func summaryObject(_ metrics: [(String, Double?)]) -> [String: Any] {
-    var object: [String: Any] = [:]
-    for (name, value) in metrics { object[name] = value ?? NSNull() }
-    return object
-  }
 }

@@ -92,33 +92,26 @@ public struct PhotoReport {
   }
 
   var summaryCSV: String {
-    var lines = ["metric,value"]
-    for entry in entries {
-      lines += CSV.summaryRows(entry.summary.metrics, prefix: entry.summary.ranker)
-    }
-    lines.append("imagenet_covered_categories,\(covered)")
-    return lines.joined(separator: "\n") + "\n"
+    Summary.csv(
+      entries.flatMap { Summary.csvRows($0.summary.metrics, prefix: $0.summary.ranker) } + ["imagenet_covered_categories,\(covered)"])
   }
 
   var summaryJSON: String {
     get throws {
       var metrics: [String: Any] = [:]
-      for entry in entries { metrics[entry.summary.ranker] = CSV.summaryObject(entry.summary.metrics) }
+      for entry in entries { metrics[entry.summary.ranker] = Summary.jsonObject(entry.summary.metrics) }
       let s = settings
-      let object: [String: Any] = [
-        "bench": "photos",
-        "config": [
+      return try Summary.json(
+        bench: "photos",
+        config: [
           "rankers": entries.map(\.summary.ranker), "parameters": parameters, "track": s.track.rawValue, "library_size": s.librarySize,
           "distractors": s.distractors.rawValue, "negatives": s.negatives, "seed": s.seed, "images": s.images, "wordnet": s.wordNet,
         ],
-        "corpus": [
+        corpus: [
           "path": s.captions, "labels": s.labels, "queries": entries.first?.summary.queries ?? 0, "photos": s.photos,
           "unlabelled_targets": s.unlabelledTargets, "categories": categories.count, "imagenet_covered_categories": covered,
         ],
-        "metrics": metrics,
-      ]
-      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-      return String(decoding: data, as: UTF8.self) + "\n"
+        metrics: metrics)
     }
   }
 

@@ -99,18 +99,14 @@ public struct PredictionReport {
   }
 
   var summaryCSV: String {
-    var lines = ["metric,value"]
-    for entry in entries {
-      lines += CSV.summaryRows(entry.summary.metrics, prefix: entry.summary.predictor)
-    }
-    return lines.joined(separator: "\n") + "\n"
+    Summary.csv(entries.flatMap { Summary.csvRows($0.summary.metrics, prefix: $0.summary.predictor) })
   }
 
   var summaryJSON: String {
     get throws {
       var metrics: [String: Any] = [:]
       for entry in entries {
-        var object = CSV.summaryObject(entry.summary.metrics)
+        var object = Summary.jsonObject(entry.summary.metrics)
         for (name, points) in entry.curves {
           let suffix = name == "adaptive" ? "" : "_static"
           object["ksr_by_length" + suffix] = points.map { ["x": $0.length, "mean": $0.ksrMean, "std": $0.ksrStd ?? NSNull(), "slices": $0.slices] as [String: Any] }
@@ -118,20 +114,17 @@ public struct PredictionReport {
         }
         metrics[entry.summary.predictor] = object
       }
-      let object: [String: Any] = [
-        "bench": "predict",
-        "config": [
+      return try Summary.json(
+        bench: "predict",
+        config: [
           "predictors": entries.map(\.summary.predictor), "parameters": parameters, "lexicon": lexicon.map { $0 as Any } ?? NSNull(),
           "top": suggestions, "training": trainingFiles,
         ],
-        "corpus": [
+        corpus: [
           "path": testFile, "words": entries.first?.summary.words ?? 0, "training_tokens": training.tokens,
           "training_sentences": training.sentences, "shared_sentences": sharedSentences,
         ],
-        "metrics": metrics,
-      ]
-      let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-      return String(decoding: data, as: UTF8.self) + "\n"
+        metrics: metrics)
     }
   }
 

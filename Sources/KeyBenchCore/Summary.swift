@@ -1,0 +1,30 @@
+import Foundation
+
+/// The two summary files every benchmark run writes (Reports/FORMATS.md): `summary.json` with
+/// `bench`, `config`, `corpus` and `metrics`, and `summary.csv` with `metric,value` rows. One writer,
+/// so every bench keeps the shape the gate, `keybench-report merge` and the HTML report read.
+public enum Summary {
+  /// `summary.json`: pretty-printed with sorted keys (stable diffs of committed baselines).
+  public static func json(bench: String, config: [String: Any], corpus: [String: Any], metrics: [String: Any]) throws -> String {
+    let object: [String: Any] = ["bench": bench, "config": config, "corpus": corpus, "metrics": metrics]
+    let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// `summary.csv`: the header and `rows` (each `name,value`).
+  public static func csv(_ rows: [String]) -> String {
+    (["metric,value"] + rows).joined(separator: "\n") + "\n"
+  }
+
+  /// `summary.csv` rows (`prefix.metric,value`) for one plug-in's metrics.
+  public static func csvRows(_ metrics: [(String, Double?)], prefix: String) -> [String] {
+    metrics.map { "\(prefix).\($0.0),\($0.1.map(CSV.number) ?? "")" }
+  }
+
+  /// One plug-in's metrics as its `summary.json` object (a value that could not be computed is null).
+  public static func jsonObject(_ metrics: [(String, Double?)]) -> [String: Any] {
+    var object: [String: Any] = [:]
+    for (name, value) in metrics { object[name] = value ?? NSNull() }
+    return object
+  }
+}
