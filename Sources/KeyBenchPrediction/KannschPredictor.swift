@@ -144,12 +144,13 @@ public final class KannschPredictor: Predictor {
     }
     for entry in personal.values where entry.form.starts(with: typed) { offer(entry.frequency, entry.word) }
     if config.correction && typed.count >= 2 {
+      // Exact completions were offered above at their full frequency; each other word once, at the first variant that reaches it.
       var seen = Set(chosen)
-      for position in vocabulary.prefixRange(typed) { seen.insert(vocabulary.sorted[position]) }
       for (variant, cost) in oneEditVariants(typed) {
         for position in vocabulary.prefixRange(variant) {
           let id = vocabulary.sorted[position]
-          if seen.insert(id).inserted { offer(frequency[Int(id)] - config.correctionPenalty * cost, vocabulary.words[Int(id)]) }
+          guard !vocabulary.matches(id, typed), seen.insert(id).inserted else { continue }
+          offer(frequency[Int(id)] - config.correctionPenalty * cost, vocabulary.words[Int(id)])
         }
       }
     }
