@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 
 /// Writes a correction run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`
 /// (formats in Reports/FORMATS.md, `correct` section). `summary.json` keeps the shared shape,
@@ -30,11 +30,17 @@ public struct CorrectionReport {
   /// Plug-in parameters by corrector name (JSON objects).
   public var parameters: [String: Any]
   public var notes: [String]
+  /// Where the run came from (inputs, items, code, machine).
+  public var provenance: Provenance
+  /// Settings of the run beyond the correctors' parameters that change its numbers.
+  public var settings: [String: Any]
 
   public init(
     entries: [Entry], missingPeers: [String], pairsPath: String, lexicon: String, lexiconWords: Int, top: Int,
-    parameters: [String: Any], notes: [String]
+    parameters: [String: Any], notes: [String], provenance: Provenance, settings: [String: Any] = [:]
   ) {
+    self.provenance = provenance
+    self.settings = settings
     self.entries = entries
     self.missingPeers = missingPeers
     self.pairsPath = pairsPath
@@ -47,7 +53,7 @@ public struct CorrectionReport {
 
   public func write(to directory: String) throws {
     try AtomicFileWriter.write(
-      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown)],
+      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)],
       into: directory)
   }
 
@@ -82,17 +88,24 @@ public struct CorrectionReport {
         metrics[entry.summary.corrector] = object
       }
       return try Summary.json(
-        bench: "correct",
-        config: [
-          "correctors": entries.map(\.summary.corrector), "parameters": parameters, "lexicon": lexicon, "top": top,
-          "missing_peers": missingPeers,
-        ],
-        corpus: ["path": pairsPath, "pairs": entries.first?.summary.words ?? 0],
-        metrics: metrics)
+        bench: "correct", config: configuration, corpus: ["path": pairsPath, "pairs": entries.first?.summary.words ?? 0],
+        metrics: metrics, provenance: provenance)
     }
   }
 
+  /// The effective configuration: every corrector's parameters and the run's settings.
+  var configuration: [String: Any] {
+    settings.merging([
+      "correctors": entries.map(\.summary.corrector), "parameters": parameters, "lexicon": lexicon, "top": top,
+      "missing_peers": missingPeers,
+    ]) { $1 }
+  }
+
   var markdown: String {
+    get throws { try body + "\n" + provenance.markdown(config: configuration) }
+  }
+
+  var body: String {
     func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.1f %%", v * 100) : "–" }
     func num(_ v: Double, _ decimals: Int) -> String { v.isFinite ? String(format: "%.\(decimals)f", v) : "–" }
     let k = top

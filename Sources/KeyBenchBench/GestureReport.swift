@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 import KeyBenchGesture
 
 /// Writes a gesture run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`.
@@ -13,11 +13,14 @@ public struct GestureReport {
   public let device: String
   public let text: String
   public let seed: UInt64
+  /// Where the run came from (inputs, items, code, machine).
+  public let provenance: Provenance
 
   public init(
     runs: [GestureBenchmark.SchemeRun], summary: GestureSummary, config: GestureBenchmark.Config, device: String,
-    text: String, seed: UInt64
+    text: String, seed: UInt64, provenance: Provenance
   ) {
+    self.provenance = provenance
     self.runs = runs
     self.summary = summary
     self.config = config
@@ -28,7 +31,7 @@ public struct GestureReport {
 
   public func write(to directory: String) throws {
     try AtomicFileWriter.write(
-      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown)],
+      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)],
       into: directory)
   }
 
@@ -75,16 +78,24 @@ public struct GestureReport {
       let metrics: [String: Any] = [
         "words": summary.rows.first?.words ?? 0, "chars": summary.rows.first?.characters ?? 0, "schemes": schemes,
       ]
-      let parameters = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
-      let configuration: [String: Any] = [
-        "schemes": runs.map(\.source), "device": device, "seed": seed, "parameters": parameters,
-      ]
       let corpus: [String: Any] = ["path": text, "words": summary.rows.first?.words ?? 0]
-      return try Summary.json(bench: "gesture", config: configuration, corpus: corpus, metrics: metrics)
+      return try Summary.json(bench: "gesture", config: try configuration, corpus: corpus, metrics: metrics, provenance: provenance)
+    }
+  }
+
+  /// The effective configuration (the scheme files are inputs too, with their digests).
+  var configuration: [String: Any] {
+    get throws {
+      let parameters = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
+      return ["schemes": runs.map(\.source), "device": device, "seed": seed, "parameters": parameters]
     }
   }
 
   var markdown: String {
+    get throws { try body + "\n" + provenance.markdown(config: configuration) }
+  }
+
+  var body: String {
     func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.2f %%", v * 100) : "–" }
     func f(_ v: Double, _ d: Int = 2) -> String { v.isFinite ? String(format: "%.\(d)f", v) : "–" }
     let words = summary.rows.first?.words ?? 0

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 public import KeyBenchCorpora
-import KeyBenchCore
+public import KeyBenchCore
 public import KeyBenchGeometry
 public import KeyBenchLexicon
 public import KeyBenchSwipe
@@ -64,12 +64,14 @@ public struct SwipeBenchmark {
     public let lexiconSize: Int
     public let addedTargets: Int
     public let buildSeconds: Double
+    /// Gestures read, decoded and left out (per reason), for the run's provenance.
+    public let items: Provenance.Items
   }
 
   /// Selects the gestures, adds missing targets if asked, and lays the lexicon out once per
   /// layout.
   public func prepare(gestures: [SwipeGesture]) throws -> Prepared {
-    let selected = select(gestures)
+    let (selected, items) = select(gestures)
     var lexicon = self.lexicon
     var added = 0
     var known = Set(lexicon.entries.filter(\.isSuggestible).map { SwipeDecoding.matchKey($0.word) })
@@ -100,7 +102,8 @@ public struct SwipeBenchmark {
     }
     return Prepared(
       gestures: selected, layouts: layouts, known: known,
-      lexiconSize: lexicon.entries.filter(\.isSuggestible).count, addedTargets: added, buildSeconds: buildSeconds)
+      lexiconSize: lexicon.entries.filter(\.isSuggestible).count, addedTargets: added, buildSeconds: buildSeconds,
+      items: items)
   }
 
   /// Runs over `gestures`; `progress` is called with (done, total).
@@ -133,13 +136,28 @@ public struct SwipeBenchmark {
       buildSeconds: prepared.buildSeconds, decoderLabel: DTWDecoder.describe(config))
   }
 
-  func select(_ gestures: [SwipeGesture]) -> [SwipeGesture] {
-    var selected = gestures.filter { gesture in
-      (selection.includeFlagged || gesture.flags.isEmpty)
-        && gesture.word.count >= selection.minimumWordLength
+  /// The gestures to decode, and what was left out of `gestures` and why.
+  func select(_ gestures: [SwipeGesture]) -> ([SwipeGesture], Provenance.Items) {
+    var items = Provenance.Items(unit: "gestures", read: gestures.count)
+    var selected: [SwipeGesture] = []
+    var flagged: [String: Int] = [:]
+    var short = 0
+    for gesture in gestures {
+      if !selection.includeFlagged, let flag = gesture.flags.first {
+        flagged[flag.rawValue, default: 0] += 1
+      } else if gesture.word.count < selection.minimumWordLength {
+        short += 1
+      } else {
+        selected.append(gesture)
+      }
     }
-    if let limit = selection.limit { selected = Array(selected.prefix(limit)) }
-    return selected
+    for (flag, count) in flagged.sorted(by: { $0.key < $1.key }) { items.exclude(count, "flagged \(flag)") }
+    items.exclude(short, "target shorter than \(selection.minimumWordLength) letters")
+    if let limit = selection.limit, selected.count > limit {
+      items.exclude(selected.count - limit, "beyond --limit \(limit)")
+      selected = Array(selected.prefix(limit))
+    }
+    return (selected, items)
   }
 
   /// Layouts that only differ by canvas size (relative grids such as `hws`) are decoded on the

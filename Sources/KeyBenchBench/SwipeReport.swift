@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 public import KeyBenchSwipe
 
 /// Writes a swipe run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`.
@@ -13,19 +13,28 @@ public struct SwipeReport {
   public let config: DTWDecoderConfig
   public let corpus: String
   public let lexicon: String
+  /// Where the run came from (inputs, items, code, machine).
+  public let provenance: Provenance
+  /// Settings of the run beyond the decoder's config that change its numbers.
+  public let settings: [String: Any]
 
-  public init(run: SwipeBenchmark.Run, summary: SwipeSummary, config: DTWDecoderConfig, corpus: String, lexicon: String) {
+  public init(
+    run: SwipeBenchmark.Run, summary: SwipeSummary, config: DTWDecoderConfig, corpus: String, lexicon: String,
+    provenance: Provenance, settings: [String: Any] = [:]
+  ) {
     self.run = run
     self.summary = summary
     self.config = config
     self.corpus = corpus
     self.lexicon = lexicon
+    self.provenance = provenance
+    self.settings = settings
   }
 
   /// Writes the four files into `directory` (each through a temporary file).
   public func write(to directory: String) throws {
     try AtomicFileWriter.write(
-      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown)],
+      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)],
       into: directory)
   }
 
@@ -88,15 +97,28 @@ public struct SwipeReport {
         }
       }
       flat["filters"] = filters
-      let configObject = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
       return try Summary.json(
-        bench: "swipe", config: ["decoder": run.decoderLabel, "parameters": configObject, "lexicon": lexicon, "top": summary.top],
-        corpus: ["path": corpus, "gestures": summary.gestures], metrics: flat)
+        bench: "swipe", config: try configuration, corpus: ["path": corpus, "gestures": summary.gestures], metrics: flat,
+        provenance: provenance)
+    }
+  }
+
+  /// The effective configuration: the decoder's parameters and the run's settings.
+  var configuration: [String: Any] {
+    get throws {
+      let parameters = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
+      return settings.merging(["decoder": run.decoderLabel, "parameters": parameters, "lexicon": lexicon, "top": summary.top]) { $1 }
     }
   }
 
 
   var markdown: String {
+    get throws {
+      try body + "\n" + provenance.markdown(config: configuration)
+    }
+  }
+
+  var body: String {
     let s = summary
     func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.2f %%", v * 100) : "–" }
     func ms(_ v: Double) -> String { String(format: "%.2f", v) }

@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 import KeyBenchTouch
 
 /// Writes a touch run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`.
@@ -15,11 +15,14 @@ public struct TouchReport {
   public let trainingTexts: [String]
   public let swipeCorpus: String?
   public let seed: UInt64
+  /// Where the run came from (inputs, items, code, machine).
+  public let provenance: Provenance
 
   public init(
     run: TouchBenchmark.Run, summary: TouchSummary, config: TouchConfig, evaluationText: String?,
-    trainingTexts: [String], swipeCorpus: String?, seed: UInt64
+    trainingTexts: [String], swipeCorpus: String?, seed: UInt64, provenance: Provenance
   ) {
+    self.provenance = provenance
     self.run = run
     self.summary = summary
     self.config = config
@@ -36,7 +39,7 @@ public struct TouchReport {
     let results = try AtomicFileWriter(path: folder.appendingPathComponent("results.csv").path)
     try writeResults(to: results)
     try AtomicFileWriter.write(
-      files: [("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown)], into: directory)
+      files: [("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)], into: directory)
     try results.commit()
   }
 
@@ -105,17 +108,20 @@ public struct TouchReport {
         root = Self.setting(parts[...], to: json, in: root)
       }
       if let best = summary.best { root["best_resolver"] = best.resolver.rawValue }
-      let configObject = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
-      let configuration: [String: Any] = [
-        "resolvers": run.kinds.map(\.rawValue), "parameters": configObject, "seed": seed,
-        "training_texts": trainingTexts,
-      ]
       let simulatedTaps: Int = summary.groups.last { $0.source == "simulated" }?.taps ?? 0
       let realTaps: Int = summary.groups.first { $0.source == "hws" }?.taps ?? 0
       var corpus: [String: Any] = ["taps": simulatedTaps, "real_taps": realTaps]
       corpus["path"] = evaluationText.map { $0 as Any } ?? NSNull()
       corpus["swipes"] = swipeCorpus.map { $0 as Any } ?? NSNull()
-      return try Summary.json(bench: "touch", config: configuration, corpus: corpus, metrics: root)
+      return try Summary.json(bench: "touch", config: try configuration, corpus: corpus, metrics: root, provenance: provenance)
+    }
+  }
+
+  /// The effective configuration (the training texts are inputs, named in the provenance).
+  var configuration: [String: Any] {
+    get throws {
+      let parameters = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
+      return ["resolvers": run.kinds.map(\.rawValue), "parameters": parameters, "seed": seed]
     }
   }
 
@@ -131,6 +137,10 @@ public struct TouchReport {
   }
 
   var markdown: String {
+    get throws { try body + "\n" + provenance.markdown(config: configuration) }
+  }
+
+  var body: String {
     func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.2f %%", v * 100) : "–" }
     func times(_ v: Double) -> String { v.isFinite ? String(format: "%.2f×", v) : "–" }
     func ns(_ v: Double) -> String { v.isFinite ? String(format: "%.0f", v) : "–" }

@@ -25,3 +25,19 @@ public enum FileDigest {
     return hasher.finalize().map { String(format: "%02x", $0) }.joined()
   }
 }
+
+/// SHA-256 over content fed piece by piece, for inputs whose identity is their content rather than
+/// a file (a lexicon loaded from the database).
+public struct ContentDigest {
+  private var hasher = SHA256()
+  public init() {}
+
+  public mutating func update(_ text: String) {
+    hasher.update(data: Data(text.utf8))
+  }
+
+  /// The lowercase hex digest.
+  public func finalize() -> String {
+    hasher.finalize().map { String(format: "%02x", $0) }.joined()
+  }
+}

@@ -1,12 +1,17 @@
 import Foundation
 
 /// The two summary files every benchmark run writes (Reports/FORMATS.md): `summary.json` with
-/// `bench`, `config`, `corpus` and `metrics`, and `summary.csv` with `metric,value` rows. One writer,
+/// `bench`, `config`, `corpus`, `metrics` and `provenance`, and `summary.csv` with `metric,value` rows. One writer,
 /// so every bench keeps the shape the gate, `keybench-report merge` and the HTML report read.
 public enum Summary {
   /// `summary.json`: pretty-printed with sorted keys (stable diffs of committed baselines).
-  public static func json(bench: String, config: [String: Any], corpus: [String: Any], metrics: [String: Any]) throws -> String {
-    let object: [String: Any] = ["bench": bench, "config": config, "corpus": corpus, "metrics": metrics]
+  public static func json(
+    bench: String, config: [String: Any], corpus: [String: Any], metrics: [String: Any], provenance: Provenance
+  ) throws -> String {
+    let object: [String: Any] = [
+      "bench": bench, "config": config, "corpus": corpus, "metrics": metrics,
+      "provenance": try provenance.jsonObject(config: config),
+    ]
     let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     return String(decoding: data, as: UTF8.self) + "\n"
   }

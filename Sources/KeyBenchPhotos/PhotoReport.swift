@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 
 /// Writes a photo run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`
 /// (formats in Reports/FORMATS.md, `photos` section), each atomically.
@@ -53,11 +53,14 @@ public struct PhotoReport {
   public var categories: [(name: String, synset: String, rule: Int, imageNet: Int)]
   public var database: (synsets: Int, links: Int, labels: Int)
   public var notes: [String]
+  /// Where the run came from (inputs, items, code, machine).
+  public var provenance: Provenance
 
   public init(
     entries: [Entry], settings: Settings, parameters: [String: Any], categories: [(name: String, synset: String, rule: Int, imageNet: Int)],
-    database: (synsets: Int, links: Int, labels: Int), notes: [String]
+    database: (synsets: Int, links: Int, labels: Int), notes: [String], provenance: Provenance
   ) {
+    self.provenance = provenance
     self.entries = entries
     self.settings = settings
     self.parameters = parameters
@@ -71,7 +74,7 @@ public struct PhotoReport {
 
   public func write(to directory: String) throws {
     try AtomicFileWriter.write(
-      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", markdown)],
+      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)],
       into: directory)
   }
 
@@ -102,20 +105,29 @@ public struct PhotoReport {
       for entry in entries { metrics[entry.summary.ranker] = Summary.jsonObject(entry.summary.metrics) }
       let s = settings
       return try Summary.json(
-        bench: "photos",
-        config: [
-          "rankers": entries.map(\.summary.ranker), "parameters": parameters, "track": s.track.rawValue, "library_size": s.librarySize,
-          "distractors": s.distractors.rawValue, "negatives": s.negatives, "seed": s.seed, "images": s.images, "wordnet": s.wordNet,
-        ],
+        bench: "photos", config: configuration,
         corpus: [
           "path": s.captions, "labels": s.labels, "queries": entries.first?.summary.queries ?? 0, "photos": s.photos,
           "unlabelled_targets": s.unlabelledTargets, "categories": categories.count, "imagenet_covered_categories": covered,
         ],
-        metrics: metrics)
+        metrics: metrics, provenance: provenance)
     }
   }
 
+  /// The effective configuration (WordNet's files are inputs, named with digests in the provenance).
+  var configuration: [String: Any] {
+    let s = settings
+    return [
+      "rankers": entries.map(\.summary.ranker), "parameters": parameters, "track": s.track.rawValue, "library_size": s.librarySize,
+      "distractors": s.distractors.rawValue, "negatives": s.negatives, "seed": s.seed, "images": s.images,
+    ]
+  }
+
   var markdown: String {
+    get throws { try body + "\n" + provenance.markdown(config: configuration) }
+  }
+
+  var body: String {
     func f(_ v: Double) -> String { v.isFinite ? String(format: "%.3f", v) : "–" }
     let s = settings
     let first = entries.first?.summary

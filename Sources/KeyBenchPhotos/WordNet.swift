@@ -38,6 +38,8 @@ public struct WordNet: Sendable {
   public static let environmentVariable = "KEYBENCH_WORDNET"
 
   public let directory: String
+  /// The files of `directory` that are read (the run's provenance names them with digests).
+  public static let files = ["index.noun", "data.noun", "noun.exc"]
   public private(set) var synsets: [Synset] = []
   private var senses: [String: [Sense]] = [:]
   private var exceptions: [String: [String]] = [:]

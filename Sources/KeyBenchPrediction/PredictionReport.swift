@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 
 /// Writes a prediction run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`
 /// (formats in Reports/FORMATS.md, `predict` section), each atomically so earlier outputs survive a failure.
@@ -41,11 +41,18 @@ public struct PredictionReport {
   /// Plug-in parameters by predictor (JSON objects).
   public var parameters: [String: Any]
   public var notes: [String]
+  /// Where the run came from (inputs, items, code, machine).
+  public var provenance: Provenance
+  /// Settings of the run beyond the predictors' parameters that change its numbers.
+  public var settings: [String: Any]
 
   public init(
     entries: [Entry], trainingFiles: [String], testFile: String, training: NGramCounts, sharedSentences: Int,
-    lexicon: String?, vocabularyWords: Int, suggestions: Int, parameters: [String: Any], notes: [String]
+    lexicon: String?, vocabularyWords: Int, suggestions: Int, parameters: [String: Any], notes: [String],
+    provenance: Provenance, settings: [String: Any] = [:]
   ) {
+    self.provenance = provenance
+    self.settings = settings
     self.entries = entries
     self.trainingFiles = trainingFiles
     self.testFile = testFile
@@ -62,7 +69,7 @@ public struct PredictionReport {
     try AtomicFileWriter.write(
       files: [
         ("results.csv", resultsCSV), ("curves.csv", curvesCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON),
-        ("report.md", markdown),
+        ("report.md", try markdown),
       ],
       into: directory)
   }
@@ -115,17 +122,21 @@ public struct PredictionReport {
         metrics[entry.summary.predictor] = object
       }
       return try Summary.json(
-        bench: "predict",
-        config: [
-          "predictors": entries.map(\.summary.predictor), "parameters": parameters, "lexicon": lexicon.map { $0 as Any } ?? NSNull(),
-          "top": suggestions, "training": trainingFiles,
-        ],
+        bench: "predict", config: configuration,
         corpus: [
           "path": testFile, "words": entries.first?.summary.words ?? 0, "training_tokens": training.tokens,
           "training_sentences": training.sentences, "shared_sentences": sharedSentences,
         ],
-        metrics: metrics)
+        metrics: metrics, provenance: provenance)
     }
+  }
+
+  /// The effective configuration: every predictor's parameters and the run's settings.
+  var configuration: [String: Any] {
+    settings.merging([
+      "predictors": entries.map(\.summary.predictor), "parameters": parameters, "lexicon": lexicon.map { $0 as Any } ?? NSNull(),
+      "top": suggestions, "training": trainingFiles,
+    ]) { $1 }
   }
 
   /// Seed Fig. 4.2/4.3 as a table: savings by slice length, adaptation on and off.
@@ -154,6 +165,10 @@ public struct PredictionReport {
   }
 
   var markdown: String {
+    get throws { try body + "\n" + provenance.markdown(config: configuration) }
+  }
+
+  var body: String {
     func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.1f %%", v * 100) : "–" }
     let k = suggestions
     var lines = [

@@ -1,4 +1,5 @@
 public import KeyBenchCorpora
+public import KeyBenchCore
 import KeyBenchGeometry
 
 /// Real touches with known targets, taken from recorded swipes: the first point of an accepted
@@ -11,13 +12,30 @@ import KeyBenchGeometry
 public enum SwipeEndpointTaps {
   /// Tap sets per canvas, largest first.
   public static func collect(gestures: [SwipeGesture], layouts: LayoutResolver) -> [TapSet] {
+    var items = Provenance.Items(unit: "taps", read: 0)
+    return collect(gestures: gestures, layouts: layouts, items: &items)
+  }
+
+  /// The same, counting two possible taps per gesture into `items` and each one not taken, by reason.
+  public static func collect(gestures: [SwipeGesture], layouts: LayoutResolver, items: inout Provenance.Items) -> [TapSet] {
     var sets: [LayoutReference: TapSet] = [:]
-    for gesture in gestures where gesture.flags.isEmpty {
-      guard let first = gesture.points.first, let last = gesture.points.last else { continue }
+    items.read += 2 * gestures.count
+    for gesture in gestures {
+      guard gesture.flags.isEmpty else {
+        items.exclude(2, "endpoints of flagged swipes")
+        continue
+      }
+      guard let first = gesture.points.first, let last = gesture.points.last else {
+        items.exclude(2, "endpoints of swipes without points")
+        continue
+      }
       let reference = gesture.layout
       if sets[reference] == nil {
         guard let layout = layouts.layout(for: reference), let profile = try? layouts.profile(for: reference)
-        else { continue }
+        else {
+          items.exclude(2, "endpoints of swipes on an unknown layout")
+          continue
+        }
         let size = "\(Int(layout.width))x\(Int(layout.height))"
         sets[reference] = TapSet(
           name: "\(reference.device) \(size)", source: "hws", keyboard: TouchKeyboard(layout: layout),
@@ -25,11 +43,17 @@ public enum SwipeEndpointTaps {
       }
       let alphabet = sets[reference]!.keyboard.alphabet
       let letters = alphabet.symbols(of: gesture.word)
-      guard !letters.isEmpty, letters.allSatisfy({ $0 < alphabet.letters.count }) else { continue }
+      guard !letters.isEmpty, letters.allSatisfy({ $0 < alphabet.letters.count }) else {
+        items.exclude(2, "endpoints of swipes whose word has letters off the layout")
+        continue
+      }
       var context = LetterContext.start(alphabet)
       sets[reference]!.taps.append(
         Tap(id: gesture.id + "/first", intended: letters[0], context: context, point: Point(x: first.x, y: first.y)))
-      guard letters.count > 1 else { continue }
+      guard letters.count > 1 else {
+        items.exclude(1, "last point of a one-letter swipe")
+        continue
+      }
       for letter in letters.dropLast() { context = context.after(letter, in: alphabet) }
       sets[reference]!.taps.append(
         Tap(id: gesture.id + "/last", intended: letters.last!, context: context, point: Point(x: last.x, y: last.y)))

@@ -31,6 +31,11 @@ public struct TapSimulator: Sendable {
   }
 
   /// Taps for the letters of `text`, at most `limit`; the same seed gives the same taps.
+  /// How many taps `text` holds (its letters that have a key), before any limit.
+  public func letterCount(text: String) -> Int {
+    keyboard.alphabet.symbols(of: text).filter { $0 < keyboard.keyCount }.count
+  }
+
   public func taps(text: String, seed: UInt64, limit: Int? = nil) -> [Tap] {
     var generator = SeededGenerator(seed: seed)
     let alphabet = keyboard.alphabet

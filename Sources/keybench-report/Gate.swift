@@ -14,7 +14,17 @@ extension KeybenchReport {
         points (default 1 for every accuracy metric; error rates may rise that much); timings \
         are judged only with --max-slowdown, as ratios. A metric the baseline had that is \
         missing now fails.
-        Exit status: 0 within thresholds, 1 on a regression, 2 on usage or input errors.
+
+        Only runs of the same inputs are compared: the input files' digests, the items scored, \
+        the lexicon's content digest, top-k and the seed (from each summary's provenance) must \
+        match, otherwise the gate names every difference and exits 2; \
+        --allow-different-inputs turns that into a warning. Configuration changes are listed, \
+        never refused (judging them is what the gate is for).
+        Exit status: 0 within thresholds, 1 on a regression, 2 on usage or input errors \
+        (including runs of different inputs).
+
+        Example: keybench-report gate --baseline Reports/baseline/swipe-hws --current \
+        .keybench/runs/gate/swipe-hws --default-max-drop 0.5 --junit gate.xml
         """)
 
     @Option(help: "The baseline summary.json or run folder.")
@@ -35,6 +45,9 @@ extension KeybenchReport {
     @Option(help: "Also write JUnit XML here.")
     var junit: String?
 
+    @Flag(help: "Compare runs of different inputs anyway (the differences are printed as a warning).")
+    var allowDifferentInputs = false
+
     func run() throws {
       var drops: [String: Double] = [:]
       for item in maxDrop {
@@ -50,12 +63,29 @@ extension KeybenchReport {
       guard old.bench == new.bench else {
         throw CommandFailure("cannot compare a '\(old.bench)' baseline with a '\(new.bench)' run")
       }
+      let comparability = try Comparability(baseline: old, current: new)
+      if !comparability.inputDifferences.isEmpty {
+        let list = comparability.inputDifferences.map { "  - \($0)" }.joined(separator: "\n")
+        guard allowDifferentInputs else {
+          throw CommandFailure(
+            "the runs are not comparable (\(old.path) vs \(new.path)):\n\(list)\n"
+              + "Compare runs of the same inputs, or pass --allow-different-inputs to compare them on purpose.")
+        }
+        StandardError.print("warning: comparing runs of different inputs (--allow-different-inputs):\n\(list)")
+      }
+      if !comparability.configChanges.isEmpty {
+        StandardError.print("config changes:\n" + comparability.configChanges.map { "  - \($0)" }.joined(separator: "\n"))
+      }
       let gate = RegressionGate(defaultMaxDrop: defaultMaxDrop, maxDrop: drops, maxSlowdown: maxSlowdown)
       let checks = gate.compare(baseline: old.metrics, current: new.metrics)
       for name in drops.keys where !checks.contains(where: { $0.metric == name || $0.metric.hasSuffix(".\(name)") }) {
         throw ValidationError("--max-drop names '\(name)', which neither summary has")
       }
-      print(RegressionGate.markdown(checks, baseline: old.path, current: new.path), terminator: "")
+      print(
+        RegressionGate.markdown(
+          checks, baseline: old.path, current: new.path, inputDifferences: comparability.inputDifferences,
+          configChanges: comparability.configChanges),
+        terminator: "")
       if let junit {
         try AtomicFileWriter.write(RegressionGate.junit(checks, name: "keybench gate \(new.bench)"), to: junit)
       }

@@ -75,6 +75,7 @@ extension KeybenchRun {
 
     func validate() throws {
       guard suggestions > 0 else { throw ValidationError("--suggestions must be positive.") }
+      if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
       for name in correctorNames where !Self.known.contains(name) {
         throw ValidationError("unknown corrector '\(name)'; choose from \(Self.known.joined(separator: ", ")) or all.")
       }
@@ -89,13 +90,22 @@ extension KeybenchRun {
       let kannschSettings = try kannschConfig.map { try ConfigFiles.load($0, over: KannschCorrector.Config(), what: "kannsch config") }
         ?? KannschCorrector.Config()
       var items = try TypoPairFile.read(path: pairs)
+      var counted = Provenance.Items(unit: "pairs", read: items.count)
       if lowercaseOnly {
-        items = items.filter { pair in
+        let kept = items.filter { pair in
           [pair.typed, pair.intended].allSatisfy { word in word.allSatisfy { $0.isLetter && $0.isLowercase } }
         }
+        counted.exclude(items.count - kept.count, "not lower-case letters (--lowercase-only)")
+        items = kept
       }
-      if let limit { items = Array(items.prefix(limit)) }
+      if let limit, items.count > limit {
+        counted.exclude(items.count - limit, "beyond --limit \(limit)")
+        items = Array(items.prefix(limit))
+      }
+      for line in counted.skipLines { StandardError.print("correct: \(line)") }
+      guard !items.isEmpty else { throw CommandFailure("\(pairs): no pair left to score") }
       let loaded = try LexiconDatabase(path: db, create: false).loadLexicon(named: lexicon)
+      var inputs = [try Provenance.Input(role: "pairs", path: pairs)]
       let prepared = CorrectionLexicon(lexicon: loaded)
       let keyboard = try DeviceCatalog.bundled().layout(
         named: layout ?? (loaded.locale.hasPrefix("en") ? "pixel6pro-gboard" : "iphone6s"), locale: loaded.locale)
@@ -126,6 +136,7 @@ extension KeybenchRun {
             setup: "seed 002 adjusted Levenshtein, prefix tree and top list on \(keyboard.name), frequency adaptation \(settings.adaptation ? "on" : "off")")
         default:
           let modelPath = try errorModel ?? Self.defaultErrorModel()
+          inputs.append(try Provenance.Input(role: "error_model", path: modelPath))
           let distribution = try TypingErrorDistribution.read(path: modelPath)
           let built = try KeyboardCorrector(lexicon: prepared, distribution: distribution, layout: keyboard, config: keyboardSettings)
           parameters[name] = try object(keyboardSettings)
@@ -148,7 +159,9 @@ extension KeybenchRun {
       }
       try CorrectionReport(
         entries: entries, missingPeers: missing, pairsPath: pairs, lexicon: loaded.name, lexiconWords: prepared.count,
-        top: suggestions, parameters: parameters, notes: lowercaseOnly ? ["only pairs of lower-case letters"] : []
+        top: suggestions, parameters: parameters, notes: lowercaseOnly ? ["only pairs of lower-case letters"] : [],
+        provenance: Provenance(inputs: inputs, lexicon: loaded.provenance, items: counted, top: suggestions),
+        settings: ["lowercase_only": lowercaseOnly, "layout": keyboard.name]
       ).write(to: out)
       for entry in entries {
         let s = entry.summary

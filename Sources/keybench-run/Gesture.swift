@@ -74,11 +74,17 @@ extension KeybenchRun {
         throw InputFileError(path: text, kind: .invalidUTF8, reason: "not UTF-8 text")
       }
       let benchmark = GestureBenchmark(schemes: schemes, profile: profile, config: benchConfig)
-      let words = benchmark.words(of: running, limit: limit)
-      guard !words.isEmpty else { throw CommandFailure("\(text): no words the schemes can type") }
+      let all = benchmark.words(of: running, limit: nil)
+      guard !all.isEmpty else { throw CommandFailure("\(text): no words the schemes can type") }
+      var items = Provenance.Items(unit: "words", read: all.count)
+      let words = limit.map { Array(all.prefix($0)) } ?? all
+      items.exclude(all.count - words.count, "beyond --limit \(limit ?? 0)")
+      for line in items.skipLines { StandardError.print("gesture: \(line)") }
+      let provenance = Provenance(
+        inputs: try Provenance.inputs([("text", text)] + paths.map { ("scheme", $0) }), items: items, seed: seed)
       let runs = benchmark.run(words: words, seed: seed)
       let summary = GestureSummary(runs: runs)
-      try GestureReport(runs: runs, summary: summary, config: benchConfig, device: device, text: text, seed: seed).write(to: out)
+      try GestureReport(runs: runs, summary: summary, config: benchConfig, device: device, text: text, seed: seed, provenance: provenance).write(to: out)
       for row in summary.rows {
         print(
           "\(row.scheme): CER \(NumberFormatting.fixed(row.characterErrorRate * 100, decimals: 2)) %, "

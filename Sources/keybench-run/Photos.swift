@@ -115,7 +115,13 @@ extension KeybenchRun {
       let ids = Set(labelled.map(\.imageID))
       var queries = allCaptions.filter { ids.contains($0.imageID) }
       guard !queries.isEmpty else { throw CommandFailure("\(captions): no caption names an image of \(labels) (\(images))") }
-      if let limit { queries = Array(queries.prefix(limit)) }
+      var items = Provenance.Items(unit: "captions", read: allCaptions.count)
+      items.exclude(allCaptions.count - queries.count, images == "all" ? "image not in the labels" : "image not in the \(images) of the labels")
+      if let limit, queries.count > limit {
+        items.exclude(queries.count - limit, "beyond --limit \(limit)")
+        queries = Array(queries.prefix(limit))
+      }
+      for line in items.skipLines { StandardError.print("photos: \(line)") }
 
       var steps = LabelDatabase.Steps()
       steps.hypernyms = hypernymSteps
@@ -150,7 +156,12 @@ extension KeybenchRun {
         entries: zip(rankers, runs).map { PhotoReport.Entry(summary: $1.0, results: $1.1, setup: $0.setup) }, settings: settings,
         parameters: parameters, categories: categoryRows,
         database: (database.linkedSynsets, database.linkCount, collection.labels.count),
-        notes: limit.map { ["only the first \($0) captions"] } ?? []
+        notes: limit.map { ["only the first \($0) captions"] } ?? [],
+        provenance: Provenance(
+          inputs: try Provenance.inputs(
+            [("captions", captions), ("labels", labels), ("categories", categoriesPath), ("imagenet_classes", imageNetPath)]
+              + WordNet.files.map { ("wordnet", (wordNet.directory as NSString).appendingPathComponent($0)) }),
+          items: items, seed: seed)
       ).write(to: out)
       for (summary, _) in runs {
         let s = summary

@@ -107,14 +107,22 @@ extension KeybenchRun {
 
     func run() throws {
       var testSentences = try TextTokenizer.sentences(inFile: text)
-      if let limit { testSentences = Self.firstWords(testSentences, limit) }
+      var items = Provenance.Items(unit: "words", read: testSentences.reduce(0) { $0 + $1.count })
+      if let limit {
+        testSentences = Self.firstWords(testSentences, limit)
+        items.exclude(items.read - testSentences.reduce(0) { $0 + $1.count }, "beyond --limit \(limit)")
+      }
+      for line in items.skipLines { StandardError.print("predict: \(line)") }
+      guard items.scored > 0 else { throw CommandFailure("\(text): no words to type") }
       var counts = NGramCounts()
       var trainingSentences: [[String]] = []
       for file in train { trainingSentences += try TextTokenizer.sentences(inFile: file) }
       var fingerprint = try TrainingFingerprint(files: train, sentences: trainingSentences)
       let database = lexicon != nil || ngrams != nil ? try LexiconDatabase(path: db, create: false) : nil
+      var inputs = try Provenance.inputs([("text", text)] + train.map { ("train", $0) })
       if let ngrams, let database {
         let stored = try database.loadTextModel(named: ngrams)
+        inputs += stored.fingerprint.files.map { Provenance.Input(role: "ngrams \(ngrams)", path: $0.path, bytes: nil, sha256: $0.sha256) }
         counts = stored.counts
         fingerprint = stored.fingerprint.merging(fingerprint)
       }
@@ -168,7 +176,9 @@ extension KeybenchRun {
       try PredictionReport(
         entries: entries, trainingFiles: fingerprint.files.map(\.path), testFile: text, training: counts, sharedSentences: shared,
         lexicon: loaded?.name, vocabularyWords: vocabulary.count - 1, suggestions: suggestions, parameters: parameters,
-        notes: notes
+        notes: notes,
+        provenance: Provenance(inputs: inputs, lexicon: loaded?.provenance, items: items, top: suggestions),
+        settings: ["adapt": adapt, "correction": correction, "layout": keyboard.name, "curve_lengths": lengths, "curve_slices": curveSlices]
       ).write(to: out)
       for entry in entries { print(entry.summary.line) }
       print("wrote \(out)/results.csv, curves.csv, summary.csv, summary.json, report.md")

@@ -55,6 +55,7 @@ extension KeybenchRun {
 
     func validate() throws {
       guard top > 0 else { throw ValidationError("--top must be positive.") }
+      if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
       if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
       if !printConfig && out == nil { throw ValidationError("Give the output folder with --out DIR.") }
     }
@@ -73,12 +74,19 @@ extension KeybenchRun {
       let benchmark = SwipeBenchmark(
         lexicon: lexicon, catalog: try DeviceCatalog.bundled(), config: decoderConfig, top: top,
         addMissingTargets: addMissingTargets, selection: selection)
-      let run = try benchmark.run(gestures: gestures) { done, total in
+      let prepared = try benchmark.prepare(gestures: gestures)
+      for line in prepared.items.skipLines { StandardError.print("swipe: \(line)") }
+      guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
+      let provenance = Provenance(
+        inputs: [try .init(role: "corpus", path: corpus)], lexicon: lexicon.provenance, items: prepared.items, top: top)
+      let run = try benchmark.run(prepared) { done, total in
         if done % 1000 == 0 || done == total { StandardError.print("swipe: \(done)/\(total) gestures") }
       }
       let summary = SwipeSummary(results: run.results, lexiconSize: run.lexiconSize, top: top)
-      try SwipeReport(run: run, summary: summary, config: decoderConfig, corpus: corpus, lexicon: lexicon.name)
-        .write(to: out)
+      try SwipeReport(
+        run: run, summary: summary, config: decoderConfig, corpus: corpus, lexicon: lexicon.name, provenance: provenance,
+        settings: ["add_missing_targets": addMissingTargets, "include_flagged": includeFlagged]
+      ).write(to: out)
       print(
         "top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), MRR \(String(format: "%.4f", summary.mrr)), coverage \(String(format: "%.4f", summary.coverage)); decode median \(String(format: "%.2f", summary.decodeMs.median)) ms, p99 \(String(format: "%.2f", summary.decodeMs.quantile(0.99))) ms over \(summary.gestures) gestures"
       )

@@ -89,6 +89,7 @@ extension KeybenchRun {
       }
 
       var sets: [TapSet] = []
+      var items = Provenance.Items(unit: "taps", read: 0)
       if let text {
         let running = try Self.read(text)
         for name in device {
@@ -105,22 +106,29 @@ extension KeybenchRun {
           let keyboard = TouchKeyboard(layout: layout)
           let simulator = TapSimulator(keyboard: keyboard, spread: profile.touchSpread, config: touchConfig.simulation)
           let taps = simulator.taps(text: running, seed: seed, limit: limit)
+          let letters = simulator.letterCount(text: running)
+          items.read += letters
+          items.exclude(letters - taps.count, "letters beyond --limit \(limit ?? 0)")
           guard !taps.isEmpty else { throw CommandFailure("\(text): no letters of \(layout.name) to type") }
           sets.append(TapSet(name: name, source: "simulated", keyboard: keyboard, spread: profile.touchSpread, taps: taps))
         }
       }
       if let swipes {
         let gestures = try SwipeCorpus.readAll(path: swipes).gestures
-        let real = SwipeEndpointTaps.collect(gestures: gestures, layouts: LayoutResolver(catalog: catalog))
+        let real = SwipeEndpointTaps.collect(gestures: gestures, layouts: LayoutResolver(catalog: catalog), items: &items)
         guard !real.isEmpty else { throw CommandFailure("\(swipes): no accepted gestures with a known layout") }
         sets += real
       }
+      for line in items.skipLines { StandardError.print("touch: \(line)") }
+      let provenance = Provenance(
+        inputs: try Provenance.inputs([("text", text)] + train.map { ("train", $0) } + [("swipes", swipes)]),
+        items: items, seed: seed)
       let benchmark = TouchBenchmark(kinds: TouchResolverKind.parse(resolver)!, config: touchConfig, model: model)
       let run = benchmark.run(sets: sets)
       let summary = TouchSummary(run: run)
       try TouchReport(
         run: run, summary: summary, config: touchConfig, evaluationText: text, trainingTexts: train,
-        swipeCorpus: swipes, seed: seed
+        swipeCorpus: swipes, seed: seed, provenance: provenance
       ).write(to: out)
       for group in summary.groups {
         let cells = group.rows.map { row in

@@ -84,15 +84,25 @@ public struct RegressionGate: Sendable {
   }
 
   /// A Markdown table fit for a CI job summary.
-  public static func markdown(_ checks: [Check], baseline: String, current: String) -> String {
+  /// `inputDifferences` (allowed on purpose) and `configChanges` are listed above the table.
+  public static func markdown(
+    _ checks: [Check], baseline: String, current: String, inputDifferences: [String] = [], configChanges: [String] = []
+  ) -> String {
     let failed = checks.filter { $0.verdict == .regression || $0.verdict == .missing }.count
     func value(_ v: Double?) -> String { v.map { String(format: "%.6g", $0) } ?? "null" }
     var lines = [
       failed == 0 ? "**Gate passed** (\(checks.filter { $0.verdict == .pass }.count) metrics checked)"
         : "**Gate failed: \(failed) regression\(failed == 1 ? "" : "s")**",
       "", "Baseline `\(baseline)`, current `\(current)`.", "",
-      "| metric | baseline | current | delta | verdict |", "|---|---:|---:|---:|---|",
     ]
+    if !inputDifferences.isEmpty {
+      lines += ["**Warning: the runs read different inputs** (compared on purpose):", ""]
+      lines += inputDifferences.map { "- \($0)" } + [""]
+    }
+    if !configChanges.isEmpty {
+      lines += ["Config changes:", ""] + configChanges.map { "- `\($0)`" } + [""]
+    }
+    lines += ["| metric | baseline | current | delta | verdict |", "|---|---:|---:|---:|---|"]
     lines += checks.map { "| \($0.metric) | \(value($0.baseline)) | \(value($0.current)) | \($0.delta) | \($0.verdict.rawValue) |" }
     return lines.joined(separator: "\n") + "\n"
   }

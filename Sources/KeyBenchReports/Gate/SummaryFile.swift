@@ -12,6 +12,8 @@ public struct SummaryFile: Sendable {
   public var bench: String
   public var label: String
   public var metrics: [String: Double?]
+  /// The run's `provenance` object (nil in summaries written before KeyBench 0.14).
+  public var provenance: JSONValue?
 
   public init(path: String) throws {
     let file = (path as NSString).lastPathComponent == "summary.json"
@@ -37,5 +39,6 @@ public struct SummaryFile: Sendable {
       }
     }
     self.metrics = flat
+    provenance = json["provenance"]
   }
 }

@@ -1,0 +1,141 @@
+import Foundation
+
+/// What built the running binary and where it runs, so a result names the code that produced it.
+///
+/// The version and the pinned dependency versions are compiled in (a test keeps
+/// ``dependencies`` equal to `Package.resolved`). The git commit is read from the checkout the
+/// executable sits in (`.build/…` inside a clone); outside a checkout it is "unknown" rather
+/// than a guess.
+public enum BuildInfo {
+  /// KeyBench's own version; bumped when a result format or a default changes.
+  public static let version = "0.14.0"
+
+  /// The package dependencies pinned in `Package.resolved` (identity, version).
+  public static let dependencies: [(name: String, version: String)] = [
+    ("grdb.swift", "7.10.0"),
+    ("swift-argument-parser", "1.8.2"),
+    ("swift-asn1", "1.7.4"),
+    ("swift-crypto", "3.12.3"),
+  ]
+
+  /// The `--version` text of every executable: KeyBench's version, commit and the pinned packages.
+  public static var versionText: String {
+    let source = SourceRevision.current
+    var lines = ["KeyBench \(version) (commit \(source.commit)\(source.dirty == "true" ? ", uncommitted changes" : ""))"]
+    lines += dependencies.map { "  \($0.name) \($0.version)" }
+    lines.append("  built with Swift \(swiftVersion)")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The Swift compiler version the binary was built with (major.minor, from compile-time checks).
+  public static var swiftVersion: String {
+    #if compiler(>=6.5)
+      return "6.5 or later"
+    #elseif compiler(>=6.4)
+      return "6.4"
+    #elseif compiler(>=6.3)
+      return "6.3"
+    #elseif compiler(>=6.2)
+      return "6.2"
+    #elseif compiler(>=6.1)
+      return "6.1"
+    #else
+      return "6.0"
+    #endif
+  }
+
+  /// The operating system, e.g. `Debian GNU/Linux 12 (bookworm)`, from `/etc/os-release`.
+  public static var operatingSystem: String {
+    if let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) {
+      for line in text.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
+        return line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+      }
+    }
+    return ProcessInfo.processInfo.operatingSystemVersionString
+  }
+
+  /// The machine architecture (`x86_64`, `aarch64`).
+  public static var architecture: String {
+    #if arch(x86_64)
+      return "x86_64"
+    #elseif arch(arm64)
+      return "aarch64"
+    #else
+      return "unknown"
+    #endif
+  }
+}
+
+/// The git revision of the checkout the running executable was built in.
+public struct SourceRevision: Sendable, Equatable {
+  /// 40-hex commit, or "unknown" when the executable is not inside a git checkout.
+  public var commit: String
+  /// "true" / "false" when `git` could tell whether tracked files differ from the commit, else
+  /// "unknown".
+  public var dirty: String
+
+  /// Read once per process.
+  public static let current: SourceRevision = {
+    guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else {
+      return SourceRevision(commit: "unknown", dirty: "unknown")
+    }
+    var folder = executable.deletingLastPathComponent()
+    while true {
+      let git = folder.appendingPathComponent(".git")
+      if FileManager.default.fileExists(atPath: git.path) {
+        return read(checkout: folder)
+      }
+      let parent = folder.deletingLastPathComponent()
+      if parent.path == folder.path { return SourceRevision(commit: "unknown", dirty: "unknown") }
+      folder = parent
+    }
+  }()
+
+  /// The commit HEAD names (following one symbolic ref through loose or packed refs) and
+  /// whether tracked files changed (`git status`, when git is installed).
+  static func read(checkout: URL) -> SourceRevision {
+    let git = checkout.appendingPathComponent(".git")
+    func text(_ relative: String) -> String? {
+      (try? String(contentsOf: git.appendingPathComponent(relative), encoding: .utf8))?
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    func isCommit(_ value: String) -> Bool {
+      value.count == 40 && value.allSatisfy(\.isHexDigit)
+    }
+    var commit = "unknown"
+    if let head = text("HEAD") {
+      if head.hasPrefix("ref: ") {
+        let ref = String(head.dropFirst(5))
+        if let loose = text(ref), isCommit(loose) {
+          commit = loose
+        } else if let packed = text("packed-refs") {
+          for line in packed.split(separator: "\n") where line.hasSuffix(" " + ref) {
+            let hash = String(line.prefix(40))
+            if isCommit(hash) { commit = hash }
+          }
+        }
+      } else if isCommit(head) {
+        commit = head
+      }
+    }
+    return SourceRevision(commit: commit, dirty: commit == "unknown" ? "unknown" : trackedChanges(checkout))
+  }
+
+  private static func trackedChanges(_ checkout: URL) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", checkout.path, "status", "--porcelain", "--untracked-files=no"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return "unknown"
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return "unknown" }
+    return data.isEmpty ? "false" : "true"
+  }
+}

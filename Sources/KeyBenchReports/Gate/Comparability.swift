@@ -1,0 +1,117 @@
+import Foundation
+public import KeyBenchCore
+
+/// Whether two benchmark results may be compared metric by metric, read from their provenance.
+///
+/// A gate that compares 400 real gestures with 188 synthetic ones passes or fails for reasons
+/// that have nothing to do with the code under test. Two runs are comparable when they read
+/// the same input bytes, scored the same number of items, used the same lexicon content, the same
+/// top-k and the same seed. Configuration differences are what a gate exists to judge, so they
+/// are listed, never refused.
+public struct Comparability: Sendable, Equatable {
+  /// Differences of inputs that make the comparison unfair, one sentence each.
+  public var inputDifferences: [String]
+  /// Configuration values that changed (`parameters.filters.length.a: 0.55 → 0.6`).
+  public var configChanges: [String]
+
+  /// Compares the `provenance` of two summaries.
+  ///
+  /// - Throws: ``InputFileError`` naming the summary that has no provenance (written before
+  ///   KeyBench 0.14) and how to refresh it.
+  public init(baseline: SummaryFile, current: SummaryFile) throws {
+    let old = try Self.provenance(of: baseline)
+    let new = try Self.provenance(of: current)
+    var differences: [String] = []
+
+    let oldItems = Self.items(old), newItems = Self.items(new)
+    let oldInputs = Self.inputs(old), newInputs = Self.inputs(new)
+    let roles = (oldInputs.map(\.role) + newInputs.map(\.role)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    for (position, role) in roles.enumerated() {
+      let a = oldInputs.filter { $0.role == role }, b = newInputs.filter { $0.role == role }
+      guard a.map(\.sha256) != b.map(\.sha256) else { continue }
+      // The first input is what the items are read from; its message carries the item counts.
+      let counts = position == 0
+      func describe(_ files: [Input], _ items: String) -> String {
+        guard !files.isEmpty else { return "none" }
+        return files.map { file in
+          "\((file.path as NSString).lastPathComponent)\(counts ? " \(items)" : "") sha256 \(file.sha256.prefix(12))…"
+        }.joined(separator: " + ")
+      }
+      differences.append(
+        "\(role) differs: baseline \(describe(a, oldItems.description)), current \(describe(b, newItems.description))")
+    }
+    if oldItems.scored != newItems.scored {
+      differences.append("items scored differ: baseline \(oldItems.description), current \(newItems.description)")
+    }
+    let oldLexicon = old["lexicon"], newLexicon = new["lexicon"]
+    if oldLexicon?["content_sha256"]?.string != newLexicon?["content_sha256"]?.string {
+      func describe(_ lexicon: JSONValue?) -> String {
+        guard let lexicon, let sha = lexicon["content_sha256"]?.string else { return "none" }
+        return "\(lexicon["name"]?.string ?? "?") \(Int(lexicon["words"]?.number ?? 0)) words sha256 \(sha.prefix(12))…"
+      }
+      differences.append("lexicon differs: baseline \(describe(oldLexicon)), current \(describe(newLexicon))")
+    }
+    for (key, name) in [("top_k", "top-k"), ("seed", "seed")] where old[key] != new[key] {
+      differences.append("\(name) differs: baseline \(Self.text(old[key])), current \(Self.text(new[key]))")
+    }
+    inputDifferences = differences
+
+    let oldConfig = Self.leaves(old["config"] ?? .null), newConfig = Self.leaves(new["config"] ?? .null)
+    configChanges = Set(oldConfig.keys).union(newConfig.keys).sorted().compactMap { key in
+      oldConfig[key] == newConfig[key] ? nil : "\(key): \(Self.text(oldConfig[key])) → \(Self.text(newConfig[key]))"
+    }
+  }
+
+  /// Every non-object value under its dotted path (arrays are values, unlike in metrics).
+  static func leaves(_ value: JSONValue, prefix: String = "") -> [String: JSONValue] {
+    guard case .object(let object) = value else { return [prefix: value] }
+    var out: [String: JSONValue] = [:]
+    for (key, child) in object { out.merge(leaves(child, prefix: prefix.isEmpty ? key : "\(prefix).\(key)")) { $1 } }
+    return out
+  }
+
+  struct Input {
+    var role: String
+    var path: String
+    var sha256: String
+  }
+
+  struct Items: CustomStringConvertible {
+    var unit: String
+    var scored: Int
+    var description: String { "\(scored) \(unit)" }
+  }
+
+  static func provenance(of summary: SummaryFile) throws -> JSONValue {
+    guard let provenance = summary.provenance else {
+      throw InputFileError(
+        path: summary.path, kind: .malformed,
+        reason: "has no 'provenance' (written before KeyBench 0.14), so its inputs cannot be checked; "
+          + "refresh it by rerunning the command that wrote it (for the committed gate baselines: Scripts/gate --refresh)")
+    }
+    for key in ["inputs", "items", "config"] where provenance[key] == nil {
+      throw InputFileError(path: summary.path, kind: .malformed, reason: "'provenance' has no '\(key)' (see Reports/FORMATS.md)")
+    }
+    return provenance
+  }
+
+  static func inputs(_ provenance: JSONValue) -> [Input] {
+    guard case .array(let list) = provenance["inputs"] ?? .null else { return [] }
+    return list.map { Input(role: $0["role"]?.string ?? "?", path: $0["path"]?.string ?? "?", sha256: $0["sha256"]?.string ?? "") }
+  }
+
+  static func items(_ provenance: JSONValue) -> Items {
+    Items(unit: provenance["items"]?["unit"]?.string ?? "items", scored: Int(provenance["items"]?["scored"]?.number ?? -1))
+  }
+
+  static func text(_ value: JSONValue?) -> String {
+    switch value {
+    case nil, .null?: return "none"
+    case .bool(let flag)?: return String(flag)
+    case .number(let number)?: return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    case .string(let string)?: return string
+    case .array(let items)?: return "[" + items.map { text($0) }.joined(separator: ", ") + "]"
+    case .object?: return "{…}"
+    }
+  }
+}
