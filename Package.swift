@@ -135,7 +135,7 @@ let package = Package(
     .executableTarget(
       name: "keybench-sweep",
       dependencies: [
-        "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
+        "KeyBenchBench", "KeyBenchCLI", "KeyBenchReports", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

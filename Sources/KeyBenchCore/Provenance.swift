@@ -164,6 +164,12 @@ public struct Provenance: Sendable {
     return object
   }
 
+  /// A standalone `provenance.json` (for folders without a `summary.json`, such as sweeps).
+  public func fileText(config: Any) throws -> String {
+    let data = try JSONSerialization.data(withJSONObject: try jsonObject(config: config), options: [.prettyPrinted, .sortedKeys])
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
   /// The "How this was made" block of `report.md`.
   public func markdown(config: Any) throws -> String {
     func short(_ hash: String) -> String { String(hash.prefix(12)) }

@@ -44,17 +44,28 @@ public struct HTMLReport {
 
   /// What was reported: one row per folder.
   private var inputs: Node {
-    Blocks.table(head: ["folder", "kind", "configuration", "lexicon", "corpus", "items"], rows: folders.map { folder in
+    Blocks.table(head: ["folder", "kind", "configuration", "lexicon", "corpus", "made by", "items"], rows: folders.map { folder in
       let config = folder.summary?["config"]
       let corpus = folder.summary?["corpus"]
+      let provenance = folder.summary?["provenance"]
       let kind: String
       switch folder.kind {
       case .run(let bench): kind = bench
       case .sweep: kind = "sweep"
       }
+      // Items scored of items read (from the provenance), else the swipe corpus's gesture count.
+      let items = provenance?["items"]
+      let counted = items?["scored"]?.number.map { scored in
+        "\(Format.number(scored)) of \(Format.number(items?["read"]?.number ?? scored)) \(items?["unit"]?.string ?? "")"
+      }
+      let made = provenance.map { p in
+        let commit = p["keybench"]?["commit"]?.string ?? "unknown"
+        return "KeyBench \(p["keybench"]?["version"]?.string ?? "?") @ \(commit.prefix(10))"
+          + (p["keybench"]?["uncommitted_changes"]?.string == "true" ? "+" : "") + ", \(p["created_utc"]?.string ?? "")"
+      }
       return [folder.path, kind, config?["decoder"]?.string ?? "–", config?["lexicon"]?.string ?? "–",
-        corpus?["path"]?.string ?? "–", corpus?["gestures"]?.number.map(Format.number) ?? "–"]
-    }, numericFrom: 5)
+        corpus?["path"]?.string ?? "–", made ?? "–", counted ?? corpus?["gestures"]?.number.map(Format.number) ?? "–"]
+    }, numericFrom: 6)
   }
 
   /// The page's CSS. `<style>` content is raw text in HTML (entities are not decoded), so it must

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeyBenchCore
 import Foundation
 import KeyBenchCLI
 import KeyBenchGeometry
@@ -12,6 +13,7 @@ struct KeybenchDevices: ParsableCommand {
       Profiles are JSON files (see Corpora/FORMATS.md); this tool shows what the benchmarks \
       will use: key centres and sizes, key pitch, the Bi & Zhai touch spread and adjacency.
       """,
+    version: BuildInfo.versionText,
     subcommands: [List.self, Show.self],
     defaultSubcommand: List.self)
 }

@@ -27,7 +27,8 @@ struct KeybenchIngest: ParsableCommand {
       text that overlaps them. Re-ingesting a name replaces it in one transaction.
 
       Exit status: 0 on success, 1 when an input or the database is unusable, 64 on usage errors.
-      """)
+      """,
+    version: BuildInfo.versionText)
 
   @Argument(
     help: ArgumentHelp(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeyBenchCore
 import Foundation
 
 @main
@@ -7,6 +8,7 @@ struct KeybenchReport: ParsableCommand {
     commandName: "keybench-report",
     abstract: "Compare, merge and render KeyBench benchmark outputs.",
     discussion: "Exit status: 0 on success, 1 when the gate finds a regression, 2 on usage or input errors.",
+    version: BuildInfo.versionText,
     subcommands: [Gate.self, Merge.self, Markdown.self, Html.self])
 
   /// Usage and input errors exit 2 (not ArgumentParser's 64), so a CI step can tell "the

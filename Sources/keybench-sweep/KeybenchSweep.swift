@@ -1,9 +1,12 @@
 import ArgumentParser
+import KeyBenchCore
 import Foundation
 import KeyBenchBench
 import KeyBenchCLI
 import KeyBenchCorpora
+import KeyBenchCore
 import KeyBenchGeometry
+import KeyBenchReports
 import KeyBenchStore
 import KeyBenchSwipe
 
@@ -24,11 +27,14 @@ struct KeybenchSweep: ParsableCommand {
       Resumable: rows are journalled in sweep.journal.csv as they finish; run the same command \
       again and only missing configurations run. --shard I/N runs every N-th configuration from \
       the I-th, so N machines (a CI matrix, Slurm array jobs) split one sweep; combine their \
-      folders with keybench-report merge. The corpus and the laid-out lexicon are loaded once.
+      folders with keybench-report merge. The corpus and the laid-out lexicon are loaded once. \
+      provenance.json records the inputs' digests, the gestures left out and the grid; a folder \
+      holding a sweep of other inputs is refused rather than resumed.
 
       Benchmarks: swipe (the others join as their runners take configs).
       Exit status: 0 on success, 1 when an input is unusable, 64 on usage errors.
-      """)
+      """,
+    version: BuildInfo.versionText)
 
   @Argument(help: "The benchmark to sweep: swipe.")
   var bench: String
@@ -78,6 +84,7 @@ struct KeybenchSweep: ParsableCommand {
     guard shardParts != nil else { throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N") }
     if let random, random < 1 { throw ValidationError("--random must be at least 1") }
     guard top > 0 else { throw ValidationError("--top must be positive") }
+    if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
   }
 
   var shardParts: (index: Int, count: Int)? {
@@ -103,14 +110,24 @@ struct KeybenchSweep: ParsableCommand {
       catalog: try DeviceCatalog.bundled(), config: base, top: top, addMissingTargets: addMissingTargets,
       selection: selection)
     let prepared = try benchmark.prepare(gestures: SwipeCorpus.readAll(path: corpus).gestures)
+    for line in prepared.items.skipLines { StandardError.print("sweep: \(line)") }
+    guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
     let sweep = SwipeSweep(benchmark: benchmark, prepared: prepared, plan: plan)
     // A misspelt parameter fails before any work.
     _ = try configurations.first.map(sweep.config(for:))
+    let provenance = Provenance(
+      inputs: [try .init(role: "corpus", path: corpus)], lexicon: benchmark.lexicon.provenance, items: prepared.items, top: top)
+    let settings: [String: Any] = [
+      "bench": bench, "base": try JSONSerialization.jsonObject(with: JSONEncoder().encode(base)), "grid": parameters,
+      "random": random.map { $0 as Any } ?? NSNull(), "random_seed": seed, "top": top, "add_missing_targets": addMissingTargets,
+      "objective": objective,
+    ]
+    try Self.claim(out, provenance: provenance, settings: settings)
     StandardError.print(
       "sweep: \(configurations.count) of \(plan.gridSize) configurations (shard \(shard)), \(prepared.gestures.count) gestures")
     let runner = SweepRunner(
       plan: plan, metrics: sweep.metrics, directory: out, objective: objective, cost: "decode_ms_median",
-      title: "Sweep of the swipe decoder on \(corpus)")
+      title: "Sweep of the swipe decoder on \(corpus)", footer: try provenance.markdown(config: settings))
     let outcome = try runner.run(configurations, progress: { done, total, perConfig in
       let eta = Double(total - done) * perConfig
       StandardError.print(String(format: "sweep: %d/%d configurations, %.1f s each, ETA %.0f s", done, total, perConfig, eta))
@@ -118,5 +135,27 @@ struct KeybenchSweep: ParsableCommand {
     let frontier = try outcome.table.paretoConfigs(objective: objective, cost: "decode_ms_median")
     print("ran \(outcome.ran), resumed \(outcome.resumed); \(frontier.count) on the Pareto frontier")
     print("wrote \(out)/sweep.csv, sweep.md")
+  }
+
+  /// Writes `provenance.json` into `folder`, refusing a folder whose earlier sweep read other
+  /// inputs (resuming it would mix rows of two corpora in one table).
+  static func claim(_ folder: String, provenance: Provenance, settings: [String: Any]) throws {
+    let path = (folder as NSString).appendingPathComponent("provenance.json")
+    let text = try provenance.fileText(config: settings)
+    if let data = FileManager.default.contents(atPath: path) {
+      guard let earlier = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+        throw InputFileError(path: path, kind: .malformed, reason: "not JSON; remove it or use another --out")
+      }
+      let now = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+      let differences = Comparability(
+        baseline: try Comparability.provenance(earlier, in: path), current: now, labels: ("earlier", "now")
+      ).inputDifferences
+      guard differences.isEmpty else {
+        throw CommandFailure(
+          "\(folder) holds a sweep of other inputs:\n" + differences.map { "  - \($0)" }.joined(separator: "\n")
+            + "\nUse another --out (or remove the folder to start over).")
+      }
+    }
+    try AtomicFileWriter.write(text, to: path)
   }
 }

@@ -39,8 +39,8 @@ extension KeybenchSwipes {
     @Option(help: ArgumentHelp("Canvas WIDTHxHEIGHT for the hws layout, e.g. 360x197 (How We Swipe logs record one per session).", valueName: "WxH"))
     var hwsCanvas: CanvasSize?
 
-    @Option(help: "Number of swipes to draw from the lexicon (with --lexicon).")
-    var count: Int = 1000
+    @Option(help: "Number of swipes to draw from the lexicon (with --lexicon only; default 1000). --words and --like swipe each listed word once.")
+    var count: Int?
 
     @Option(help: "Random seed; the same seed gives the same corpus byte for byte.")
     var seed: UInt64 = 1
@@ -61,7 +61,14 @@ extension KeybenchSwipes {
       guard sources.count == 1 else {
         throw ValidationError("Give exactly one of --lexicon, --words or --like.")
       }
-      guard count > 0 else { throw ValidationError("--count must be positive.") }
+      if let count, !(1...10_000_000).contains(count) {
+        throw ValidationError("--count must be between 1 and 10,000,000.")
+      }
+      if let count, lexicon == nil {
+        throw ValidationError(
+          "--count \(count) cannot be met from \(words ?? like ?? "a list"): --\(words != nil ? "words" : "like") swipes each of its words once; "
+            + "leave out --count, or draw --count words from a lexicon with --lexicon NAME.")
+      }
       if hwsCanvas != nil && device != "hws" {
         throw ValidationError("--hws-canvas applies to --device hws only.")
       }
@@ -85,7 +92,7 @@ extension KeybenchSwipes {
         if reference.variant == nil {
           reference.variant = profile.layout(forLocale: loaded.locale).name.split(separator: "/").last.map(String.init)
         }
-        source = .drawn(loaded, count: count)
+        source = .drawn(loaded, count: count ?? 1000)
         provenance["lexicon"] = lexicon
       } else if let words {
         source = .listed(try Self.wordList(words))
@@ -99,10 +106,8 @@ extension KeybenchSwipes {
       }
       let result = try SwipeGeneration(config: model, catalog: catalog, seed: seed).run(
         words: source, layout: reference, output: out, provenance: provenance)
+      for line in result.items.skipLines { StandardError.print("generate: \(line)") }
       print("wrote \(NumberFormatting.grouped(result.written)) swipes to \(out)")
-      if result.skipped > 0 {
-        StandardError.print("skipped \(result.skipped) words with no key on the layout")
-      }
     }
 
     static func loadConfig(_ path: String) throws -> SwipeSynthesisConfig {

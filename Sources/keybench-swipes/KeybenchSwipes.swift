@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeyBenchCore
 
 @main
 struct KeybenchSwipes: ParsableCommand {
@@ -11,5 +12,6 @@ struct KeybenchSwipes: ParsableCommand {
 
       Exit status: 0 on success, 1 when an input is unusable, 64 on usage errors.
       """,
+    version: BuildInfo.versionText,
     subcommands: [ImportHWS.self, Generate.self, Stats.self])
 }

@@ -33,6 +33,10 @@ extension KeybenchTypos {
     @Option(help: "The pair TSV to write.")
     var out: String
 
+    func validate() throws {
+      if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+    }
+
     func run() throws {
       let distribution = try TypingErrorDistribution.read(path: dist)
       let keyboard = try DeviceCatalog.bundled().layout(named: layout)
@@ -40,7 +44,10 @@ extension KeybenchTypos {
       try TextFile.forEachLine(path: text) { line, _ in content += line + "\n" }
       var pairs = TypoGenerator(distribution: distribution, layout: keyboard)
         .generate(text: content, seed: seed, source: "generate:seed=\(seed)")
-      if let limit { pairs = Array(pairs.prefix(limit)) }
+      if let limit, pairs.count > limit {
+        StandardError.print("generate: \(pairs.count - limit) of \(pairs.count) words skipped: beyond --limit \(limit)")
+        pairs = Array(pairs.prefix(limit))
+      }
       try TypoPairFile.write(pairs, to: out)
       let changed = pairs.filter { !$0.isUnchanged }.count
       print("\(NumberFormatting.grouped(pairs.count)) words, \(NumberFormatting.grouped(changed)) with errors; wrote \(out)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeyBenchCore
 
 @main
 struct KeybenchTypos: ParsableCommand {
@@ -6,6 +7,7 @@ struct KeybenchTypos: ParsableCommand {
     commandName: "keybench-typos",
     abstract: "Import typo corpora, analyse typing errors, and generate typos into text.",
     discussion: "Exit status: 0 on success, 1 when an input is unusable, 64 on usage errors.",
+    version: BuildInfo.versionText,
     subcommands: [Import.self, Analyze.self, Generate.self])
 }
 

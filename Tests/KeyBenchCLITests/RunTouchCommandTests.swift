@@ -23,6 +23,7 @@ import Testing
     let result = try Run.product("keybench-run", arguments)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("iphone5 ("))
+    #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["text", "train"], unit: "taps") == [])
     for file in ["results.csv", "summary.csv", "summary.json", "report.md"] {
       #expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")
     }

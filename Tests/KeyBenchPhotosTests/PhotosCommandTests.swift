@@ -43,6 +43,7 @@ struct PhotosCommandTests {
     let arguments = ["--captions", captions, "--labels", labels, "--library-size", "5", "--negatives", "0.2", "--seed", "3"]
     let first = try run(arguments + ["--out", out])
     #expect(first.status == 0, "\(first.stderr)")
+    #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["captions", "labels", "wordnet"], unit: "captions") == [])
     let summary = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/summary.json"))) as? [String: Any])
     #expect(summary["bench"] as? String == "photos")

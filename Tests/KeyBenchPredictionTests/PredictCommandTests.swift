@@ -14,6 +14,7 @@ import Testing
     let out = dir.path("out")
     let run = try Run.product("keybench-run", ["predict", "--train", train, "--text", test, "--out", out])
     #expect(run.status == 0, "\(run.stderr)")
+    #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["text", "train"], unit: "words") == [])
     let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/summary.json"))) as! [String: Any]
     #expect(summary["bench"] as? String == "predict")
     let metrics = try #require(summary["metrics"] as? [String: [String: Any]])

@@ -59,6 +59,7 @@ import Testing
     for file in ["results.csv", "summary.csv", "summary.json", "report.md"] {
       #expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")
     }
+    #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["pairs", "error_model"], unit: "pairs") == [])
     let summary = try json("\(out)/summary.json")
     #expect(summary["bench"] as? String == "correct")
     let metrics = try #require(summary["metrics"] as? [String: [String: Any]])

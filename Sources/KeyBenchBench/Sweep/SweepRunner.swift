@@ -14,8 +14,13 @@ public struct SweepRunner {
   public var objective: String
   public var cost: String
   public var title: String
+  /// Markdown appended to `sweep.md` (how the sweep was made).
+  public var footer: String
 
-  public init(plan: SweepPlan, metrics: [String], directory: String, objective: String, cost: String, title: String) {
+  public init(
+    plan: SweepPlan, metrics: [String], directory: String, objective: String, cost: String, title: String, footer: String = ""
+  ) {
+    self.footer = footer
     self.plan = plan
     self.metrics = metrics
     self.directory = directory
@@ -68,11 +73,11 @@ public struct SweepRunner {
       try table.append(row, toJournalIn: directory)
       table.rows.append(row)
       done.insert(row.config)
-      try table.write(to: directory, objective: objective, cost: cost, title: title)
+      try table.write(to: directory, objective: objective, cost: cost, title: title, footer: footer)
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
       progress(resumed + offset + 1, configurations.count, seconds / Double(offset + 1))
     }
-    if pending.isEmpty && !table.rows.isEmpty { try table.write(to: directory, objective: objective, cost: cost, title: title) }
+    if pending.isEmpty && !table.rows.isEmpty { try table.write(to: directory, objective: objective, cost: cost, title: title, footer: footer) }
     return Outcome(ran: pending.count, resumed: resumed, table: table)
   }
 }

@@ -139,14 +139,18 @@ public struct SweepTable: Sendable, Equatable {
 
   // MARK: Output
 
-  /// Writes `sweep.csv` (with the `pareto` column) and `sweep.md` into `directory`.
-  public func write(to directory: String, objective: String, cost: String, title: String) throws {
+  /// Writes `sweep.csv` (with the `pareto` column) and `sweep.md` into `directory`; `footer`
+  /// (the provenance block) ends `sweep.md`.
+  public func write(to directory: String, objective: String, cost: String, title: String, footer: String = "") throws {
     let frontier = try paretoConfigs(objective: objective, cost: cost)
     let sorted = rows.sorted { $0.config < $1.config }
     let csv = ([CSV.row(header + ["pareto"])] + sorted.map { CSV.row(line($0) + [String(frontier.contains($0.config))]) })
       .joined(separator: "\n") + "\n"
     try AtomicFileWriter.write(
-      files: [("sweep.csv", csv), ("sweep.md", markdown(frontier: frontier, objective: objective, cost: cost, title: title))],
+      files: [
+        ("sweep.csv", csv),
+        ("sweep.md", markdown(frontier: frontier, objective: objective, cost: cost, title: title) + (footer.isEmpty ? "" : "\n" + footer)),
+      ],
       into: directory)
   }
 

@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 public import KeyBenchGeometry
 public import KeyBenchLexicon
 
@@ -25,12 +25,13 @@ public struct SwipeGeneration {
     self.seed = seed
   }
 
-  /// Writes the corpus to `output`; words without any key on the layout are skipped and counted.
+  /// Writes the corpus to `output`; words that cannot be swiped (a letter without a key, a
+  /// flagged reference gesture) are skipped and counted per reason in `items`.
   ///
   /// - Parameter layout: the device (and optional canvas/variant) for `.drawn` and `.listed`.
   public func run(
     words: Words, layout: LayoutReference, output: String, provenance: [String: String]
-  ) throws -> (written: Int, skipped: Int) {
+  ) throws -> (written: Int, items: Provenance.Items) {
     var random = SeededGenerator(seed: seed)
     let resolver = LayoutResolver(catalog: catalog)
     let encodedConfig = try JSONEncoder.sorted.encode(config)
@@ -40,7 +41,7 @@ public struct SwipeGeneration {
     header["model"] = "minimum-jerk superposition v1"
     let writer = try SwipeCorpus.Writer(
       path: output, header: .init(createdBy: "keybench-swipes generate", provenance: header))
-    var skipped = 0
+    var items = Provenance.Items(unit: "words", read: 0)
     var synthesizers: [LayoutReference: SwipeSynthesizer] = [:]
     func synthesizer(for reference: LayoutReference) throws -> SwipeSynthesizer {
       if let known = synthesizers[reference] { return known }
@@ -53,8 +54,9 @@ public struct SwipeGeneration {
       return made
     }
     func emit(_ word: String, on reference: LayoutReference) throws {
+      items.read += 1
       guard let points = try synthesizer(for: reference).points(for: word, using: &random) else {
-        skipped += 1
+        items.exclude(1, "a letter has no key on the layout")
         return
       }
       try writer.append(
@@ -73,10 +75,17 @@ public struct SwipeGeneration {
     case .listed(let list):
       for word in list { try emit(word, on: layout) }
     case .like(let reference):
-      for gesture in reference where gesture.flags.isEmpty { try emit(gesture.word, on: gesture.layout) }
+      for gesture in reference {
+        if let flag = gesture.flags.first {
+          items.read += 1
+          items.exclude(1, "reference gesture flagged \(flag.rawValue)")
+        } else {
+          try emit(gesture.word, on: gesture.layout)
+        }
+      }
     }
     try writer.finish()
-    return (writer.count, skipped)
+    return (writer.count, items)
   }
 }
 

@@ -19,8 +19,15 @@ public struct Comparability: Sendable, Equatable {
   /// - Throws: ``InputFileError`` naming the summary that has no provenance (written before
   ///   KeyBench 0.14) and how to refresh it.
   public init(baseline: SummaryFile, current: SummaryFile) throws {
-    let old = try Self.provenance(of: baseline)
-    let new = try Self.provenance(of: current)
+    try self.init(
+      baseline: Self.provenance(baseline.provenance, in: baseline.path),
+      current: Self.provenance(current.provenance, in: current.path))
+  }
+
+  /// Compares two `provenance` objects read from `summary.json` or a sweep's `provenance.json`.
+  /// `labels` name the two sides in the messages (`baseline`/`current`, `earlier`/`now`).
+  public init(baseline old: JSONValue, current new: JSONValue, labels: (String, String) = ("baseline", "current")) {
+    let (a0, b0) = labels
     var differences: [String] = []
 
     let oldItems = Self.items(old), newItems = Self.items(new)
@@ -38,10 +45,10 @@ public struct Comparability: Sendable, Equatable {
         }.joined(separator: " + ")
       }
       differences.append(
-        "\(role) differs: baseline \(describe(a, oldItems.description)), current \(describe(b, newItems.description))")
+        "\(role) differs: \(a0) \(describe(a, oldItems.description)), \(b0) \(describe(b, newItems.description))")
     }
     if oldItems.scored != newItems.scored {
-      differences.append("items scored differ: baseline \(oldItems.description), current \(newItems.description)")
+      differences.append("items scored differ: \(a0) \(oldItems.description), \(b0) \(newItems.description)")
     }
     let oldLexicon = old["lexicon"], newLexicon = new["lexicon"]
     if oldLexicon?["content_sha256"]?.string != newLexicon?["content_sha256"]?.string {
@@ -49,10 +56,10 @@ public struct Comparability: Sendable, Equatable {
         guard let lexicon, let sha = lexicon["content_sha256"]?.string else { return "none" }
         return "\(lexicon["name"]?.string ?? "?") \(Int(lexicon["words"]?.number ?? 0)) words sha256 \(sha.prefix(12))…"
       }
-      differences.append("lexicon differs: baseline \(describe(oldLexicon)), current \(describe(newLexicon))")
+      differences.append("lexicon differs: \(a0) \(describe(oldLexicon)), \(b0) \(describe(newLexicon))")
     }
     for (key, name) in [("top_k", "top-k"), ("seed", "seed")] where old[key] != new[key] {
-      differences.append("\(name) differs: baseline \(Self.text(old[key])), current \(Self.text(new[key]))")
+      differences.append("\(name) differs: \(a0) \(Self.text(old[key])), \(b0) \(Self.text(new[key]))")
     }
     inputDifferences = differences
 
@@ -82,15 +89,18 @@ public struct Comparability: Sendable, Equatable {
     var description: String { "\(scored) \(unit)" }
   }
 
-  static func provenance(of summary: SummaryFile) throws -> JSONValue {
-    guard let provenance = summary.provenance else {
+  /// `provenance` checked for the keys comparisons need.
+  ///
+  /// - Throws: ``InputFileError`` naming `path` when it is missing or incomplete.
+  public static func provenance(_ provenance: JSONValue?, in path: String) throws -> JSONValue {
+    guard let provenance else {
       throw InputFileError(
-        path: summary.path, kind: .malformed,
+        path: path, kind: .malformed,
         reason: "has no 'provenance' (written before KeyBench 0.14), so its inputs cannot be checked; "
           + "refresh it by rerunning the command that wrote it (for the committed gate baselines: Scripts/gate --refresh)")
     }
     for key in ["inputs", "items", "config"] where provenance[key] == nil {
-      throw InputFileError(path: summary.path, kind: .malformed, reason: "'provenance' has no '\(key)' (see Reports/FORMATS.md)")
+      throw InputFileError(path: path, kind: .malformed, reason: "'provenance' has no '\(key)' (see Reports/FORMATS.md)")
     }
     return provenance
   }
