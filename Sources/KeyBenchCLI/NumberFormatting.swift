@@ -13,9 +13,10 @@ public enum NumberFormatting {
     return value < 0 ? "-" + out : out
   }
 
-  /// Fixed decimals, independent of the user's locale.
+  /// Fixed decimals, independent of the user's locale; "n/a" for a value that could not be
+  /// computed (e.g. false corrections over a set with no correctly typed word), never `nan`.
   public static func fixed(_ value: Double, decimals: Int) -> String {
-    String(format: "%.\(decimals)f", value)
+    value.isFinite ? String(format: "%.\(decimals)f", value) : "n/a"
   }
 
   /// Bytes in MiB with one decimal.

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+public import Foundation
 
 /// SHA-256 of files, so a stored result can name exactly which input produced it.
 public enum FileDigest {
@@ -11,7 +11,7 @@ public enum FileDigest {
       throw InputFileError(path: path, kind: .unreadable, reason: "cannot open for hashing")
     }
     defer { try? handle.close() }
-    var hasher = SHA256()
+    var hasher = ContentDigest()
     while true {
       let chunk: Data
       do {
@@ -20,9 +20,9 @@ public enum FileDigest {
         throw InputFileError(path: path, kind: .unreadable, reason: "read failed: \(error)")
       }
       if chunk.isEmpty { break }
-      hasher.update(data: chunk)
+      hasher.update(chunk)
     }
-    return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    return hasher.finalize()
   }
 }
 
@@ -33,7 +33,11 @@ public struct ContentDigest {
   public init() {}
 
   public mutating func update(_ text: String) {
-    hasher.update(data: Data(text.utf8))
+    update(Data(text.utf8))
+  }
+
+  public mutating func update(_ data: Data) {
+    hasher.update(data: data)
   }
 
   /// The lowercase hex digest.

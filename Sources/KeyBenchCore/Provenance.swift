@@ -1,4 +1,3 @@
-import Crypto
 public import Foundation
 
 /// Where one benchmark result came from: code, machine, command, exact inputs, items counted and
@@ -129,7 +128,9 @@ public struct Provenance: Sendable {
 
   /// SHA-256 (hex) of ``canonicalJSON(_:)``.
   public static func digest(ofConfig config: Any) throws -> String {
-    SHA256.hash(data: try canonicalJSON(config)).map { String(format: "%02x", $0) }.joined()
+    var digest = ContentDigest()
+    digest.update(try canonicalJSON(config))
+    return digest.finalize()
   }
 
   static func timestamp(_ date: Date) -> String {
