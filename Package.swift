@@ -148,6 +148,17 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // Fuzz targets for every parser (Scripts/fuzz runs them under libFuzzer; the tests run a
+    // seeded mutation smoke of each).
+    .target(
+      name: "KeyBenchFuzz",
+      dependencies: [
+        "KeyBenchCore", "KeyBenchLexicon", "KeyBenchGeometry", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTyping",
+        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchBench", "KeyBenchPrediction", "KeyBenchPhotos",
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(name: "keybench-fuzz", dependencies: ["KeyBenchFuzz"], swiftSettings: strict),
     .executableTarget(
       name: "keybench-typos",
       dependencies: [
@@ -223,6 +234,11 @@ let package = Package(
     .testTarget(
       name: "KeyBenchPhotosTests",
       dependencies: ["KeyBenchPhotos", "KeyBenchCore", "KeyBenchTestSupport", "keybench-run"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchFuzzTests",
+      dependencies: ["KeyBenchFuzz", "KeyBenchCore", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

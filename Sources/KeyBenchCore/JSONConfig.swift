@@ -15,7 +15,16 @@ public enum JSONConfig {
 
   /// `defaults` with the JSON object in `data` merged over it.
   public static func merged<T: Codable>(_ defaults: T, with data: Data) throws -> T {
-    guard let override = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    if let problem = UTF8Text.firstInvalid(in: data) {
+      throw Problem("line \(problem.line): invalid UTF-8 (byte \(problem.offset + 1) of the file)")
+    }
+    let parsed: Any
+    do {
+      parsed = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      throw Problem("not valid JSON" + (JSONText.errorLine(error, in: data).map { " (near line \($0))" } ?? ""))
+    }
+    guard let override = parsed as? [String: Any] else {
       throw Problem("not a JSON object")
     }
     return try merged(defaults, with: override)
@@ -36,6 +45,10 @@ public enum JSONConfig {
     let unknown = leafPaths(override).filter { !has(path: $0, in: known) }
     guard unknown.isEmpty else {
       throw Problem("unknown keys: \(unknown.sorted().joined(separator: ", "))")
+    }
+    if let validated = result as? any ValidatedConfig {
+      let problems = validated.validationErrors()
+      guard problems.isEmpty else { throw Problem(problems.joined(separator: "; ")) }
     }
     return result
   }

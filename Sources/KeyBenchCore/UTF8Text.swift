@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Helpers for checking raw line bytes before they become Swift strings.
 public enum UTF8Text {
   /// Whether `bytes` are valid UTF-8; pure ASCII is accepted without a full decode.
@@ -8,5 +10,54 @@ public enum UTF8Text {
       break
     }
     return allASCII || String(validating: bytes, as: UTF8.self) != nil
+  }
+}
+
+extension UTF8Text {
+  /// Where the first invalid UTF-8 sequence of `data` starts: its 0-based byte offset and 1-based
+  /// line, or nil when all of `data` is valid. Checked before any XML or JSON parser sees the
+  /// bytes (some trap on invalid UTF-8), so the user gets FILE:LINE instead of a crash.
+  public static func firstInvalid(in data: Data) -> (offset: Int, line: Int)? {
+    data.withUnsafeBytes { raw -> (offset: Int, line: Int)? in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      if isValid(bytes) { return nil }
+      var line = 1
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte < 0x80 {
+          if byte == 0x0A { line += 1 }
+          index += 1
+          continue
+        }
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0
+        let end = index + length
+        guard length > 0, end <= bytes.count,
+          String(validating: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self) != nil
+        else { return (index, line) }
+        index = end
+      }
+      return nil
+    }
+  }
+
+  /// The same as a thrown ``InputFileError`` naming `path` and the line.
+  public static func check(_ data: Data, path: String) throws {
+    if let problem = firstInvalid(in: data) {
+      throw InputFileError(
+        path: path, line: problem.line, kind: .invalidUTF8, reason: "invalid UTF-8 (byte \(problem.offset + 1) of the file)")
+    }
+  }
+}
+
+/// Line numbers for JSON parse errors, which Foundation reports as a character index.
+public enum JSONText {
+  /// The 1-based line of the error's index into `data`, when the error carries one.
+  public static func errorLine(_ error: any Error, in data: Data) -> Int? {
+    let info = (error as NSError).userInfo
+    guard let index = (info["NSJSONSerializationErrorIndex"] as? Int) ?? (info["NSJSONSerializationErrorIndex"] as? NSNumber)?.intValue
+    else { return nil }
+    let prefix = data.prefix(max(0, min(index, data.count)))
+    return prefix.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
   }
 }

@@ -1,3 +1,4 @@
+public import KeyBenchCore
 /// Every parameter of the synthetic swipe model, with units; loaded from JSON (`--config`).
 ///
 /// The defaults were fitted on the How We Swipe canvas by random search over these parameters
@@ -63,3 +64,4 @@ public struct SwipeSynthesisConfig: Sendable, Codable, Equatable {
     return errors
   }
 }
+extension SwipeSynthesisConfig: ValidatedConfig {}
