@@ -37,10 +37,12 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]
     ),
+    // Linux system calls Foundation does not expose (atomic exchange of two paths).
+    .target(name: "CKeyBenchSystem", path: "Sources/CKeyBenchSystem"),
     // Shared plumbing: line streams over plain or gzip files, file digests, text folding, paths.
     .target(
       name: "KeyBenchCore",
-      dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")],
+      dependencies: ["CZlib", "CKeyBenchSystem", .product(name: "Crypto", package: "swift-crypto")],
       swiftSettings: strict
     ),
     .target(name: "KeyBenchLexicon", dependencies: ["KeyBenchCore"], swiftSettings: strict),

@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 public import KeyBenchGeometry
 public import KeyBenchGesture
 
@@ -157,5 +157,19 @@ public struct GestureSummary: Sendable {
     }.sorted {
       ($0.borderCrossingsPerLetter, $0.idealPathMillimetersPerLetter) < ($1.borderCrossingsPerLetter, $1.idealPathMillimetersPerLetter)
     }
+  }
+}
+
+extension GestureBenchmark.Config: ValidatedConfig {
+  /// Ranges of the touch view's geometry (shares of the keyboard) and the simulated strokes.
+  public func validationErrors() -> [String] {
+    var check = RangeCheck()
+    check.positive("geometry.viewShare", geometry.viewShare, atMost: 1)
+    // At 0.5 the aim points would sit on the circle's edge.
+    check.positive("geometry.circleShare", geometry.circleShare, atMost: 0.45)
+    check.positive("geometry.commitShare", geometry.commitShare, atMost: 1)
+    check.positive("strokes.speedMillimetersPerSecond", strokes.speedMillimetersPerSecond, atMost: 10_000)
+    check.number("strokes.noiseScale", strokes.noiseScale, in: 0...100)
+    return check.errors
   }
 }

@@ -30,9 +30,9 @@ public struct GestureReport {
   }
 
   public func write(to directory: String) throws {
-    try AtomicFileWriter.write(
-      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)],
-      into: directory)
+    let folder = try OutputFolder(replacing: directory)
+    try folder.write(files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)])
+    try folder.commit()
   }
 
   var resultsCSV: String {

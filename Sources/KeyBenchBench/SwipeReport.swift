@@ -33,9 +33,9 @@ public struct SwipeReport {
 
   /// Writes the four files into `directory` (each through a temporary file).
   public func write(to directory: String) throws {
-    try AtomicFileWriter.write(
-      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)],
-      into: directory)
+    let folder = try OutputFolder(replacing: directory)
+    try folder.write(files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)])
+    try folder.commit()
   }
 
   static func snake(_ name: String) -> String { name.replacingOccurrences(of: " ", with: "_") }

@@ -1,3 +1,4 @@
+public import KeyBenchCore
 import Foundation
 public import KeyBenchTouch
 
@@ -81,5 +82,23 @@ public struct TouchBenchmark {
       start = end
     }
     return Outcome(resolver: kind, resolved: resolved, nanosecondsPerTouch: times)
+  }
+}
+
+extension TouchConfig: ValidatedConfig {
+  /// Ranges that keep resolution meaningful and bounded (a letter-model order above 3 has no
+  /// table; a zero spread scale or cut-off divides by zero).
+  public func validationErrors() -> [String] {
+    var check = RangeCheck()
+    check.number("resolvers.shiftMultiplier", resolvers.shiftMultiplier, in: 0...100)
+    check.number("resolvers.minWidthRatio", resolvers.minWidthRatio, in: 0...1)
+    check.positive("resolvers.sigmaScale", resolvers.sigmaScale, atMost: 100)
+    check.positive("resolvers.cutoffSigmas", resolvers.cutoffSigmas, atMost: 20)
+    check.number("simulation.offsetX", simulation.offsetX, in: -5...5)
+    check.number("simulation.offsetY", simulation.offsetY, in: -5...5)
+    check.number("simulation.spreadScale", simulation.spreadScale, in: 0...100)
+    check.integer("model.order", model.order, in: 1...3)
+    check.number("model.smoothing", model.smoothing, in: 0...1_000_000)
+    return check.errors
   }
 }

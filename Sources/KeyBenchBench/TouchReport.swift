@@ -34,13 +34,12 @@ public struct TouchReport {
 
   /// Writes the four files into `directory` (each through a temporary file).
   public func write(to directory: String) throws {
-    let folder = URL(fileURLWithPath: directory)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let results = try AtomicFileWriter(path: folder.appendingPathComponent("results.csv").path)
+    let folder = try OutputFolder(replacing: directory)
+    let results = try AtomicFileWriter(path: folder.file("results.csv"))
     try writeResults(to: results)
-    try AtomicFileWriter.write(
-      files: [("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)], into: directory)
     try results.commit()
+    try folder.write(files: [("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)])
+    try folder.commit()
   }
 
   static func contextLabel(_ context: LetterContext, _ alphabet: LetterAlphabet) -> String {

@@ -9,12 +9,7 @@ public enum ConfigFiles {
   /// - Throws: ``InputFileError`` naming the file for unreadable files, invalid JSON and
   ///   unknown keys.
   public static func load<T: Codable>(_ path: String, over defaults: T, what: String) throws -> T {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot read")
-    }
+    let data = try InputFile.data(path, maximumBytes: 16 << 20)
     do {
       return try JSONConfig.merged(defaults, with: data)
     } catch {

@@ -16,14 +16,19 @@ public final class AtomicFileWriter {
     self.path = path
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    temporaryPath = directory.appendingPathComponent(
-      ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)"
-    ).path
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot create its folder: \(Self.reason(error))")
+    }
+    TemporaryFiles.sweepStale(beside: url.path, kind: "tmp")
+    temporaryPath = TemporaryFiles.name(for: url.path, kind: "tmp")
+    TemporaryFiles.register(temporaryPath)
     guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
       let handle = FileHandle(forWritingAtPath: temporaryPath)
     else {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot create output file")
+      let why = access(directory.path, W_OK) != 0 ? ": \(String(cString: strerror(errno)))" : ""
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot create the output file\(why)")
     }
     self.handle = handle
   }
@@ -33,6 +38,7 @@ public final class AtomicFileWriter {
       try? handle.close()
       try? FileManager.default.removeItem(atPath: temporaryPath)
     }
+    TemporaryFiles.unregister(temporaryPath)
   }
 
   /// Writes `text` to `path` through a temporary file.
@@ -43,7 +49,8 @@ public final class AtomicFileWriter {
   }
 
   /// Writes each named file into `directory` (created when missing), each through a temporary
-  /// file: the one way benchmark outputs reach their folder.
+  /// file, one after another (sweep tables). A benchmark's result folder is replaced as a whole
+  /// through ``OutputFolder`` instead.
   public static func write(files: [(name: String, text: String)], into directory: String) throws {
     for (name, text) in files {
       try write(text, to: URL(fileURLWithPath: directory).appendingPathComponent(name).path)
@@ -62,7 +69,11 @@ public final class AtomicFileWriter {
   /// Flushes, closes and renames the file into place, replacing any earlier file.
   public func commit() throws {
     try flush()
-    try handle.close()
+    do {
+      try handle.close()
+    } catch {
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot write: \(Self.reason(error))")
+    }
     // rename(2) replaces an existing file atomically.
     guard rename(temporaryPath, path) == 0 else {
       let reason = String(cString: strerror(errno))
@@ -73,7 +84,21 @@ public final class AtomicFileWriter {
 
   private func flush() throws {
     guard !buffer.isEmpty else { return }
-    try handle.write(contentsOf: buffer)
+    do {
+      try handle.write(contentsOf: buffer)
+    } catch {
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot write: \(Self.reason(error))")
+    }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// The operating system's reason (`No space left on device`) instead of a Foundation error dump.
+  static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+    return nsError.localizedDescription
   }
 }

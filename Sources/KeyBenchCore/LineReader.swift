@@ -24,6 +24,9 @@ public final class LineReader {
   public let compression: FileCompression
   /// Size of the file on disk in bytes.
   public let fileSize: Int
+  /// The longest line read; a longer one is an error naming its line, so a file without line
+  /// breaks (or a gzip bomb of one line) cannot fill memory. 64 MiB by default.
+  public var maximumLineBytes = 64 << 20
 
   private let handle: gzFile
 
@@ -33,13 +36,7 @@ public final class LineReader {
   ///   readable, `.empty` when it has zero bytes.
   public init(path: String) throws {
     self.path = path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw InputFileError(path: path, kind: .unreadable, reason: "no such file")
-    }
-    guard !isDirectory.boolValue else {
-      throw InputFileError(path: path, kind: .unreadable, reason: "is a directory, expected a file")
-    }
+    try InputFile.requireRegular(path)
     guard let raw = fopen(path, "rb") else {
       let message = String(cString: strerror(errno))
       throw InputFileError(path: path, kind: .unreadable, reason: "cannot open: \(message)")
@@ -107,7 +104,14 @@ public final class LineReader {
         end -= start
         start = 0
       }
-      if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+      if end == buffer.count {
+        guard buffer.count < maximumLineBytes else {
+          throw InputFileError(
+            path: path, line: number + 1, kind: .malformed,
+            reason: "line is longer than \(maximumLineBytes) bytes (no line break); not a text file of this kind?")
+        }
+        buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumLineBytes)))
+      }
       let room = buffer.count - end
       let read = buffer.withUnsafeMutableBufferPointer { all in
         gzread(handle, all.baseAddress.map { $0 + end }, UInt32(room))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A device a benchmark runs "on": its keyboard layouts, physical scale, touch spread and rate.
 ///
 /// Profiles are data (`Corpora/devices/*.json`, loaded by ``DeviceCatalog``) so a researcher adds
@@ -11,29 +13,14 @@ public struct DeviceProfile: Sendable {
   ///
   /// - Throws: ``DeviceCatalogError`` when the specification is inconsistent.
   public init(specification: DeviceSpecification, variants: [String: LayoutVariant]) throws {
+    // The same checks as a profile file gets (``DeviceSpecification/problems(variants:)``), so
+    // a profile built in code or resized to a canvas is as safe as one loaded from disk.
+    let problems = specification.problems(variants: variants)
+    if !problems.isEmpty {
+      throw DeviceCatalogError.invalid(device: specification.name, reason: problems.map(\.message).joined(separator: "; "))
+    }
     self.specification = specification
     self.variants = variants
-    guard !specification.layouts.isEmpty else {
-      throw DeviceCatalogError.invalid(device: specification.name, reason: "lists no layouts")
-    }
-    guard specification.keyboard.width > 0, specification.keyboard.height > 0,
-      specification.millimetersPerUnit > 0, specification.touchSamplingHz > 0
-    else {
-      throw DeviceCatalogError.invalid(
-        device: specification.name,
-        reason: "keyboard size, millimetersPerUnit and touchSamplingHz must be positive")
-    }
-    for entry in specification.layouts where entry.keys == nil {
-      guard specification.grid != nil else {
-        throw DeviceCatalogError.invalid(
-          device: specification.name,
-          reason: "layout '\(entry.variant)' has no explicit keys and the device has no grid")
-      }
-      guard variants[entry.variant] != nil else {
-        throw DeviceCatalogError.invalid(
-          device: specification.name, reason: "unknown layout variant '\(entry.variant)'")
-      }
-    }
   }
 
   public var name: String { specification.name }
@@ -90,7 +77,17 @@ public struct DeviceProfile: Sendable {
 
   /// The same device with a keyboard of another size: relative grids are rebuilt, absolute
   /// geometry is scaled. How We Swipe logs one canvas size per session, so each needs this.
+  ///
+  /// - Throws: ``DeviceCatalogError/invalid(device:reason:)`` for a canvas that is not finite
+  ///   and positive or whose physical size is outside ``DeviceLimits/keyboardMillimeters``.
   public func resized(width: Double, height: Double) throws -> DeviceProfile {
+    let limits = DeviceLimits.keyboardMillimeters
+    let units = (limits.lowerBound / millimetersPerUnit)...(limits.upperBound / millimetersPerUnit)
+    guard width.isFinite, height.isFinite, units.contains(width), units.contains(height) else {
+      throw DeviceCatalogError.invalid(
+        device: name,
+        reason: "canvas \(Self.text(width))x\(Self.text(height)) \(specification.units): each side must be finite and in \(Self.text(units.lowerBound))…\(Self.text(units.upperBound)) (\(Self.text(limits.lowerBound))–\(Self.text(limits.upperBound)) mm)")
+    }
     var spec = specification
     let sx = width / spec.keyboard.width
     let sy = height / spec.keyboard.height
@@ -117,6 +114,10 @@ public struct DeviceProfile: Sendable {
       return entry
     }
     return try DeviceProfile(specification: spec, variants: variants)
+  }
+
+  private static func text(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.4g", value)
   }
 
   static func gridKeys(

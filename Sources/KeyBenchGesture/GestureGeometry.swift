@@ -54,7 +54,10 @@ public struct GestureGeometry: Sendable {
   public func direction(of point: Point) -> LetterScheme.Direction {
     let dx = point.x - center.x
     let dy = point.y - center.y
-    let sector = Int(((atan2(dy, dx) + Double.pi / 2) / (Double.pi / 4)).rounded())
+    let angle = atan2(dy, dx)
+    // A point that is not finite has no direction; north keeps decoding total instead of trapping.
+    guard angle.isFinite else { return .n }
+    let sector = Int(((angle + Double.pi / 2) / (Double.pi / 4)).rounded())
     return LetterScheme.Direction(rawValue: ((sector % 8) + 8) % 8)!
   }
 

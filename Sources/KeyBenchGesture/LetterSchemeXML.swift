@@ -21,21 +21,37 @@ public enum LetterSchemeXML {
     ("middle", 0), ("clockwise", 1), ("counterclockwise", -1), ("clockwise2", 2), ("counterclockwise2", -2),
   ]
 
-  /// Parses the scheme file at `path`.
+  /// Scheme files larger than this are refused (a scheme is about a kilobyte).
+  public static let maximumBytes = 1 << 20
+  /// At most this many letters: eight fields of five letters each.
+  public static let maximumAlphabet = 40
+  /// Longest `name` and `language` attribute.
+  public static let maximumNameLength = 64
+
+  /// Parses the scheme file at `path`: a regular file of at most ``maximumBytes``.
   ///
-  /// - Throws: ``InputFileError`` (`FILE:LINE: reason`) for unreadable files, malformed XML,
-  ///   unknown elements or attributes, missing or repeated directions, and letters that are
-  ///   missing, repeated or outside the alphabet.
+  /// - Throws: ``InputFileError`` (`FILE:LINE: reason`) for unreadable files, invalid UTF-8,
+  ///   malformed XML, unknown elements or attributes, missing or repeated directions, and letters
+  ///   that are missing, repeated or outside the alphabet.
   public static func load(path: String) throws -> LetterScheme {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot read")
-    }
+    let data = try InputFile.data(path, maximumBytes: maximumBytes)
     return try parse(data, path: path)
   }
 
   /// Parses scheme XML; `path` names the source in errors.
+  ///
+  /// The bytes are checked before FoundationXML sees them: it traps on invalid UTF-8 in a
+  /// comment, name or processing instruction, and would expand entities of a DTD. So invalid
+  /// UTF-8 (with the line of the first bad byte), an encoding other than UTF-8, a DOCTYPE and
+  /// more than ``maximumBytes`` are refused first.
   public static func parse(_ data: Data, path: String) throws -> LetterScheme {
+    guard data.count <= maximumBytes else {
+      throw InputFileError(path: path, kind: .unreadable, reason: "is \(data.count) bytes; a scheme file has at most \(maximumBytes)")
+    }
+    try UTF8Text.check(data, path: path)
+    try checkProlog(data, path: path)
     let parser = XMLParser(data: data)
+    parser.shouldResolveExternalEntities = false
     let reader = Reader(path: path)
     parser.delegate = reader
     // On Linux `parse()` can return true after a well-formedness error, so errors are
@@ -51,6 +67,39 @@ public enum LetterSchemeXML {
     return try build(root: root, fields: reader.fields, path: path)
   }
 
+  /// Refuses what the parser must not act on: a declared encoding other than UTF-8 (the bytes
+  /// were checked as UTF-8) and document type declarations (entities could expand without bound).
+  static func checkProlog(_ data: Data, path: String) throws {
+    let bytes = [UInt8](data)
+    func line(at offset: Int) -> Int { 1 + bytes[..<offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+    func find(_ needle: String, from start: Int = 0) -> Int? {
+      let pattern = Array(needle.utf8)
+      guard bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
+      for offset in start...(bytes.count - pattern.count) where bytes[offset] == pattern[0] {
+        if Array(bytes[offset..<offset + pattern.count]) == pattern { return offset }
+      }
+      return nil
+    }
+    if let doctype = find("<!DOCTYPE") ?? find("<!ENTITY") {
+      throw InputFileError(
+        path: path, line: line(at: doctype), kind: .malformed,
+        reason: "a scheme file has no DOCTYPE or entity declarations")
+    }
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    guard bytes.count >= start + 5, Array(bytes[start..<start + 5]) == Array("<?xml".utf8),
+      let end = find("?>", from: start)
+    else { return }
+    let declaration = String(decoding: bytes[start..<end], as: UTF8.self)
+    guard let range = declaration.range(of: "encoding") else { return }
+    let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+    let name = rest.dropFirst().prefix { $0 != "\"" && $0 != "'" }.lowercased()
+    guard name == "utf-8" || name == "utf8" else {
+      throw InputFileError(
+        path: path, line: line(at: start), kind: .malformed,
+        reason: "the XML declaration names encoding '\(name)'; scheme files are UTF-8")
+    }
+  }
+
   struct Element {
     var attributes: [String: String]
     var line: Int
@@ -60,9 +109,30 @@ public enum LetterSchemeXML {
     func fail(_ line: Int?, _ reason: String) -> InputFileError {
       InputFileError(path: path, line: line, kind: .malformed, reason: reason)
     }
+    let rootAttributes: Set<String> = ["name", "language", "alphabet"]
+    if let unknown = root.attributes.keys.sorted().first(where: { !rootAttributes.contains($0) }) {
+      throw fail(root.line, "unknown attribute '\(unknown)' on <letterScheme> (known: alphabet, language, name)")
+    }
+    if let name = root.attributes["name"],
+      name.isEmpty || name.count > maximumNameLength || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    {
+      throw fail(root.line, "the name attribute must be 1–\(maximumNameLength) printable characters")
+    }
+    if let language = root.attributes["language"],
+      language.isEmpty || language.count > maximumNameLength
+        || !language.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") })
+    {
+      throw fail(root.line, "the language attribute must be a language code such as en or de_CH, not '\(language)'")
+    }
     let alphabet = Array(root.attributes["alphabet"] ?? "abcdefghijklmnopqrstuvwxyz")
     guard Set(alphabet).count == alphabet.count, !alphabet.isEmpty else {
       throw fail(root.line, "the alphabet attribute must list distinct letters")
+    }
+    guard alphabet.count <= maximumAlphabet else {
+      throw fail(root.line, "the alphabet has \(alphabet.count) letters; eight fields hold at most \(maximumAlphabet)")
+    }
+    if let odd = alphabet.first(where: { !($0.isLetter && String($0).lowercased() == String($0)) }) {
+      throw fail(root.line, "the alphabet must list lowercase letters (text is lowercased before it is typed), not '\(odd)'")
     }
     var placements: [Character: LetterScheme.Placement] = [:]
     var where_: [Character: String] = [:]
@@ -81,7 +151,8 @@ public enum LetterSchemeXML {
       guard field.attributes["middle"] != nil else { throw fail(field.line, "field \(raw) has no middle letter") }
       for (attribute, steps) in letterAttributes {
         guard let value = field.attributes[attribute] else { continue }
-        guard value.count == 1, let letter = value.lowercased().first else {
+        let lowered = value.lowercased()
+        guard value.count == 1, lowered.count == 1, let letter = lowered.first else {
           throw fail(field.line, "\(attribute) of field \(raw) must be one letter, not '\(value)'")
         }
         guard alphabet.contains(letter) else {
@@ -127,13 +198,31 @@ public enum LetterSchemeXML {
           path: path, line: parser.lineNumber, kind: .malformed,
           reason: depth == 1
             ? "the root element must be <letterScheme>, not <\(name)>"
-            : "unexpected element <\(name)> (a scheme holds only <field> elements)")
+            : depth == 2
+              ? "unexpected element <\(name)> (a scheme holds only <field> elements)"
+              : "element <\(name)> inside a <field> (a field holds only attributes)")
         parser.abortParsing()
       }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
       depth -= 1
+    }
+
+    // Text between elements may only be white space: a letter typed there would be ignored.
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+      guard string.contains(where: { !$0.isWhitespace }) else { return }
+      unexpected(parser, "text '\(string.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40))' outside an attribute (letters go in <field> attributes)")
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+      unexpected(parser, "a CDATA section (letters go in <field> attributes)")
+    }
+
+    private func unexpected(_ parser: XMLParser, _ reason: String) {
+      guard error == nil else { return }
+      error = InputFileError(path: path, line: max(parser.lineNumber, 1), kind: .malformed, reason: reason)
+      parser.abortParsing()
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {

@@ -23,6 +23,22 @@ public struct StrokeSimulator: Sendable {
     public init() {}
   }
 
+  /// The longest word a stroke is simulated for, in letters. A benchmark scores each word by
+  /// edit distance (quadratic in its length), so longer runs of letters (a missing space in a
+  /// text, a pasted hash) get no stroke: ``aimPoints(for:)`` and ``stroke(for:)`` return nil and
+  /// a runner skips and counts them. Real words are far shorter (German compounds rarely pass 60).
+  public static let maximumWordLength = 100
+
+  /// A straight movement between two aim points is sampled at the device's rate but at most this
+  /// often, so an extreme speed, rate or noise cannot make a stroke unboundedly long (realistic
+  /// profiles need well under 100 samples per movement).
+  public static let maximumSamplesPerSegment = 1000
+
+  /// Whether `word` is longer than ``maximumWordLength`` (checked without counting all of it).
+  public static func isTooLong(_ word: String) -> Bool {
+    !word.dropFirst(maximumWordLength).isEmpty
+  }
+
   public let scheme: LetterScheme
   public let geometry: GestureGeometry
   public let spread: TouchSpread
@@ -38,8 +54,9 @@ public struct StrokeSimulator: Sendable {
   }
 
   /// The aim points of `word`'s stroke (circle, fields…, circle per letter); nil if the scheme
-  /// lacks a letter.
+  /// lacks a letter or the word is longer than ``maximumWordLength``.
   public func aimPoints(for word: String) -> [Point]? {
+    guard !Self.isTooLong(word) else { return nil }
     var points = [geometry.center]
     for letter in word {
       guard let placement = scheme.placement(of: letter) else { return nil }
@@ -52,7 +69,7 @@ public struct StrokeSimulator: Sendable {
     return points
   }
 
-  /// The stroke for `word` with aiming noise from `generator`.
+  /// The stroke for `word` with aiming noise from `generator`; nil when ``aimPoints(for:)`` is.
   public func stroke(for word: String, using generator: inout SeededGenerator) -> Stroke? {
     guard let aims = aimPoints(for: word) else { return nil }
     let noisy = aims.map { aim in
@@ -64,7 +81,8 @@ public struct StrokeSimulator: Sendable {
     var points = [noisy[0]]
     for (a, b) in zip(noisy, noisy.dropFirst()) {
       let length = a.distance(to: b)
-      let samples = max(Int((length / step).rounded(.up)), 1)
+      let wanted = (length / step).rounded(.up)
+      let samples = wanted.isFinite ? Int(min(max(wanted, 1), Double(Self.maximumSamplesPerSegment))) : 1
       for i in 1...samples {
         let t = Double(i) / Double(samples)
         points.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))

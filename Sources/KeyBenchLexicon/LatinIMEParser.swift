@@ -1,4 +1,5 @@
 public import KeyBenchCore
+import Foundation
 
 /// Reads LatinIME `.combined` wordlists (plain or gzip) into a ``LatinIMEWordlist``.
 ///
@@ -6,6 +7,13 @@ public import KeyBenchCore
 /// no header) throw ``InputFileError``. Line-level problems (a missing or out-of-range `f`,
 /// a child line with no word, an unknown line shape) are *malformed lines*: by default they are
 /// skipped and counted, with the first few kept for display; in strict mode the first one throws.
+///
+/// A plain file whose last entry line has no newline after it was cut inside that line (dicttool
+/// ends every line): that is a file-level error too, since the cut line may still parse with a
+/// wrong frequency. A list cut at a line boundary cannot be told from a complete one by the
+/// format (the header carries no word count); ``Report/suspectedCut`` reports the one sign there
+/// is — dicttool's frequency order ending before its `f=0` entries — and `keybench-ingest` refuses
+/// to replace a stored lexicon with fewer words.
 public struct LatinIMEParser: Sendable {
   /// Stop at the first malformed line instead of skipping it.
   public var strict: Bool
@@ -26,6 +34,15 @@ public struct LatinIMEParser: Sendable {
     /// Word lines whose word had already been seen; the higher frequency was kept.
     public var duplicateWords = 0
     public var malformedLines = 0
+    /// Lines after the header that are neither blank nor comments: word, child and unrecognised
+    /// lines, the base of ``malformedShare``.
+    public var entryLines = 0
+    /// Malformed lines as a share of ``entryLines`` (0 when there are none).
+    public var malformedShare: Double { entryLines == 0 ? 0 : Double(malformedLines) / Double(entryLines) }
+    /// Why the list looks cut short although it ends at a line boundary, or nil: its words are
+    /// in dicttool's order (frequencies never increase, 1,000 words or more) but it stops before
+    /// the `f=0` entries (profanity, not_a_word) that dicttool writes last.
+    public var suspectedCut: String?
     /// The first ``LatinIMEParser/keptMalformedExamples`` malformed lines, with positions.
     public var malformedExamples: [InputFileError] = []
     public var compression: FileCompression = .plain
@@ -49,7 +66,29 @@ public struct LatinIMEParser: Sendable {
       throw InputFileError(
         path: path, kind: .empty, reason: "no header line: the file holds no wordlist")
     }
+    if reader.compression == .plain, let line = state.lastContentLine, line == state.lastLine,
+      try Self.lastByte(of: path) != 0x0A
+    {
+      throw InputFileError(
+        path: path, line: line, kind: .malformed,
+        reason: "the file ends inside this line (no newline after it), so it was probably cut short; if it is complete, end it with a newline")
+    }
+    if state.descending, state.report.wordLines >= 1_000, let last = state.lastFrequency, last > 0 {
+      state.report.suspectedCut =
+        "its \(state.report.wordLines) words are in dicttool's frequency order but the list stops at f=\(last) on line \(state.lastWordLine), before the f=0 entries dicttool writes last: it may have been cut short"
+    }
     return (LatinIMEWordlist(header: header, words: state.words), state.report)
+  }
+
+  /// The last byte of a plain file (nil for an empty one).
+  static func lastByte(of path: String) throws -> UInt8? {
+    guard let file = fopen(path, "rb") else {
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot open: \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(file) }
+    guard fseek(file, -1, SEEK_END) == 0 else { return nil }
+    let byte = fgetc(file)
+    return byte == EOF ? nil : UInt8(byte)
   }
 }
 
@@ -67,7 +106,16 @@ extension LatinIMEParser {
     var current: Int?
     /// Line of the malformed word line whose children are being skipped.
     var skippedParentLine: Int?
+    /// Children of the current word, so a word with very many child lines stays linear.
+    var childTargets = Set<String>()
     var report = Report()
+    /// The last line read, and the last that was not blank or a comment.
+    var lastLine = 0
+    var lastContentLine: Int?
+    /// Whether word frequencies have never increased so far (dicttool's order), and the last one.
+    var descending = true
+    var lastFrequency: UInt8?
+    var lastWordLine = 0
 
     init(path: String, parser: LatinIMEParser) {
       self.path = path
@@ -75,11 +123,13 @@ extension LatinIMEParser {
     }
 
     mutating func consume(_ line: Bytes, number: Int) throws {
+      lastLine = number
       if line.isEmpty || line.first == UInt8(ascii: "#")
         || line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
       {
         return
       }
+      lastContentLine = number
       guard header != nil else {
         guard line.first != UInt8(ascii: " ") else {
           throw InputFileError(
@@ -89,6 +139,7 @@ extension LatinIMEParser {
         header = try parseHeader(line, number: number)
         return
       }
+      report.entryLines += 1
       do {
         if line.starts(with: "  shortcut=".utf8) {
           report.shortcutLines += 1
@@ -158,6 +209,9 @@ extension LatinIMEParser {
       guard !entry.word.isEmpty else { throw LineProblem("word is empty") }
       guard sawFrequency else { throw LineProblem("word '\(entry.word)' has no f= frequency") }
       skippedParentLine = nil
+      if let previous = lastFrequency, entry.frequency > previous { descending = false }
+      lastFrequency = entry.frequency
+      lastWordLine = number
       if let existing = indexByWord[entry.word] {
         report.duplicateWords += 1
         if entry.frequency > words[existing].frequency {
@@ -166,7 +220,10 @@ extension LatinIMEParser {
           words[existing] = entry
         }
         current = existing
+        childTargets = Set(
+          words[existing].shortcuts.map { "s\($0.target)\u{0}\($0.frequency)" } + words[existing].bigrams.map { "b" + $0.next })
       } else {
+        childTargets = []
         indexByWord[entry.word] = words.count
         current = words.count
         words.append(entry)
@@ -199,9 +256,10 @@ extension LatinIMEParser {
       guard !target.isEmpty else { throw LineProblem("child line names no word") }
       guard let frequency else { throw LineProblem("child line '\(target)' has no f= frequency") }
       if isShortcut {
-        let shortcut = LatinIMEWordlist.Shortcut(target: target, frequency: frequency)
-        if !words[parent].shortcuts.contains(shortcut) { words[parent].shortcuts.append(shortcut) }
-      } else if !words[parent].bigrams.contains(where: { $0.next == target }) {
+        if childTargets.insert("s\(target)\u{0}\(frequency)").inserted {
+          words[parent].shortcuts.append(LatinIMEWordlist.Shortcut(target: target, frequency: frequency))
+        }
+      } else if childTargets.insert("b" + target).inserted {
         words[parent].bigrams.append(LatinIMEWordlist.Bigram(next: target, frequency: frequency))
       }
     }

@@ -22,9 +22,8 @@ public enum CocoCorpus {
 
   /// The captions of a COCO captions JSON file, by caption id.
   public static func captions(path: String) throws -> [Caption] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot read the captions file")
-    }
+    let data = try InputFile.data(path)
+    try UTF8Text.check(data, path: path)
     do {
       let file = try JSONDecoder().decode(CaptionsFile.self, from: data)
       guard !file.annotations.isEmpty else { throw InputFileError(path: path, kind: .empty, reason: "no caption annotations") }
@@ -71,7 +70,7 @@ public enum CocoCorpus {
       if fields.count == 5 {
         for item in fields[4].split(separator: ";") {
           let parts = item.split(separator: ":", omittingEmptySubsequences: false)
-          guard parts.count >= 3, Int(parts[parts.count - 2]) != nil, let area = Double(parts[parts.count - 1]), area >= 0 else {
+          guard parts.count >= 3, Int(parts[parts.count - 2]) != nil, let area = Double(parts[parts.count - 1]), area.isFinite, area >= 0 else {
             throw InputFileError(path: path, line: number, kind: .malformed, reason: "label '\(item)' is not name:instances:area")
           }
           labels.append((parts[0..<(parts.count - 2)].joined(separator: ":"), area))

@@ -73,9 +73,9 @@ public struct PhotoReport {
   public static let seedAccuracy = 0.77
 
   public func write(to directory: String) throws {
-    try AtomicFileWriter.write(
-      files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)],
-      into: directory)
+    let folder = try OutputFolder(replacing: directory)
+    try folder.write(files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)])
+    try folder.commit()
   }
 
   var covered: Int { categories.filter { $0.imageNet > 0 }.count }

@@ -1,3 +1,4 @@
+public import KeyBenchCore
 import Foundation
 
 /// KeyBench's best ranker: every WordNet link counts, weighted instead of merely present.
@@ -100,5 +101,25 @@ public struct WeightedRanker: PhotoRanker {
       if config.coveragePower != 0, total > 0, score > 0 { score *= pow(explained / total, config.coveragePower) }
       return score
     }
+  }
+}
+
+extension WeightedRanker.Config: ValidatedConfig {
+  /// Weights and decays within ranges that keep scores finite and ordered as documented.
+  public func validationErrors() -> [String] {
+    var check = RangeCheck()
+    check.number("senseDecay", senseDecay, in: 0...1)
+    check.number("depthDecay", depthDecay, in: 0...1)
+    for (name, value) in [
+      ("nameWeight", nameWeight), ("synonymWeight", synonymWeight), ("hypernymWeight", hypernymWeight),
+      ("hyponymWeight", hyponymWeight), ("relatedWeight", relatedWeight), ("partWeight", partWeight),
+    ] {
+      check.number(name, value, in: 0...100)
+    }
+    for (name, value) in [("specificityPower", specificityPower), ("areaPower", areaPower), ("coveragePower", coveragePower)] {
+      check.number(name, value, in: 0...10)
+    }
+    check.number("minimumArea", minimumArea, in: 0...1)
+    return check.errors
   }
 }

@@ -56,7 +56,11 @@ enum WordNetFiles {
         default: return nil
         }
         guard digit < radix else { return nil }
-        value = value * radix + digit
+        // A number too large for Int is not a WordNet offset or count: nil, never a trap.
+        let (shifted, overflowA) = value.multipliedReportingOverflow(by: radix)
+        let (next, overflowB) = shifted.addingReportingOverflow(digit)
+        guard !overflowA, !overflowB else { return nil }
+        value = next
       }
       return value
     }

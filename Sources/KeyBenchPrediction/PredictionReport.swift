@@ -66,12 +66,12 @@ public struct PredictionReport {
   }
 
   public func write(to directory: String) throws {
-    try AtomicFileWriter.write(
-      files: [
+    let folder = try OutputFolder(replacing: directory)
+    try folder.write(files: [
         ("results.csv", resultsCSV), ("curves.csv", curvesCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON),
         ("report.md", try markdown),
-      ],
-      into: directory)
+      ])
+    try folder.commit()
   }
 
 

@@ -85,13 +85,7 @@ public enum TextTokenizer {
   ///
   /// - Throws: ``InputFileError`` naming the file when it cannot be read, is not UTF-8 or has no words.
   public static func sentences(inFile path: String) throws -> [[String]] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot read the text file")
-    }
-    guard let text = String(validating: data, as: UTF8.self) else {
-      let line = lineOfFirstInvalidByte(data)
-      throw InputFileError(path: path, line: line, kind: .invalidUTF8, reason: "the text is not valid UTF-8")
-    }
+    let text = try InputFile.text(path)
     let leipzig = looksLikeLeipzig(text)
     if leipzig {
       for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -105,16 +99,5 @@ public enum TextTokenizer {
       throw InputFileError(path: path, kind: .empty, reason: "the text has no words")
     }
     return result
-  }
-
-  private static func lineOfFirstInvalidByte(_ data: Data) -> Int {
-    var line = 1
-    var start = data.startIndex
-    for (index, byte) in zip(data.indices, data) where byte == 0x0A {
-      if String(validating: data[start..<index], as: UTF8.self) == nil { return line }
-      line += 1
-      start = index + 1
-    }
-    return line
   }
 }

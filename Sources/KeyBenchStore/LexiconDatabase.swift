@@ -6,32 +6,57 @@ public import KeyBenchLexicon
 /// The SQLite database that holds ingested lexicons, several per file.
 ///
 /// GRDB is the only SQLite layer in KeyBench; this type is the only place that knows the schema
-/// (see ``LexiconDatabase/migrator``). Writes happen in one transaction each, so a failed or
-/// interrupted ingest leaves the database exactly as it was.
+/// (see ``LexiconDatabase/migrator``). Writes happen in one (immediate) transaction each, so a
+/// failed or interrupted ingest leaves the database exactly as it was, and a second process
+/// writing at the same time waits up to ``busyTimeout`` for the first instead of failing at once.
+///
+/// Every SQLite failure — locked, read-only, damaged, disk full, a path that cannot be opened —
+/// and every stored value of the wrong type surfaces as one ``InputFileError`` naming the
+/// database file, never as a raw `SQLite error N` or a trap.
 public struct LexiconDatabase: Sendable {
   /// Where lexicons live unless a tool is told otherwise.
   public static let defaultPath = ".keybench/lexicons.sqlite"
+  /// How long a connection waits for another process's lock before giving up (seconds):
+  /// replacing the largest shipped list (de) takes under 2 s in a release build, so this covers a
+  /// few queued ingests on a slow machine while a stuck lock still ends in a message within seconds.
+  public static let defaultBusyTimeout: TimeInterval = 15
 
   public let path: String
   let queue: DatabaseQueue
+  let busyTimeout: TimeInterval
 
   /// Opens (creating when needed, with parent folders) the database at `path` and migrates it.
   ///
-  /// - Parameter create: when false, a missing file is an error instead of a new database.
-  public init(path: String, create: Bool = true) throws {
+  /// - Parameters:
+  ///   - create: when false, a missing file is an error instead of a new database.
+  ///   - busyTimeout: seconds to wait for another process's lock before failing.
+  /// - Throws: ``InputFileError`` naming `path` when it is missing (and `create` is false), not a
+  ///   regular file, in a folder that cannot be created, locked, unwritable or not a KeyBench
+  ///   lexicon database.
+  public init(path: String, create: Bool = true, busyTimeout: TimeInterval = defaultBusyTimeout) throws {
     self.path = path
+    self.busyTimeout = busyTimeout
     let url = URL(fileURLWithPath: path)
-    if !FileManager.default.fileExists(atPath: path) {
+    var status = stat()
+    if stat(path, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFREG else {
+        throw InputFileError(
+          path: path, kind: .unreadable,
+          reason: status.st_mode & S_IFMT == S_IFDIR
+            ? "is a folder; --db takes the database file (e.g. \(Self.defaultPath))"
+            : "is not a regular file, so it cannot be a lexicon database")
+      }
+    } else {
       guard create else {
         throw InputFileError(
           path: path, kind: .unreadable,
           reason: "no lexicon database here; run keybench-ingest first")
       }
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Self.createFolder(for: url, database: path)
     }
     do {
       var configuration = Configuration()
+      configuration.busyMode = .timeout(busyTimeout)
       // Deletes are explicit (see `delete(name:in:)`); enforcing the declared keys row by row
       // would double the time to replace a large lexicon.
       configuration.foreignKeysEnabled = false
@@ -40,11 +65,93 @@ public struct LexiconDatabase: Sendable {
       configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -65536") }
       queue = try DatabaseQueue(path: path, configuration: configuration)
       try Self.migrator.migrate(queue)
-    } catch let error as DatabaseError {
+    } catch {
+      throw Self.failure(error, path: path, busyTimeout: busyTimeout)
+    }
+  }
+
+  /// Creates the database's folder, naming the part of the path that is in the way.
+  private static func createFolder(for url: URL, database path: String) throws {
+    let folder = url.deletingLastPathComponent()
+    var ancestor = folder
+    while !FileManager.default.fileExists(atPath: ancestor.path), ancestor.path != "/" {
+      ancestor = ancestor.deletingLastPathComponent()
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      throw InputFileError(
+        path: path, kind: .unreadable, reason: "cannot create the database: \(ancestor.path) is a file, not a folder")
+    }
+    // mkdir(2) one level at a time, so the message carries the system's reason.
+    var missing: [URL] = []
+    var next = folder
+    while !FileManager.default.fileExists(atPath: next.path), next.path != "/" {
+      missing.append(next)
+      next = next.deletingLastPathComponent()
+    }
+    for level in missing.reversed() {
+      guard mkdir(level.path, 0o777) != 0 else { continue }
+      let code = errno
+      guard code != EEXIST else { continue }
       throw InputFileError(
         path: path, kind: .unreadable,
-        reason: "not a usable KeyBench lexicon database (\(error.message ?? "\(error)"))")
+        reason: "cannot create the folder \(level.path) for the database: \(String(cString: strerror(code)))")
     }
+  }
+
+  /// Runs database work, turning every failure into one message that names the file.
+  func access<T>(_ work: () throws -> T) throws -> T {
+    do {
+      return try work()
+    } catch let error as LexiconDatabaseError {
+      throw error
+    } catch let error as InputFileError {
+      throw error
+    } catch {
+      throw Self.failure(error, path: path, busyTimeout: busyTimeout)
+    }
+  }
+
+  /// One sentence for a database failure: what went wrong and what the user can do, without
+  /// SQLite's numeric codes or Foundation's error dumps.
+  static func failure(_ error: any Error, path: String, busyTimeout: TimeInterval) -> InputFileError {
+    let reason: String
+    if let error = error as? DatabaseError {
+      let detail = error.message.map { " (\($0))" } ?? ""
+      switch error.resultCode {
+      case .SQLITE_BUSY, .SQLITE_LOCKED:
+        reason = "the database is locked by another process (waited \(Int(busyTimeout.rounded())) s); try again when the other keybench-ingest or run has finished"
+      case .SQLITE_READONLY:
+        reason = "cannot write the database: the file or its folder is read-only\(detail)"
+      case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+        reason = "cannot open the database file for reading and writing\(detail)"
+      case .SQLITE_FULL:
+        reason = "cannot write the database: the disk is full; nothing was changed"
+      case .SQLITE_IOERR:
+        reason = "an I/O error while using the database\(detail)"
+      case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_SCHEMA, .SQLITE_FORMAT, .SQLITE_MISMATCH:
+        reason = "not a usable KeyBench lexicon database: the file is damaged or not one\(detail)"
+      default:
+        reason = "not a usable KeyBench lexicon database\(detail)"
+      }
+    } else if let error = error as? DamagedValue {
+      reason = "not a usable KeyBench lexicon database: it holds \(error.what) of \(error.value), outside 0…255 (edited by hand or damaged)"
+    } else if error is RowDecodingError || error is DecodingError {
+      reason = "not a usable KeyBench lexicon database: it holds a value of the wrong type or shape (edited by hand or damaged)"
+    } else {
+      reason = "cannot use the database: \(systemReason(error))"
+    }
+    return InputFileError(path: path, kind: .unreadable, reason: reason)
+  }
+
+  /// The system's reason for a Foundation file error (`Permission denied`).
+  static func systemReason(_ error: any Error) -> String {
+    var current: NSError? = error as NSError
+    while let error = current {
+      if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+      current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+    }
+    return (error as NSError).localizedDescription
   }
 
   static var migrator: DatabaseMigrator {
@@ -128,11 +235,30 @@ public struct LexiconDatabase: Sendable {
   }
 
   /// Stores `wordlist` under `name`, replacing any lexicon of that name, in one transaction.
-  public func replace(name: String, wordlist: LatinIMEWordlist, source: Source, now: Date = Date())
-    throws
-  {
+  ///
+  /// A replacement never shrinks a lexicon silently: a wordlist with no words is refused, and so
+  /// is one with fewer words than the stored lexicon of that name (the count is read inside the
+  /// same transaction) unless `replaceSmaller` — a cut or damaged list would otherwise pass for a
+  /// new version and every benchmark on it would "succeed" with lower numbers.
+  ///
+  /// - Returns: the number of words the replaced lexicon held, or nil when `name` was new.
+  /// - Throws: ``LexiconDatabaseError/smallerReplacement`` (database unchanged),
+  ///   ``InputFileError`` for an empty wordlist or an unusable database.
+  @discardableResult
+  public func replace(
+    name: String, wordlist: LatinIMEWordlist, source: Source, now: Date = Date(), replaceSmaller: Bool = false
+  ) throws -> Int? {
+    guard !wordlist.words.isEmpty else {
+      throw InputFileError(
+        path: source.file, kind: .empty, reason: "holds no words, so there is nothing to store; \(path) is unchanged")
+    }
     let statistics = wordlist.statistics
-    try queue.write { db in
+    return try access { try queue.write { db -> Int? in
+      let previous = try Self.wordCount(name: name, in: db)
+      if let previous, wordlist.words.count < previous, !replaceSmaller {
+        throw LexiconDatabaseError.smallerReplacement(
+          name: name, database: path, source: source.file, stored: previous, incoming: wordlist.words.count, unit: "words")
+      }
       try Self.delete(name: name, in: db)
       try db.execute(
         sql: """
@@ -178,7 +304,15 @@ public struct LexiconDatabase: Sendable {
           try insertBigram.execute()
         }
       }
-    }
+      return previous
+    } }
+  }
+
+  /// How many words the lexicon `name` holds, or nil when there is none.
+  private static func wordCount(name: String, in db: Database) throws -> Int? {
+    guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM lexicons WHERE name = ?", arguments: [name])
+    else { return nil }
+    return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM words WHERE lexicon_id = ?", arguments: [id]) ?? 0
   }
 
   /// Deletes a lexicon, child tables first. Each is a range delete on its primary key;
@@ -194,16 +328,20 @@ public struct LexiconDatabase: Sendable {
 
   /// Every stored lexicon, by name.
   public func lexicons() throws -> [LexiconInfo] {
-    try queue.read { db in
-      try Row.fetchAll(db, sql: "SELECT * FROM lexicons ORDER BY name").map(Self.info(from:))
+    try access {
+      try queue.read { db in
+        try Row.fetchAll(db, sql: "SELECT * FROM lexicons ORDER BY name").map(Self.info(from:))
+      }
     }
   }
 
   /// The stored lexicon called `name`, or nil.
   public func lexiconInfo(named name: String) throws -> LexiconInfo? {
-    try queue.read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM lexicons WHERE name = ?", arguments: [name])
-        .map(Self.info(from:))
+    try access {
+      try queue.read { db in
+        try Row.fetchOne(db, sql: "SELECT * FROM lexicons WHERE name = ?", arguments: [name])
+          .map(Self.info(from:))
+      }
     }
   }
 
@@ -211,7 +349,7 @@ public struct LexiconDatabase: Sendable {
   ///
   /// - Throws: ``LexiconDatabaseError/unknownLexicon`` naming the lexicons that do exist.
   public func loadLexicon(named name: String) throws -> Lexicon {
-    try queue.read { db in
+    try access { try queue.read { db in
       guard
         let row = try Row.fetchOne(
           db, sql: "SELECT id, locale FROM lexicons WHERE name = ?", arguments: [name])
@@ -219,50 +357,71 @@ public struct LexiconDatabase: Sendable {
         let known = try String.fetchAll(db, sql: "SELECT name FROM lexicons ORDER BY name")
         throw LexiconDatabaseError.unknownLexicon(name: name, database: path, known: known)
       }
-      let id: Int64 = row["id"]
+      let id: Int64 = try row.decode(forColumn: "id")
       var entries: [Lexicon.Entry] = []
       let cursor = try Row.fetchCursor(
         db,
-        sql: "SELECT word, frequency, not_a_word, possibly_offensive FROM words WHERE lexicon_id = ?",
+        // A frequency stored as text or a real (a hand-edited file) is NULL here, so decoding it
+        // fails instead of SQLite reading it as 0.
+        sql: """
+          SELECT word, CASE typeof(frequency) WHEN 'integer' THEN frequency END, not_a_word, possibly_offensive
+          FROM words WHERE lexicon_id = ?
+          """,
         arguments: [id])
       while let word = try cursor.next() {
         entries.append(
           Lexicon.Entry(
-            word: word[0], frequency: UInt8(word[1] as Int), isWord: !(word[2] as Bool),
-            possiblyOffensive: word[3]))
+            word: try word.decode(atIndex: 0), frequency: try Self.byte(word.decode(atIndex: 1), "a word frequency"),
+            isWord: !(try word.decode(Bool.self, atIndex: 2)), possiblyOffensive: try word.decode(atIndex: 3)))
       }
-      return Lexicon(name: name, locale: row["locale"] ?? "", entries: entries)
-    }
+      return Lexicon(name: name, locale: try row.decode(String?.self, forColumn: "locale") ?? "", entries: entries)
+    } }
+  }
+
+  /// A stored 0…255 frequency; anything else means the file was edited or damaged.
+  static func byte(_ value: Int, _ what: String) throws -> UInt8 {
+    guard let byte = UInt8(exactly: value) else { throw DamagedValue(what: what, value: value) }
+    return byte
+  }
+
+  /// A stored value outside its column's range.
+  struct DamagedValue: Error {
+    var what: String
+    var value: Int
   }
 
   /// Shortcut and bigram children of `word` in lexicon `name`.
   public func children(of word: String, inLexicon name: String) throws -> (
     shortcuts: [LatinIMEWordlist.Shortcut], bigrams: [LatinIMEWordlist.Bigram]
   ) {
-    try queue.read { db in
+    try access { try queue.read { db in
       let key = "lexicon_id = (SELECT id FROM lexicons WHERE name = ?) AND word = ?"
       let shortcuts = try Row.fetchAll(
-        db, sql: "SELECT target, frequency FROM shortcuts WHERE \(key) ORDER BY target",
+        db,
+        sql: "SELECT target, CASE typeof(frequency) WHEN 'integer' THEN frequency END FROM shortcuts WHERE \(key) ORDER BY target",
         arguments: [name, word]
-      ).map { LatinIMEWordlist.Shortcut(target: $0[0], frequency: UInt8($0[1] as Int)) }
+      ).map { LatinIMEWordlist.Shortcut(target: try $0.decode(atIndex: 0), frequency: try Self.byte($0.decode(atIndex: 1), "a shortcut frequency")) }
       let bigrams = try Row.fetchAll(
-        db, sql: "SELECT next, frequency FROM bigrams WHERE \(key) ORDER BY next",
+        db,
+        sql: "SELECT next, CASE typeof(frequency) WHEN 'integer' THEN frequency END FROM bigrams WHERE \(key) ORDER BY next",
         arguments: [name, word]
-      ).map { LatinIMEWordlist.Bigram(next: $0[0], frequency: UInt8($0[1] as Int)) }
+      ).map { LatinIMEWordlist.Bigram(next: try $0.decode(atIndex: 0), frequency: try Self.byte($0.decode(atIndex: 1), "a bigram frequency")) }
       return (shortcuts, bigrams)
-    }
+    } }
   }
 
   private static func info(from row: Row) throws -> LexiconInfo {
     let decoder = JSONDecoder()
-    let header = try decoder.decode([[String]].self, from: Data((row["header"] as String).utf8))
+    let header = try decoder.decode([[String]].self, from: Data(try row.decode(String.self, forColumn: "header").utf8))
     return LexiconInfo(
-      name: row["name"], locale: row["locale"], description: row["description"],
-      version: row["version"],
-      source: Source(file: row["source_file"], sha256: row["source_sha256"], bytes: row["source_bytes"]),
-      ingestedAt: row["ingested_at"],
+      name: try row.decode(forColumn: "name"), locale: try row.decode(forColumn: "locale"),
+      description: try row.decode(forColumn: "description"), version: try row.decode(forColumn: "version"),
+      source: Source(
+        file: try row.decode(forColumn: "source_file"), sha256: try row.decode(forColumn: "source_sha256"),
+        bytes: try row.decode(forColumn: "source_bytes")),
+      ingestedAt: try row.decode(forColumn: "ingested_at"),
       statistics: try decoder.decode(
-        LatinIMEWordlist.Statistics.self, from: Data((row["statistics"] as String).utf8)),
+        LatinIMEWordlist.Statistics.self, from: Data(try row.decode(String.self, forColumn: "statistics").utf8)),
       header: header.compactMap { pair in
         pair.count == 2 ? LatinIMEWordlist.Attribute(key: pair[0], value: pair[1]) : nil
       })
@@ -280,13 +439,19 @@ public struct LexiconDatabase: Sendable {
   }
 }
 
-/// Lookup failures a user can fix by naming another lexicon.
+/// Failures a user can fix: naming a stored lexicon or text model, or confirming a smaller
+/// replacement (`--replace-smaller`).
 public enum LexiconDatabaseError: Error, CustomStringConvertible, Equatable {
   case unknownLexicon(name: String, database: String, known: [String])
   case unknownTextModel(name: String, database: String, known: [String])
+  /// A replacement with fewer `unit` than `name` holds, refused; the stored one is unchanged.
+  case smallerReplacement(name: String, database: String, source: String, stored: Int, incoming: Int, unit: String)
 
   public var description: String {
     switch self {
+    case .smallerReplacement(let name, let database, let source, let stored, let incoming, let unit):
+      let share = String(format: "%.1f", 100 * Double(stored - incoming) / Double(max(stored, 1)))
+      return "\(source): \(Self.grouped(incoming)) \(unit), \(share) % fewer than the \(Self.grouped(stored)) of '\(name)' in \(database) — a cut or damaged file? Refused; '\(name)' is unchanged. Pass --replace-smaller to replace it anyway"
     case .unknownTextModel(let name, let database, let known):
       let list = known.isEmpty ? "none; run keybench-ingest --text first" : known.joined(separator: ", ")
       return "\(database): no text n-gram counts named '\(name)' (stored: \(list))"
@@ -294,5 +459,16 @@ public enum LexiconDatabaseError: Error, CustomStringConvertible, Equatable {
       let list = known.isEmpty ? "none; run keybench-ingest first" : known.joined(separator: ", ")
       return "\(database): no lexicon named '\(name)' (stored: \(list))"
     }
+  }
+
+  /// `160715` → `160,715`, as the tools print counts.
+  static func grouped(_ value: Int) -> String {
+    let digits = Array(String(value.magnitude))
+    var out = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { out.append(",") }
+      out.append(digit)
+    }
+    return value < 0 ? "-" + out : out
   }
 }

@@ -6,7 +6,18 @@ public import KeyBenchLexicon
 ///
 /// The file is parsed completely before the database is opened, so bad input never creates or
 /// touches a database; the store then replaces the lexicon in one transaction.
+///
+/// An ingest never shrinks a lexicon silently. Refused, with the database unchanged:
+/// - a list with no words (header only, or every entry malformed);
+/// - a list whose malformed lines are more than ``defaultMaximumMalformedShare`` of its entry
+///   lines (dicttool writes none; that many means the wrong file or a damaged one);
+/// - a list with fewer words than the stored lexicon of that name, unless `replaceSmaller`;
+/// - a plain list that ends inside a line (``LatinIMEParser``).
 public enum LexiconIngestion {
+  /// The largest share of malformed entry lines an ingest accepts by default (5 %): a few hand
+  /// edits gone wrong are skipped and reported; more is refused.
+  public static let defaultMaximumMalformedShare = 0.05
+
   /// What one ingest did.
   public struct Outcome: Sendable {
     public var name: String
@@ -14,16 +25,23 @@ public enum LexiconIngestion {
     public var compression: FileCompression
     public var statistics: LatinIMEWordlist.Statistics
     public var report: LatinIMEParser.Report
+    /// Words the replaced lexicon of this name held; nil when the name was new.
+    public var replacedWords: Int?
     /// Wall-clock seconds for parse + hash + store.
     public var seconds: Double
   }
 
   /// Ingests `path` into the database at `databasePath`.
   ///
-  /// - Parameter name: the lexicon's name; defaults to the header's `locale`.
-  /// - Throws: ``InputFileError`` for unusable input (database untouched), or a database error.
+  /// - Parameters:
+  ///   - name: the lexicon's name; defaults to the header's `locale`.
+  ///   - replaceSmaller: replace a stored lexicon of that name even with fewer words.
+  ///   - maximumMalformedShare: the largest share (0…1) of malformed entry lines accepted.
+  /// - Throws: ``InputFileError`` for unusable input (database untouched) or an unusable
+  ///   database, ``LexiconDatabaseError/smallerReplacement`` for a refused smaller replacement.
   public static func ingest(
-    path: String, databasePath: String, name: String? = nil, strict: Bool = false
+    path: String, databasePath: String, name: String? = nil, strict: Bool = false,
+    replaceSmaller: Bool = false, maximumMalformedShare: Double = defaultMaximumMalformedShare
   ) throws -> Outcome {
     let clock = ContinuousClock()
     let start = clock.now
@@ -33,14 +51,35 @@ public enum LexiconIngestion {
         path: path, line: nil, kind: .malformed,
         reason: "the header has no locale to name the lexicon; pass --name")
     }
+    let firstProblem = report.malformedExamples.first.map { " (the first, line \($0.line ?? 0): \($0.reason))" } ?? ""
+    let grouped = LexiconDatabaseError.grouped
+    guard !wordlist.words.isEmpty else {
+      let lines = report.entryLines == 0
+        ? "it has a header but no word lines"
+        : "all \(grouped(report.entryLines)) of its entry lines are malformed\(firstProblem)"
+      throw InputFileError(
+        path: path, kind: .empty, reason: "no words to store: \(lines); nothing was stored")
+    }
+    if report.malformedShare > maximumMalformedShare {
+      throw InputFileError(
+        path: path, kind: .malformed,
+        reason: "\(grouped(report.malformedLines)) of its \(grouped(report.entryLines)) entry lines (\(percent(report.malformedShare))) are malformed\(firstProblem), more than the \(percent(maximumMalformedShare)) accepted: the wrong file or a damaged one? Nothing was stored (--max-malformed raises the limit)")
+    }
     let source = LexiconDatabase.Source(
       file: path, sha256: try FileDigest.sha256Hex(ofFileAt: path), bytes: report.fileBytes)
     let database = try LexiconDatabase(path: databasePath)
-    try database.replace(name: lexiconName, wordlist: wordlist, source: source)
+    let replaced = try database.replace(
+      name: lexiconName, wordlist: wordlist, source: source, replaceSmaller: replaceSmaller)
     let elapsed = clock.now - start
     return Outcome(
       name: lexiconName, source: source, compression: report.compression,
-      statistics: wordlist.statistics, report: report,
+      statistics: wordlist.statistics, report: report, replacedWords: replaced,
       seconds: elapsed.inSeconds)
+  }
+
+  /// `0.05` → `5 %`, `0.0345` → `3.5 %`.
+  static func percent(_ share: Double) -> String {
+    let value = share * 100
+    return (value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)) + " %"
   }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import KeyBenchCore
 public import KeyBenchPrediction
 
 /// The tables that hold word n-gram counts from running text (`keybench-ingest --text`), beside the
@@ -55,8 +56,30 @@ extension LexiconDatabase {
 
   /// Stores `counts` of the texts in `fingerprint` under `name`, replacing counts of that name, in
   /// one transaction.
-  public func replaceTextModel(name: String, counts: NGramCounts, fingerprint: TrainingFingerprint, now: Date = Date()) throws {
-    try queue.write { db in
+  ///
+  /// As with lexicons, a replacement never shrinks silently: counts of no words are refused, and
+  /// so are counts of fewer word tokens than the stored ones of that name unless `replaceSmaller`.
+  ///
+  /// - Returns: the word tokens the replaced counts held, or nil when `name` was new.
+  /// - Throws: ``LexiconDatabaseError/smallerReplacement`` (database unchanged),
+  ///   ``InputFileError`` for empty counts or an unusable database.
+  @discardableResult
+  public func replaceTextModel(
+    name: String, counts: NGramCounts, fingerprint: TrainingFingerprint, now: Date = Date(), replaceSmaller: Bool = false
+  ) throws -> Int? {
+    let source = fingerprint.files.map(\.path).joined(separator: ", ")
+    guard counts.tokens > 0 else {
+      throw InputFileError(
+        path: source.isEmpty ? path : source, kind: .empty,
+        reason: "no words to count, so there is nothing to store; \(path) is unchanged")
+    }
+    return try access { try queue.write { db -> Int? in
+      let previous = try Int.fetchOne(db, sql: "SELECT tokens FROM text_models WHERE name = ?", arguments: [name])
+      if let previous, counts.tokens < previous, !replaceSmaller {
+        throw LexiconDatabaseError.smallerReplacement(
+          name: name, database: path, source: source.isEmpty ? "the new counts" : source, stored: previous,
+          incoming: counts.tokens, unit: "word tokens")
+      }
       try Self.deleteTextModel(name: name, in: db)
       try db.execute(
         sql: "INSERT INTO text_models (name, sources, tokens, sentences, ingested_at) VALUES (?, ?, ?, ?, ?)",
@@ -85,50 +108,70 @@ extension LexiconDatabase {
         sentence.setUncheckedArguments([model, key])
         try sentence.execute()
       }
-    }
+      return previous
+    } }
   }
 
   /// Every stored set of text counts, by name.
   public func textModels() throws -> [TextModelInfo] {
-    try queue.read { db in
+    try access { try queue.read { db in
       try Row.fetchAll(db, sql: "SELECT * FROM text_models ORDER BY name").map { row in
         TextModelInfo(
-          name: row["name"],
-          sources: try JSONDecoder().decode([TrainingFingerprint.File].self, from: Data((row["sources"] as String).utf8)),
-          tokens: row["tokens"], sentences: row["sentences"], ingestedAt: row["ingested_at"])
+          name: try row.decode(forColumn: "name"),
+          sources: try JSONDecoder().decode(
+            [TrainingFingerprint.File].self, from: Data(try row.decode(String.self, forColumn: "sources").utf8)),
+          tokens: try row.decode(forColumn: "tokens"), sentences: try row.decode(forColumn: "sentences"),
+          ingestedAt: try row.decode(forColumn: "ingested_at"))
       }
-    }
+    } }
   }
 
   /// Loads the counts called `name` and the fingerprint of the texts they came from.
   ///
   /// - Throws: ``LexiconDatabaseError/unknownTextModel`` naming the stored ones.
   public func loadTextModel(named name: String) throws -> (counts: NGramCounts, fingerprint: TrainingFingerprint) {
-    try queue.read { db in
+    try access { try queue.read { db in
       guard let row = try Row.fetchOne(db, sql: "SELECT * FROM text_models WHERE name = ?", arguments: [name]) else {
         let known = try String.fetchAll(db, sql: "SELECT name FROM text_models ORDER BY name")
         throw LexiconDatabaseError.unknownTextModel(name: name, database: path, known: known)
       }
-      let model: Int64 = row["id"]
+      let model: Int64 = try row.decode(forColumn: "id")
       var words: [String] = []
       var unigrams: [Int] = []
-      let wordRows = try Row.fetchCursor(db, sql: "SELECT word, count FROM text_words WHERE model_id = ? ORDER BY id", arguments: [model])
+      let wordRows = try Row.fetchCursor(db, sql: "SELECT id, word, count FROM text_words WHERE model_id = ? ORDER BY id", arguments: [model])
       while let r = try wordRows.next() {
-        words.append(r[0])
-        unigrams.append(r[1])
+        // Ids are positions: a gap or a negative count would shift every n-gram onto other words.
+        guard try r.decode(Int.self, atIndex: 0) == words.count else { throw DamagedValue(what: "a word id", value: try r.decode(atIndex: 0)) }
+        words.append(try r.decode(atIndex: 1))
+        unigrams.append(try Self.count(r.decode(atIndex: 2)))
+      }
+      func word(_ r: Row, _ index: Int) throws -> Int32 {
+        let id: Int = try r.decode(atIndex: index)
+        guard id >= 0, id < words.count else { throw DamagedValue(what: "an n-gram word id", value: id) }
+        return Int32(id)
       }
       var bigrams: [UInt64: Int] = [:]
       let bigramRows = try Row.fetchCursor(db, sql: "SELECT a, b, count FROM text_bigrams WHERE model_id = ?", arguments: [model])
-      while let r = try bigramRows.next() { bigrams[NGramCounts.bigramKey(r[0], r[1])] = r[2] }
+      while let r = try bigramRows.next() { bigrams[NGramCounts.bigramKey(try word(r, 0), try word(r, 1))] = try Self.count(r.decode(atIndex: 2)) }
       var trigrams: [UInt64: Int] = [:]
       let trigramRows = try Row.fetchCursor(db, sql: "SELECT a, b, c, count FROM text_trigrams WHERE model_id = ?", arguments: [model])
-      while let r = try trigramRows.next() { trigrams[NGramCounts.trigramKey(r[0], r[1], r[2])] = r[3] }
+      while let r = try trigramRows.next() {
+        trigrams[NGramCounts.trigramKey(try word(r, 0), try word(r, 1), try word(r, 2))] = try Self.count(r.decode(atIndex: 3))
+      }
       let keys = try Int64.fetchAll(db, sql: "SELECT key FROM text_sentence_keys WHERE model_id = ?", arguments: [model])
       let counts = NGramCounts(
-        words: words, unigrams: unigrams, bigrams: bigrams, trigrams: trigrams, tokens: row["tokens"], sentences: row["sentences"])
-      let sources = try JSONDecoder().decode([TrainingFingerprint.File].self, from: Data((row["sources"] as String).utf8))
+        words: words, unigrams: unigrams, bigrams: bigrams, trigrams: trigrams,
+        tokens: try Self.count(row.decode(forColumn: "tokens")), sentences: try Self.count(row.decode(forColumn: "sentences")))
+      let sources = try JSONDecoder().decode(
+        [TrainingFingerprint.File].self, from: Data(try row.decode(String.self, forColumn: "sources").utf8))
       return (counts, TrainingFingerprint(files: sources, sentenceKeys: Set(keys.map { UInt64(bitPattern: $0) })))
-    }
+    } }
+  }
+
+  /// A stored count; a negative one means the file was edited or damaged.
+  private static func count(_ value: Int) throws -> Int {
+    guard value >= 0 else { throw DamagedValue(what: "a count", value: value) }
+    return value
   }
 
   private static func deleteTextModel(name: String, in db: Database) throws {

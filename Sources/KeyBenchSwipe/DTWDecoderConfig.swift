@@ -1,3 +1,5 @@
+public import KeyBenchCore
+
 /// Every parameter of the seed-000 decoder, each concept switchable for ablation.
 ///
 /// Lengths are in key pitches (the horizontal distance between neighbouring key centres), so
@@ -118,4 +120,39 @@ public struct DTWDecoderConfig: Sendable, Codable, Equatable {
     public var noiseFloor = 0.1
     public init() {}
   }
+}
+
+extension DTWDecoderConfig: ValidatedConfig {
+  /// Every field within a range that keeps decoding meaningful and bounded: a negative radius
+  /// silently empties the candidate list (top-1 0.0), a zero basic spacing or a time limit of
+  /// 1e20 ms traps, thousands of threads exhaust the machine.
+  public func validationErrors() -> [String] {
+    var check = RangeCheck()
+    check.number("filters.startPoint.radius", filters.startPoint.radius, in: 0.1...50)
+    check.number("filters.startDirection.lookahead", filters.startDirection.lookahead, in: 0.1...20)
+    check.number("filters.startDirection.maxDeviation", filters.startDirection.maxDeviation, in: 0...180)
+    check.number("filters.endPoint.radius", filters.endPoint.radius, in: 0.1...50)
+    check.number("filters.length.a", filters.length.a, in: 0...10)
+    check.number("filters.length.b", filters.length.b, in: 0...100)
+    check.number("filters.length.c", filters.length.c, in: 0...100)
+    if filters.length.a.isFinite, filters.length.b.isFinite, filters.length.b < filters.length.a {
+      check.fail("filters.length.b (\(filters.length.b)) must not be below filters.length.a (\(filters.length.a))")
+    }
+    check.number("dtw.basicSpacing", dtw.basicSpacing, in: 0.01...10)
+    check.number("dtw.localityAbsolute", dtw.localityAbsolute, in: 0...100)
+    check.number("dtw.localityRelative", dtw.localityRelative, in: 0...10)
+    check.number("reduction.maxGapMs", reduction.maxGapMs, in: 0...60_000)
+    check.number("reduction.minArea", reduction.minArea, in: 0...100)
+    check.number("reduction.maxAngle", reduction.maxAngle, in: 0...180)
+    check.number("frequency.weight", frequency.weight, in: 0...100)
+    check.number("frequency.noiseFloor", frequency.noiseFloor, in: 0...100)
+    check.number("touchOffset.x", touchOffset.x, in: -5...5)
+    check.number("touchOffset.y", touchOffset.y, in: -5...5)
+    check.number("timeLimitMs", timeLimitMs, in: 0...3_600_000)
+    check.integer("threads", threads, in: 1...DTWDecoderConfig.maximumThreads)
+    return check.errors
+  }
+
+  /// The most decoder threads a configuration may ask for.
+  public static let maximumThreads = 64
 }

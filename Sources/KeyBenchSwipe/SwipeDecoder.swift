@@ -19,11 +19,13 @@ public protocol SwipeDecoder: Sendable {
 
 /// The result of one decode: candidates and what happened on the way.
 public struct SwipeDecoding: Sendable {
-  /// What makes two words the same answer to a swipe: the comparable form (case and umlauts
-  /// folded) without characters that are not swiped (`Don't` ≙ `dont`, `Simon` ≙ `simon`).
-  /// Candidates are de-duplicated by it and benchmarks match targets with it.
+  /// What makes two words the same answer to a swipe: the word lower-cased, without the
+  /// characters a swipe does not draw (`Don't` ≙ `dont`, `Simon` ≙ `simon`). Umlauts and other
+  /// accented letters stay significant (`für` ≠ `fur`: they are different keys on a German
+  /// keyboard, and counting one for the other would inflate accuracy). Candidates are
+  /// de-duplicated by it and benchmarks match targets with it.
   public static func matchKey(_ word: String) -> String {
-    String(ComparableForm.of(word).filter(\.isLetter))
+    String(word.lowercased().filter(\.isLetter))
   }
 
   public var candidates: [Candidate]

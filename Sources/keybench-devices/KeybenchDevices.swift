@@ -18,23 +18,39 @@ struct KeybenchDevices: ParsableCommand {
     defaultSubcommand: List.self)
 }
 
-/// Where the profiles are read from.
+/// Where the profiles are read from: the built-in ones, plus a user's folders.
 struct CatalogOptions: ParsableArguments {
-  @Option(help: "Folder of device profiles (default: Corpora/devices of this checkout).")
+  @Option(help: "Folder of your own device profiles (*.json), added to the built-in ones in Corpora/devices.")
   var devices: String?
 
-  @Option(help: "Folder of layout variants (default: Corpora/layouts of this checkout).")
+  @Option(help: "Folder of your own layout variants (*.json), added to the built-in ones in Corpora/layouts.")
   var layouts: String?
 
-  func catalog() throws -> DeviceCatalog {
-    switch (devices, layouts) {
-    case (nil, nil): return try DeviceCatalog.bundled()
-    case let (devices?, layouts?):
-      return try DeviceCatalog(
-        devices: URL(fileURLWithPath: devices), layouts: URL(fileURLWithPath: layouts))
-    default:
-      throw ValidationError("Give both --devices and --layouts, or neither.")
+  @Flag(help: "Let a file in --devices/--layouts replace a built-in profile or variant of the same name (refused otherwise).")
+  var replaceBuiltin = false
+
+  func validate() throws {
+    if replaceBuiltin && devices == nil && layouts == nil {
+      throw ValidationError("--replace-builtin needs --devices DIR or --layouts DIR.")
     }
+  }
+
+  /// The built-in catalog with the user's folders added; a user file that reuses a built-in
+  /// name is refused unless --replace-builtin, and then named on stderr.
+  func catalog() throws -> DeviceCatalog {
+    let user = (devices.map { URL(fileURLWithPath: $0) }, layouts.map { URL(fileURLWithPath: $0) })
+    let catalog: DeviceCatalog
+    do {
+      catalog = try DeviceCatalog.bundled().adding(devices: user.0, layouts: user.1, replacingExisting: replaceBuiltin)
+    } catch DeviceCatalogError.notFound {
+      // Outside a checkout there is nothing built in to add to: both user folders are the catalog.
+      guard let devicesFolder = user.0, let layoutsFolder = user.1 else { throw DeviceCatalogError.notFound }
+      catalog = try DeviceCatalog(devices: devicesFolder, layouts: layoutsFolder)
+    }
+    for name in catalog.replaced {
+      StandardError.print("note: '\(name)' is replaced by \(catalog.profileFiles[name] ?? catalog.variantFiles[name] ?? "a user file")")
+    }
+    return catalog
   }
 }
 
@@ -77,6 +93,14 @@ extension KeybenchDevices {
 
     @Option(help: ArgumentHelp("Resize the keyboard to WIDTHxHEIGHT units first, e.g. 360x197 (How We Swipe canvases vary per log).", valueName: "WxH"))
     var canvas: CanvasSize?
+
+    func validate() throws {
+      if let canvas {
+        for (side, value) in [("width", canvas.width), ("height", canvas.height)] where !(value.isFinite && value <= 1_000_000) {
+          throw ValidationError("--canvas \(side) must be a finite number of units above 0 and at most 1000000, got \(value).")
+        }
+      }
+    }
 
     func run() throws {
       var profile = try options.catalog().profile(named: device)

@@ -28,7 +28,8 @@ struct IngestSummary {
     for (label, value) in rows {
       lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
     }
-    lines.append("stored as '\(outcome.name)' in \(database)")
+    let replaced = outcome.replacedWords.map { " (replacing \(NumberFormatting.grouped($0)) words)" } ?? ""
+    lines.append("stored as '\(outcome.name)' in \(database)\(replaced)")
     return lines.joined(separator: "\n")
   }
 }

@@ -20,11 +20,22 @@ struct KeybenchIngest: ParsableCommand {
       counted (the first 10 are shown). A truncated or corrupt gzip stream, invalid UTF-8, an \
       empty or unreadable file stops the ingest with one message and a non-zero exit.
 
+      An ingest never shrinks a lexicon silently. Refused, with the database unchanged: a list \
+      with no words (header only, or every line malformed); a list whose malformed lines are \
+      more than 5 % of its entry lines (--max-malformed); a list with fewer words than the \
+      lexicon of that name already holds, unless --replace-smaller; a plain list that ends \
+      inside a line (cut short). A list in dicttool's frequency order that stops before its \
+      f=0 entries gets a warning that it may have been cut.
+
+      Another process writing the same database is waited for (up to 15 s); a locked, \
+      read-only, damaged or unopenable database is reported in one line naming its path.
+
       With --text FILE... --name NAME, the files (Gutenberg prose or Leipzig id<TAB>sentence \
       files, UTF-8) are tokenised as keybench-run predict does (Reports/FORMATS.md) and their \
       word unigram, bigram and trigram counts stored under NAME, with the files' SHA-256 and \
       sentence fingerprints so `keybench-run predict --ngrams NAME` can still refuse a test \
-      text that overlaps them. Re-ingesting a name replaces it in one transaction.
+      text that overlaps them. Re-ingesting a name replaces it in one transaction; counts of \
+      fewer words than the name holds are refused unless --replace-smaller.
 
       Exit status: 0 on success, 1 when an input or the database is unusable, 64 on usage errors.
       """,
@@ -48,6 +59,12 @@ struct KeybenchIngest: ParsableCommand {
   @Flag(help: "Stop at the first malformed line with a non-zero exit instead of skipping it.")
   var strict = false
 
+  @Flag(help: "Replace a stored lexicon (or text counts) of the same name even when the new input has fewer words.")
+  var replaceSmaller = false
+
+  @Option(help: ArgumentHelp("Refuse a wordlist when more than this percentage of its entry lines is malformed.", valueName: "percent"))
+  var maxMalformed: Double = LexiconIngestion.defaultMaximumMalformedShare * 100
+
   @Flag(help: "After storing, load each lexicon back into memory, check its word count, and report load time and resident memory.")
   var verify = false
 
@@ -56,6 +73,12 @@ struct KeybenchIngest: ParsableCommand {
 
   func validate() throws {
     if list { return }
+    guard maxMalformed.isFinite, (0...100).contains(maxMalformed) else {
+      throw ValidationError("--max-malformed is a percentage from 0 to 100, got \(maxMalformed).")
+    }
+    if let name, name.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw ValidationError("--name needs a non-empty name.")
+    }
     if !text.isEmpty {
       guard wordlists.isEmpty else { throw ValidationError("Give either wordlists or --text files, not both.") }
       guard let name, !name.isEmpty else { throw ValidationError("--text needs --name NAME to store the counts under.") }
@@ -80,8 +103,10 @@ struct KeybenchIngest: ParsableCommand {
     }
     for path in wordlists {
       let outcome = try LexiconIngestion.ingest(
-        path: path, databasePath: db, name: name, strict: strict)
+        path: path, databasePath: db, name: name, strict: strict, replaceSmaller: replaceSmaller,
+        maximumMalformedShare: maxMalformed / 100)
       printMalformed(outcome.report)
+      if let suspicion = outcome.report.suspectedCut { StandardError.print("warning: \(path): \(suspicion)") }
       print(IngestSummary(outcome: outcome, database: db).text)
       if verify { try verifyLexicon(outcome) }
     }
@@ -129,7 +154,8 @@ struct KeybenchIngest: ParsableCommand {
       sentences += read
     }
     let fingerprint = try TrainingFingerprint(files: text, sentences: sentences)
-    try LexiconDatabase(path: db).replaceTextModel(name: name!, counts: counts, fingerprint: fingerprint)
+    try LexiconDatabase(path: db).replaceTextModel(
+      name: name!, counts: counts, fingerprint: fingerprint, replaceSmaller: replaceSmaller)
     print(
       "stored text counts '\(name!)' in \(db): \(NumberFormatting.grouped(counts.tokens)) words in \(NumberFormatting.grouped(counts.sentences)) sentences, \(NumberFormatting.grouped(counts.vocabularySize)) distinct words, \(NumberFormatting.grouped(counts.bigrams.count)) bigrams, \(NumberFormatting.grouped(counts.trigrams.count)) trigrams from \(text.count) file\(text.count == 1 ? "" : "s") in \(NumberFormatting.fixed((clock.now - start).inSeconds, decimals: 1)) s"
     )

@@ -52,16 +52,28 @@ extension KeybenchReport {
       var drops: [String: Double] = [:]
       for item in maxDrop {
         let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let points = Double(parts[1]), points >= 0 else {
-          throw ValidationError("--max-drop '\(item)': expected METRIC=POINTS with POINTS ≥ 0")
+        guard parts.count == 2, let points = Double(parts[1]), points.isFinite, (0...100).contains(points) else {
+          throw ValidationError("--max-drop '\(item)': expected METRIC=POINTS with POINTS in 0…100")
         }
         drops[parts[0]] = points
       }
-      if let maxSlowdown, maxSlowdown < 1 { throw ValidationError("--max-slowdown must be at least 1") }
+      if let maxSlowdown, !(maxSlowdown.isFinite && maxSlowdown >= 1) { throw ValidationError("--max-slowdown must be a finite factor of at least 1") }
+      guard defaultMaxDrop.isFinite, (0...100).contains(defaultMaxDrop) else {
+        throw ValidationError("--default-max-drop must be in 0…100 points")
+      }
       let old = try SummaryFile(path: baseline)
       let new = try SummaryFile(path: current)
       guard old.bench == new.bench else {
         throw CommandFailure("cannot compare a '\(old.bench)' baseline with a '\(new.bench)' run")
+      }
+      for summary in [old, new] {
+        let impossible = RegressionGate.impossibleValues(summary.metrics)
+        guard impossible.isEmpty else {
+          throw InputFileError(
+            path: summary.path, kind: .malformed,
+            reason: "holds values no benchmark produces: " + impossible.prefix(5).joined(separator: "; ")
+              + (impossible.count > 5 ? "; …" : ""))
+        }
       }
       let comparability = try Comparability(baseline: old, current: new)
       if !comparability.inputDifferences.isEmpty {

@@ -35,7 +35,7 @@ extension KeybenchReport {
     func run() throws {
       guard !shards.isEmpty else { throw ValidationError("give the shard folders to merge") }
       let tables = try shards.map { folder -> SweepTable in
-        if let journal = try SweepTable.readJournal(in: folder) { return journal }
+        if let journal = try SweepTable.readJournal(in: folder, warn: { StandardError.print("merge: warning: \($0)") }) { return journal }
         return try SweepTable.parse(path: (folder as NSString).appendingPathComponent("sweep.csv"), pareto: true)
       }
       let provenance = try Self.provenance(of: shards)

@@ -74,7 +74,7 @@ extension KeybenchRun {
     var peerNames: [String] { peers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
 
     func validate() throws {
-      guard suggestions > 0 else { throw ValidationError("--suggestions must be positive.") }
+      guard (1...100).contains(suggestions) else { throw ValidationError("--suggestions must be in 1…100.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
       for name in correctorNames where !Self.known.contains(name) {
         throw ValidationError("unknown corrector '\(name)'; choose from \(Self.known.joined(separator: ", ")) or all.")

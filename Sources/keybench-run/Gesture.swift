@@ -67,18 +67,17 @@ extension KeybenchRun {
         throw CommandFailure("two schemes are named '\(twice)'; give each scheme file its own name attribute")
       }
       let profile = try DeviceCatalog.bundled().profile(named: device)
-      guard let data = FileManager.default.contents(atPath: text) else {
-        throw InputFileError(path: text, kind: .unreadable, reason: "cannot read")
-      }
-      guard let running = String(data: data, encoding: .utf8) else {
-        throw InputFileError(path: text, kind: .invalidUTF8, reason: "not UTF-8 text")
-      }
+      let running = try InputFile.text(text)
       let benchmark = GestureBenchmark(schemes: schemes, profile: profile, config: benchConfig)
       let all = benchmark.words(of: running, limit: nil)
       guard !all.isEmpty else { throw CommandFailure("\(text): no words the schemes can type") }
       var items = Provenance.Items(unit: "words", read: all.count)
-      let words = limit.map { Array(all.prefix($0)) } ?? all
+      var words = limit.map { Array(all.prefix($0)) } ?? all
       items.exclude(all.count - words.count, "beyond --limit \(limit ?? 0)")
+      // Stroke simulation and scoring grow with the square of a word's length.
+      items.exclude(words.filter(StrokeSimulator.isTooLong).count, "longer than \(StrokeSimulator.maximumWordLength) letters")
+      words.removeAll(where: StrokeSimulator.isTooLong)
+      guard !words.isEmpty else { throw CommandFailure("\(text): no word of at most \(StrokeSimulator.maximumWordLength) letters to enter") }
       for line in items.skipLines { StandardError.print("gesture: \(line)") }
       let provenance = Provenance(
         inputs: try Provenance.inputs([("text", text)] + paths.map { ("scheme", $0) }), items: items, seed: seed)

@@ -83,12 +83,14 @@ extension KeybenchRun {
     }
 
     func validate() throws {
-      guard librarySize >= 2 else { throw ValidationError("--library-size must be at least 2.") }
-      guard (0..<1).contains(negatives) else { throw ValidationError("--negatives must be in [0, 1).") }
+      guard (2...100_000).contains(librarySize) else { throw ValidationError("--library-size must be in 2…100,000.") }
+      guard negatives.isFinite, (0..<1).contains(negatives) else { throw ValidationError("--negatives must be in [0, 1).") }
       guard LibraryDraw.Distractors(rawValue: distractors) != nil else { throw ValidationError("--distractors must be random or hard.") }
       guard PhotoTrack(rawValue: track) != nil else { throw ValidationError("--track must be human or imagenet.") }
       guard ["all", "first-half", "second-half"].contains(images) else { throw ValidationError("--images must be all, first-half or second-half.") }
-      guard hypernymSteps >= 0, hyponymSteps >= 0 else { throw ValidationError("link steps must not be negative.") }
+      guard [hypernymSteps, hyponymSteps, relatedSteps].allSatisfy({ (0...50).contains($0) }) else {
+        throw ValidationError("--hypernym-steps, --hyponym-steps and --related-steps must be in 0…50.")
+      }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
       for name in rankerNames where !Self.known.contains(name) {
         throw ValidationError("unknown ranker '\(name)'; choose from \(Self.known.joined(separator: ", ")) or all.")

@@ -85,7 +85,7 @@ extension KeybenchRun {
     }
 
     func validate() throws {
-      guard suggestions > 0 else { throw ValidationError("--suggestions must be positive.") }
+      guard (1...100).contains(suggestions) else { throw ValidationError("--suggestions must be in 1…100.") }
       guard !train.isEmpty || ngrams != nil else {
         throw ValidationError("Give training text: --train FILE... and/or --ngrams NAME (stored by keybench-ingest --text).")
       }
@@ -98,19 +98,25 @@ extension KeybenchRun {
       for name in Self.list(peers ?? "") where !Self.knownPeers.contains(name) {
         throw ValidationError("unknown peer '\(name)'; choose from \(Self.knownPeers.joined(separator: ", ")).")
       }
-      guard curveSlices >= 0 else { throw ValidationError("--curve-slices must be 0 or more.") }
+      guard (0...1000).contains(curveSlices) else { throw ValidationError("--curve-slices must be in 0…1000.") }
       let parts = Self.list(curveLengths)
-      guard parts.allSatisfy({ (Int($0) ?? 0) > 0 }) else {
-        throw ValidationError("--curve-lengths must be positive word counts separated by commas, e.g. 100,1000,10000.")
+      guard parts.count <= 100, parts.allSatisfy({ (1...100_000_000).contains(Int($0) ?? 0) }) else {
+        throw ValidationError("--curve-lengths must be at most 100 word counts in 1…100,000,000 separated by commas, e.g. 100,1000,10000.")
       }
     }
 
     func run() throws {
       var testSentences = try TextTokenizer.sentences(inFile: text)
-      var items = Provenance.Items(unit: "words", read: testSentences.reduce(0) { $0 + $1.count })
+      func words(_ sentences: [[String]]) -> Int { sentences.reduce(0) { $0 + $1.count } }
+      var items = Provenance.Items(unit: "words", read: words(testSentences))
+      // Completion work grows with the square of a word's length: longer tokens (URLs, runs of
+      // letters without spaces) are not typed.
+      testSentences = testSentences.map { $0.filter { $0.count <= Self.maximumWordLength } }.filter { !$0.isEmpty }
+      items.exclude(items.read - words(testSentences), "word longer than \(Self.maximumWordLength) characters")
       if let limit {
+        let before = words(testSentences)
         testSentences = Self.firstWords(testSentences, limit)
-        items.exclude(items.read - testSentences.reduce(0) { $0 + $1.count }, "beyond --limit \(limit)")
+        items.exclude(before - words(testSentences), "beyond --limit \(limit)")
       }
       for line in items.skipLines { StandardError.print("predict: \(line)") }
       guard items.scored > 0 else { throw CommandFailure("\(text): no words to type") }
@@ -191,6 +197,9 @@ extension KeybenchRun {
       StandardError.print(summary.line)
       return .init(summary: summary, results: results, setup: setup)
     }
+
+    /// Longest test word typed, in characters.
+    static let maximumWordLength = 64
 
     /// The sentences holding the first `limit` words (the last one cut).
     static func firstWords(_ sentences: [[String]], _ limit: Int) -> [[String]] {

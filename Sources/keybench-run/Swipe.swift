@@ -54,9 +54,11 @@ extension KeybenchRun {
     var printConfig = false
 
     func validate() throws {
-      guard top > 0 else { throw ValidationError("--top must be positive.") }
+      guard (1...100).contains(top) else { throw ValidationError("--top must be in 1…100.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-      if let threads, threads < 1 { throw ValidationError("--threads must be at least 1.") }
+      if let threads, !(1...DTWDecoderConfig.maximumThreads).contains(threads) {
+        throw ValidationError("--threads must be in 1…\(DTWDecoderConfig.maximumThreads).")
+      }
       if !printConfig && out == nil { throw ValidationError("Give the output folder with --out DIR.") }
     }
 
@@ -67,12 +69,14 @@ extension KeybenchRun {
       if printConfig { return try ConfigFiles.print(decoderConfig) }
       guard let out else { return }
       let lexicon = try LexiconDatabase(path: db, create: false).loadLexicon(named: lexicon)
-      let gestures = try SwipeCorpus.readAll(path: corpus).gestures
+      let catalog = try DeviceCatalog.bundled()
+      // Each gesture's layout is checked as it is read, so an unknown device is FILE:LINE.
+      let gestures = try SwipeCorpus.readAll(path: corpus, layouts: LayoutResolver(catalog: catalog)).gestures
       var selection = SwipeBenchmark.Selection()
       selection.includeFlagged = includeFlagged
       selection.limit = limit
       let benchmark = SwipeBenchmark(
-        lexicon: lexicon, catalog: try DeviceCatalog.bundled(), config: decoderConfig, top: top,
+        lexicon: lexicon, catalog: catalog, config: decoderConfig, top: top,
         addMissingTargets: addMissingTargets, selection: selection)
       let prepared = try benchmark.prepare(gestures: gestures)
       for line in prepared.items.skipLines { StandardError.print("swipe: \(line)") }

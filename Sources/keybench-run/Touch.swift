@@ -141,13 +141,7 @@ extension KeybenchRun {
     }
 
     static func read(_ path: String) throws -> String {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw InputFileError(path: path, kind: .unreadable, reason: "cannot read")
-      }
-      guard let text = String(data: data, encoding: .utf8) else {
-        throw InputFileError(path: path, kind: .invalidUTF8, reason: "not UTF-8 text")
-      }
-      return text
+      try InputFile.text(path)
     }
   }
 }

@@ -82,8 +82,8 @@ struct KeybenchSweep: ParsableCommand {
     guard bench == "swipe" else { throw ValidationError("unknown benchmark '\(bench)'; sweepable: swipe") }
     guard !parameters.isEmpty else { throw ValidationError("give at least one --param NAME=VALUES") }
     guard shardParts != nil else { throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N") }
-    if let random, random < 1 { throw ValidationError("--random must be at least 1") }
-    guard top > 0 else { throw ValidationError("--top must be positive") }
+    if let random, !(1...1_000_000).contains(random) { throw ValidationError("--random must be in 1…1,000,000") }
+    guard (1...100).contains(top) else { throw ValidationError("--top must be in 1…100") }
     if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
   }
 
@@ -105,16 +105,18 @@ struct KeybenchSweep: ParsableCommand {
       ?? DTWDecoderConfig()
     var selection = SwipeBenchmark.Selection()
     selection.limit = limit
+    let catalog = try DeviceCatalog.bundled()
     let benchmark = SwipeBenchmark(
       lexicon: try LexiconDatabase(path: db, create: false).loadLexicon(named: lexicon),
-      catalog: try DeviceCatalog.bundled(), config: base, top: top, addMissingTargets: addMissingTargets,
+      catalog: catalog, config: base, top: top, addMissingTargets: addMissingTargets,
       selection: selection)
-    let prepared = try benchmark.prepare(gestures: SwipeCorpus.readAll(path: corpus).gestures)
+    let gestures = try SwipeCorpus.readAll(path: corpus, layouts: LayoutResolver(catalog: catalog)).gestures
+    let prepared = try benchmark.prepare(gestures: gestures)
     for line in prepared.items.skipLines { StandardError.print("sweep: \(line)") }
     guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
     let sweep = SwipeSweep(benchmark: benchmark, prepared: prepared, plan: plan)
-    // A misspelt parameter fails before any work.
-    _ = try configurations.first.map(sweep.config(for:))
+    // A misspelt parameter or an out-of-range value fails before any work.
+    try sweep.checkValues()
     let provenance = Provenance(
       inputs: [try .init(role: "corpus", path: corpus)], lexicon: benchmark.lexicon.provenance, items: prepared.items, top: top)
     let settings: [String: Any] = [

@@ -104,19 +104,31 @@ extension KeybenchSwipes {
       guard reference.variant.map({ profile.layout(variant: $0) != nil }) ?? true else {
         throw ValidationError("\(device) has no layout '\(reference.variant!)'; it has \(profile.layoutVariants.joined(separator: ", ")).")
       }
+      try Self.preflight(swipes: count ?? 1000, lexicon: lexicon != nil, out: out)
       let result = try SwipeGeneration(config: model, catalog: catalog, seed: seed).run(
         words: source, layout: reference, output: out, provenance: provenance)
       for line in result.items.skipLines { StandardError.print("generate: \(line)") }
       print("wrote \(NumberFormatting.grouped(result.written)) swipes to \(out)")
     }
 
-    static func loadConfig(_ path: String) throws -> SwipeSynthesisConfig {
-      let config = try ConfigFiles.load(path, over: SwipeSynthesisConfig(), what: "generator config")
-      let problems = config.validationErrors()
-      guard problems.isEmpty else {
-        throw InputFileError(path: path, kind: .malformed, reason: problems.joined(separator: "; "))
+    /// Refuses a `--count` whose corpus would not fit on the output's file system (about
+    /// 2 KB per swipe, twice the measured mean), before any work.
+    static func preflight(swipes: Int, lexicon: Bool, out: String) throws {
+      guard lexicon else { return }
+      let folder = URL(fileURLWithPath: out).deletingLastPathComponent().path
+      var info = statvfs()
+      guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return }
+      let free = Double(info.f_bavail) * Double(info.f_frsize)
+      let needed = Double(swipes) * 2048
+      if needed > free {
+        throw CommandFailure(
+          "--count \(swipes) needs about \(NumberFormatting.mebibytes(Int(needed))) for \(out), but only \(NumberFormatting.mebibytes(Int(free))) are free there")
       }
-      return config
+    }
+
+    /// The generator config at `path` over the defaults, ranges checked (``ValidatedConfig``).
+    static func loadConfig(_ path: String) throws -> SwipeSynthesisConfig {
+      try ConfigFiles.load(path, over: SwipeSynthesisConfig(), what: "generator config")
     }
 
     static func wordList(_ path: String) throws -> [String] {

@@ -13,7 +13,20 @@ extension KeybenchSwipes {
         extracts: .keybench/cache/corpora/swipes/hws/raw_logs. Gestures that lost their \
         touchstart or touchend, have no label, were rejected by the study app (is_err=1) or are \
         exact re-logged copies are dropped; landscape/tablet canvases and labels outside a-z are \
-        kept and flagged. Per-user metadata is joined from a metadata folder beside the logs.
+        kept and flagged. Per-user metadata is joined from a metadata folder beside the logs, or \
+        from --metadata (which must exist and hold <user>.json files).
+
+        Nothing is coerced: a row that is not UTF-8, has fewer than 12 fields, an unknown event, \
+        or a timestamp, canvas size or coordinate that is not a finite decimal number in range is \
+        a bad row, reported as LOG:LINE: reason (the first 10) and counted by reason; its whole \
+        gesture is dropped and counted, as are gestures whose rows disagree on the label or \
+        canvas, or whose times or point count are out of range. A log whose rows are mostly bad \
+        is refused, and so is an import that keeps no gesture at all. With --manifest, every \
+        log's complete and accepted counts must equal the manifest's; the differing logs are \
+        named and the corpus is not written.
+
+        Exit status: 0 on success, 1 when an input is unusable, no gesture is kept or the \
+        manifest disagrees (--out is then left as it was), 64 on usage errors.
         """)
 
     @Argument(help: ArgumentHelp("How We Swipe .log files or folders of them.", valueName: "log-or-dir"))
@@ -28,40 +41,80 @@ extension KeybenchSwipes {
     @Option(help: "Folder of per-user metadata JSON (default: a 'metadata' folder found beside the logs).")
     var metadata: String?
 
-    @Option(help: "A How We Swipe log manifest (TSV) to check the per-log gesture counts against.")
+    @Option(help: "A How We Swipe log manifest (TSV); every imported log's gesture counts must agree with it.")
     var manifest: String?
 
     func validate() throws {
       if inputs.isEmpty {
         throw ValidationError("Give at least one .log file or folder, e.g. .keybench/cache/corpora/swipes/hws/raw_logs.")
       }
+      if out.isEmpty { throw ValidationError("--out needs a file name.") }
     }
 
     func run() throws {
       let importer = HowWeSwipeImport(
-        includeRejected: includeRejected, metadataDirectory: metadata.map(URL.init(fileURLWithPath:)))
-      let summary = try importer.run(inputs: inputs, output: out) { done, total in
-        if done % 50 == 0 || done == total { StandardError.print("import-hws: \(done)/\(total) logs") }
+        includeRejected: includeRejected, metadataDirectory: metadata.map(URL.init(fileURLWithPath:)),
+        manifest: manifest)
+      let summary: HowWeSwipeImport.Summary
+      do {
+        summary = try importer.run(inputs: inputs, output: out) { done, total in
+          if done % 50 == 0 || done == total { StandardError.print("import-hws: \(done)/\(total) logs") }
+        }
+      } catch let mismatch as HowWeSwipeImport.ManifestMismatch {
+        printWarnings(mismatch.summary.counts)
+        printTable(mismatch.summary)
+        for difference in mismatch.comparison.differences.prefix(50) { StandardError.print("differs: \(difference)") }
+        if mismatch.comparison.differences.count > 50 {
+          StandardError.print("differs: … and \(mismatch.comparison.differences.count - 50) more logs")
+        }
+        let count = mismatch.comparison.differingLogs.count
+        throw CommandFailure(
+          "\(mismatch.manifest): \(count) of \(mismatch.summary.counts.logs) logs differ from the manifest (listed above as 'differs:'); \(out) was not written")
       }
+      printWarnings(summary.counts)
+      printTable(summary)
+      print("wrote \(out)")
+    }
+
+    /// The located examples of bad rows and dropped gestures, then the count of the rest.
+    private func printWarnings(_ c: HowWeSwipeLog.Counts) {
+      for example in c.examples { StandardError.print("warning: \(example)") }
+      let total = c.malformedRows + c.droppedInconsistent + c.droppedOutOfRange
+      if total > c.examples.count {
+        StandardError.print("warning: … and \(NumberFormatting.grouped(total - c.examples.count)) more bad rows and gestures")
+      }
+    }
+
+    private func printTable(_ summary: HowWeSwipeImport.Summary) {
       let c = summary.counts
       let g = NumberFormatting.grouped
       var rows: [(String, String)] = [
         ("logs", g(c.logs)),
         ("rows", "\(g(c.rows)) (\(g(c.malformedRows)) malformed rows skipped)"),
+      ]
+      for (reason, count) in c.malformedByReason.sorted(by: { $0.key < $1.key }) {
+        rows.append(("  bad row: \(reason)", g(count)))
+      }
+      rows += [
         ("complete gestures", g(c.complete)),
         ("  accepted by the app", g(c.accepted)),
         ("dropped: rejected (is_err=1)", g(c.droppedRejected)),
+      ]
+      if c.flagNotBinary > 0 { rows.append(("  of them is_err not 0 or 1", g(c.flagNotBinary))) }
+      rows += [
         ("dropped: duplicate", g(c.droppedDuplicate)),
         ("dropped: empty label", g(c.droppedEmptyLabel)),
         ("dropped: no touchstart", g(c.droppedNoTouchstart)),
         ("dropped: no touchend", g(c.droppedNoTouchend)),
+        ("dropped: bad row", g(c.droppedBadRow)),
+        ("dropped: label/canvas change", g(c.droppedInconsistent)),
+        ("dropped: value out of range", g(c.droppedOutOfRange)),
         ("kept", g(c.kept)),
         ("  flagged landscape", g(c.flaggedLandscape)),
         ("  flagged non-alphabetic", g(c.flaggedNonAlphabetic)),
         ("users with metadata", "\(g(summary.usersWithMetadata)) of \(g(c.logs))"),
       ]
-      if let manifest {
-        let check = try HowWeSwipeManifest.compare(path: manifest, with: summary.perLog)
+      if let check = summary.manifest {
         rows.append(("manifest complete", "\(g(check.manifestComplete)) (this import: \(g(check.importComplete)))"))
         rows.append(("manifest accepted", "\(g(check.manifestAccepted)) (this import: \(g(check.importAccepted)))"))
         rows.append(("logs that differ", "\(check.differingLogs.count)\(check.differingLogs.isEmpty ? "" : ": " + check.differingLogs.prefix(5).joined(separator: ", "))"))
@@ -70,7 +123,6 @@ extension KeybenchSwipes {
       for (label, value) in rows {
         print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
       }
-      print("wrote \(out)")
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeyBenchCLI
 import KeyBenchGeometry
 import KeyBenchTyping
 
@@ -28,16 +29,40 @@ extension KeybenchTypos {
     var out: String
 
     func validate() throws {
-      if let errorRate, !(errorRate > 0 && errorRate < 1) { throw ValidationError("--error-rate must be between 0 and 1.") }
+      guard !pairs.isEmpty else { throw ValidationError("Give at least one pair file.") }
+      if let errorRate, !(errorRate.isFinite && errorRate > 0 && errorRate < 1) {
+        throw ValidationError("--error-rate must be a share of keystrokes above 0 and below 1, got \(errorRate).")
+      }
     }
 
     func run() throws {
       let keyboard = try DeviceCatalog.bundled().layout(named: layout)
       var all: [TypoPair] = []
-      for path in pairs { all += try TypoPairFile.read(path: path) }
+      for path in pairs {
+        all += try TypoPairFile.read(path: path)
+        guard all.count <= TypoPairFile.maximumPairs else {
+          throw CommandFailure("more than \(TypoPairFile.maximumPairs) pairs in all; analyse fewer files at once")
+        }
+      }
+      // Alignment is quadratic in word length: over-long "words" are left out and counted.
+      let tooLong = all.filter(TypingErrorAnalysis.isTooLong).count
+      if tooLong > 0 {
+        StandardError.print(
+          "analyze: \(NumberFormatting.grouped(tooLong)) of \(NumberFormatting.grouped(all.count)) pairs skipped: typed or intended longer than \(TypingErrorAnalysis.maximumWordLength) characters")
+      }
       let source = pairs.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: ", ")
       var distribution = TypingErrorAnalysis.analyze(all, layout: keyboard, source: source)
-      if let errorRate { distribution = distribution.scaled(toErrorRate: errorRate) }
+      guard distribution.pairs > 0 else {
+        throw CommandFailure(
+          "no pair could be aligned (\(NumberFormatting.grouped(distribution.rejectedPairs)) rejected as unrelated words, \(NumberFormatting.grouped(tooLong)) too long); nothing written")
+      }
+      if let errorRate {
+        guard distribution.canScale(toErrorRate: errorRate) else {
+          throw CommandFailure(
+            "--error-rate \(errorRate) cannot be reached: the pairs' own error rate is \(distribution.errorRate), and scaling only adds correct keystrokes (at most \(TypingErrorDistribution.maximumCount) in all)")
+        }
+        distribution = distribution.scaled(toErrorRate: errorRate)
+      }
       try distribution.write(to: out)
       print(TypingErrorAnalysis.figure(distribution), terminator: "")
       print("wrote \(out)")

@@ -41,13 +41,19 @@ extension KeybenchTypos {
       let distribution = try TypingErrorDistribution.read(path: dist)
       let keyboard = try DeviceCatalog.bundled().layout(named: layout)
       var content = ""
-      try TextFile.forEachLine(path: text) { line, _ in content += line + "\n" }
+      // Running text may have long paragraphs on one line; still bounded.
+      try TextFile.forEachLine(path: text, maximumLineBytes: 1 << 20) { line, _ in content += line + "\n" }
       var pairs = TypoGenerator(distribution: distribution, layout: keyboard)
         .generate(text: content, seed: seed, source: "generate:seed=\(seed)")
       if let limit, pairs.count > limit {
         StandardError.print("generate: \(pairs.count - limit) of \(pairs.count) words skipped: beyond --limit \(limit)")
         pairs = Array(pairs.prefix(limit))
       }
+      guard pairs.count <= TypoPairFile.maximumPairs else {
+        throw CommandFailure(
+          "\(text) has \(NumberFormatting.grouped(pairs.count)) words, more than the \(NumberFormatting.grouped(TypoPairFile.maximumPairs)) pairs a pair file may hold; use --limit")
+      }
+      guard !pairs.isEmpty else { throw CommandFailure("\(text): no words to put typos into") }
       try TypoPairFile.write(pairs, to: out)
       let changed = pairs.filter { !$0.isUnchanged }.count
       print("\(NumberFormatting.grouped(pairs.count)) words, \(NumberFormatting.grouped(changed)) with errors; wrote \(out)")

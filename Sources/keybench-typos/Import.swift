@@ -39,6 +39,11 @@ extension KeybenchTypos {
 
     func run() throws {
       let result = try TypoImport.read(format.format, path: file, source: source)
+      // An empty pair file would make every later step "succeed" on nothing.
+      guard !result.pairs.isEmpty else {
+        throw CommandFailure(
+          "\(file): no typo pairs in \(format.rawValue) format (\(NumberFormatting.grouped(result.unchanged)) unchanged entries, \(NumberFormatting.grouped(result.incomplete)) keystroke rows of the other kind); nothing written")
+      }
       try TypoPairFile.write(result.pairs, to: out)
       var note = "\(NumberFormatting.grouped(result.pairs.count)) pairs"
       if result.unchanged > 0 { note += ", \(NumberFormatting.grouped(result.unchanged)) unchanged entries dropped" }

@@ -44,4 +44,31 @@ import Testing
     #expect(result.stderr.contains("\(scheme):3: letter 't' is repeated"))
     #expect(!FileManager.default.fileExists(atPath: dir.path("o")))
   }
+
+  /// A 5-byte scheme with invalid UTF-8 in a comment trapped FoundationXML (exit 132).
+  @Test func invalidUTF8SchemeFailsWithFileAndLineNotATrap() throws {
+    let dir = try TemporaryDirectory()
+    let text = try dir.write("t.txt", text: Self.text)
+    for (name, bytes, bad) in [("comment.xml", [0x3C, 0x21, 0x2D, 0x2D, 0xFF] as [UInt8], 5), ("pi.xml", [0x3C, 0x3F, 0x61, 0xFF, 0x3E], 4)] {
+      let scheme = try dir.write(name, bytes: bytes)
+      let result = try Run.product("keybench-run", ["gesture", "--scheme", scheme, "--text", text, "--out", dir.path("o")])
+      #expect(result.status == 1, "\(name): \(result.stderr)")
+      #expect(result.stderr.contains("\(scheme):1: invalid UTF-8 (byte \(bad) of the file)"), "\(result.stderr)")
+    }
+  }
+
+  /// A text that is one very long run of letters cannot make the run quadratic: the word gets no
+  /// stroke (StrokeSimulator.maximumWordLength) and the run ends in seconds.
+  @Test func veryLongWordsAreBounded() throws {
+    let dir = try TemporaryDirectory()
+    let text = try dir.write("t.txt", text: "the quick " + String(repeating: "abcdefghij", count: 20_000) + " brown fox\n")
+    let out = dir.path("run")
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try Run.product("keybench-run", ["gesture", "--text", text, "--out", out])
+    #expect(clock.now - start < .seconds(60))
+    #expect(result.status == 0, "\(result.stderr)")
+    let rows = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
+    #expect(rows.count == 1 + 4, "the 200,000-letter word has no row")
+  }
 }

@@ -80,7 +80,7 @@ import Testing
     #expect(same.stderr.contains("also a training text"))
     let missing = try Run.product("keybench-run", ["touch", "--text", text, "--train", dir.path("nope.txt"), "--out", dir.path("o")])
     #expect(missing.status == 1)
-    #expect(missing.stderr.contains("nope.txt: cannot read"))
+    #expect(missing.stderr.contains("nope.txt: no such file"))
     let train = try dir.write("train.txt", text: Self.training)
     let variant = try Run.product("keybench-run", ["touch", "--text", text, "--train", train, "--variant", "dvorak", "--out", dir.path("o")])
     #expect(variant.status == 1)

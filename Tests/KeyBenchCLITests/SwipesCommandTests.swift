@@ -61,10 +61,65 @@ import Testing
     let badConfig = try Run.product(
       "keybench-swipes", ["generate", "--words", words, "--config", config, "--out", dir.path("x")])
     #expect(badConfig.status == 1)
-    #expect(badConfig.stderr.contains("\(config): overlap must be in 0..<1"))
+    #expect(badConfig.stderr.contains("\(config)") && badConfig.stderr.contains("overlap"), "\(badConfig.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.path("x")))
     let notCorpus = try Run.product("keybench-swipes", ["stats", words])
     #expect(notCorpus.status == 1)
     #expect(notCorpus.stderr.contains("\(words):1: not a KeyBench swipe corpus"))
+  }
+
+  @Test func importHWSNamesBadRowsAndRefusesWhatItCannotImport() throws {
+    let dir = try TemporaryDirectory()
+    let fixture = TestPaths.fixture("hws/raw_logs/fixtureuser01.log")
+    var lines = try String(contentsOfFile: fixture, encoding: .utf8).components(separatedBy: "\n")
+    lines[4] = "the_quick_fox 1051 360 197 touchmove NaN 79 1.5 1.5 0 the 0"
+    lines[12] = "the_quick_fox 2204 abc 197 touchmove 200 50 1.5 1.5 0 fox 0 1"
+    let nan = try dir.write("user02.log", text: lines.joined(separator: "\n"))
+    let out = dir.path("hws.jsonl")
+    let result = try Run.product("keybench-swipes", ["import-hws", nan, "--out", out])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("warning: \(nan):5: bad row: x 'NaN' is not a finite decimal number"))
+    #expect(result.stderr.contains("warning: \(nan):13: bad row: keyb_width 'abc' is not a finite decimal number"))
+    #expect(row("dropped: bad row", in: result.stdout) == "2", "\(result.stdout)")
+    #expect(row("  bad row: x not a finite decimal number", in: result.stdout) == "1")
+    #expect(row("kept", in: result.stdout) == "5")
+    #expect(!(try String(contentsOfFile: out, encoding: .utf8)).contains("NaN"))
+
+    let garbage = try dir.write("noise.log", bytes: (0..<5_000).map { UInt8(truncatingIfNeeded: ($0 &* 1_103_515_245 &+ 12_345) >> 16) })
+    try "earlier\n".write(toFile: out, atomically: true, encoding: .utf8)
+    let manifest = try dir.write("m.tsv", text: "log_file\tn_complete_gestures\tn_complete_gestures_is_err0\nfixtureuser01.log\t9\t6\n")
+    let cases: [([String], String)] = [
+      ([garbage], "\(garbage): not a How We Swipe log"),
+      ([fixture, "--metadata", dir.path("nope")], "\(dir.path("nope")): no such metadata folder"),
+      ([fixture, "--manifest", dir.path("nope.tsv")], "\(dir.path("nope.tsv")): no such file"),
+      ([fixture, "--manifest", manifest], "differs: fixtureuser01.log: 9 complete, 8 accepted gestures; the manifest (line 2) says 9 and 6"),
+    ]
+    for (arguments, message) in cases {
+      let failed = try Run.product("keybench-swipes", ["import-hws"] + arguments + ["--out", out])
+      #expect(failed.status == 1, "\(arguments)")
+      #expect(failed.stderr.contains(message), "\(failed.stderr)")
+      #expect(try String(contentsOfFile: out, encoding: .utf8) == "earlier\n", "\(arguments) replaced the output")
+    }
+    let unwritable = try Run.product("keybench-swipes", ["import-hws", fixture, "--out", garbage + "/hws.jsonl"])
+    #expect(unwritable.status == 1)
+    #expect(unwritable.stderr.contains("\(garbage)/hws.jsonl: ") && !unwritable.stderr.contains("NSCocoaErrorDomain"), "\(unwritable.stderr)")
+    #expect(unwritable.stderr.split(separator: "\n").filter { !$0.hasPrefix("import-hws:") }.count == 1, "\(unwritable.stderr)")
+  }
+
+  /// The value of a summary row (`label  value`), whatever the table's column width.
+  private func row(_ label: String, in table: String) -> String? {
+    table.split(separator: "\n").first { $0.hasPrefix(label + "  ") }.map { $0.dropFirst(label.count).trimmingCharacters(in: .whitespaces) }
+  }
+
+  @Test func statsNamesTheFileLineAndGestureOfABadRecord() throws {
+    let dir = try TemporaryDirectory()
+    let header = #"{"format":"keybench-swipes","version":1,"createdBy":"x","provenance":{}}"#
+    let good = #"{"id":"hws/u/1","word":"hi","source":"hws","layout":{"device":"hws","width":360,"height":197},"points":[[100,50,0],[200,60,16]],"flags":[]}"#
+    let bad = good.replacingOccurrences(of: "hws/u/1", with: "hws/u/2").replacingOccurrences(of: #""width":360"#, with: #""width":-360"#)
+    let path = try dir.write("c.jsonl", text: [header, good, bad].joined(separator: "\n") + "\n")
+    let result = try Run.product("keybench-swipes", ["stats", path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("\(path):3: gesture 'hws/u/2': the canvas width -360.0 is not a positive size"), "\(result.stderr)")
+    #expect(!result.stderr.contains("LayoutReference("))
   }
 }

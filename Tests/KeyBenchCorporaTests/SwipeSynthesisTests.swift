@@ -109,7 +109,14 @@ import Testing
     var bad = SwipeSynthesisConfig()
     bad.overlap = 1.2
     bad.endDwell = -1
-    #expect(bad.validationErrors() == ["overlap must be in 0..<1", "endDwell must not be negative"])
+    #expect(bad.validationErrors() == [
+      "overlap must be a finite number in 0…1 (1 excluded), got 1.2",
+      "endDwell must be a finite number in 0…10000, got -1",
+    ])
+    // The same check runs when a file is merged, so a bad file never reaches the generator.
+    #expect(throws: JSONConfig.Problem("tempoVariation must be a finite number in 0…2, got 1000000000")) {
+      try JSONConfig.merged(SwipeSynthesisConfig(), with: Data(#"{"tempoVariation": 1e9}"#.utf8))
+    }
   }
 
 }

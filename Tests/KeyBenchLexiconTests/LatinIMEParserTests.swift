@@ -151,4 +151,63 @@ import Testing
     #expect(wordlist.words.map(\.word) == ["sample", "wordlist", "shortcut", "witelisted", "profanity"])
     #expect(wordlist.words[3].shortcuts == [.init(target: "whitelisted", frequency: 15)])
   }
+
+  @Test func aPlainListEndingInsideALineIsCutShort() throws {
+    let dir = try TemporaryDirectory()
+    let text = try String(contentsOfFile: mini, encoding: .utf8)
+    let lastLine = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    // Cut inside the last word line: " word=Tag,f=140,…" → " word=Tag,f=14" still parses, wrongly.
+    for cut in [text.count - 1, text.count - 30] {
+      let path = try dir.write("cut.combined", text: String(text.prefix(cut)))
+      #expect {
+        try LatinIMEParser().parse(path: path)
+      } throws: { error in
+        guard let error = error as? InputFileError else { return false }
+        return error.kind == .malformed && error.line == lastLine && error.reason.contains("cut short")
+      }
+    }
+    // The same lines ending with their newline, or a file ending in a comment, are complete.
+    #expect(try LatinIMEParser().parse(path: try dir.write("whole.combined", text: text)).wordlist.words.count == 22)
+    #expect(try LatinIMEParser().parse(path: try dir.write("comment.combined", text: text + "# end")).wordlist.words.count == 22)
+  }
+
+  @Test func aDicttoolOrderedListThatStopsBeforeItsProfanityIsSuspected() throws {
+    let dir = try TemporaryDirectory()
+    var lines = ["dictionary=main:en,locale=en"]
+    for index in 0..<1_500 { lines.append(" word=w\(index),f=\(250 - index / 10)") }
+    let complete = lines + [" word=damn,f=0,possibly_offensive=true"]
+    let (_, whole) = try LatinIMEParser().parse(path: try dir.write("a.combined", text: complete.joined(separator: "\n") + "\n"))
+    #expect(whole.suspectedCut == nil)
+    let (_, cut) = try LatinIMEParser().parse(path: try dir.write("b.combined", text: lines.prefix(1_200).joined(separator: "\n") + "\n"))
+    #expect(cut.suspectedCut?.contains("stops at f=131 on line 1200") == true, "\(cut.suspectedCut ?? "nil")")
+    // Not in frequency order (hand-made), or too short to judge: no suspicion.
+    let shuffled = [lines[0]] + lines.dropFirst().reversed()
+    #expect(try LatinIMEParser().parse(path: try dir.write("c.combined", text: shuffled.joined(separator: "\n") + "\n")).report.suspectedCut == nil)
+    #expect(try LatinIMEParser().parse(path: mini).report.suspectedCut == nil)
+  }
+
+  @Test func malformedShareCountsEveryEntryLineAfterTheHeader() throws {
+    let dir = try TemporaryDirectory()
+    let path = try fixture(appending: [" word=a,f=x", "junk", "  bigram=b,f=1"], in: dir)
+    let (_, report) = try LatinIMEParser().parse(path: path)
+    // mini's 28 entry lines (23 words, 2 shortcuts, 3 bigrams) plus three more.
+    #expect(report.entryLines == 31)
+    #expect(report.malformedLines == 3)
+    #expect(abs(report.malformedShare - 3.0 / 31.0) < 1e-12)
+  }
+
+  @Test func aWordWithVeryManyChildLinesParsesInLinearTime() throws {
+    let dir = try TemporaryDirectory()
+    var text = "dictionary=main:en,locale=en\n word=hub,f=200\n"
+    for index in 0..<100_000 { text += "  bigram=n\(index),f=\(index % 256)\n" }
+    text += "  bigram=n7,f=1\n  shortcut=h,f=3\n  shortcut=h,f=3\n  shortcut=h,f=4\n"
+    let path = try dir.write("hub.combined", text: text)
+    let started = Date()
+    let (wordlist, _) = try LatinIMEParser().parse(path: path)
+    #expect(Date().timeIntervalSince(started) < 20, "a quadratic duplicate check takes minutes here")
+    let hub = try #require(wordlist.words.first)
+    // A repeated bigram keeps its first frequency; shortcuts are unique by target and frequency.
+    #expect(hub.bigrams.count == 100_000 && hub.bigrams[7].frequency == 7)
+    #expect(hub.shortcuts == [.init(target: "h", frequency: 3), .init(target: "h", frequency: 4)])
+  }
 }

@@ -39,10 +39,23 @@ import Testing
       #expect(fresh.suggest(previous: previous[...], prefix: prefix, count: 3) == stored.suggest(previous: previous[...], prefix: prefix, count: 3))
     }
 
-    // Re-ingesting a name replaces it; an unknown name lists what is stored.
+    // Re-ingesting a name with fewer words is refused unless asked for; counts of no words never
+    // replace anything; an unknown name lists what is stored.
     var smaller = NGramCounts()
     smaller.add(sentence: ["Ein", "Wolf"])
-    try database.replaceTextModel(name: "de-tale", counts: smaller, fingerprint: TrainingFingerprint(files: [], sentenceKeys: []))
+    let before = try FileDigest.sha256Hex(ofFileAt: dir.path("db.sqlite"))
+    #expect(throws: LexiconDatabaseError.smallerReplacement(
+      name: "de-tale", database: dir.path("db.sqlite"), source: "the new counts", stored: counts.tokens, incoming: 2,
+      unit: "word tokens")) {
+      try database.replaceTextModel(name: "de-tale", counts: smaller, fingerprint: TrainingFingerprint(files: [], sentenceKeys: []))
+    }
+    #expect(throws: InputFileError.self) {
+      try database.replaceTextModel(name: "de-tale", counts: NGramCounts(), fingerprint: fingerprint, replaceSmaller: true)
+    }
+    #expect(try FileDigest.sha256Hex(ofFileAt: dir.path("db.sqlite")) == before)
+    let replaced = try database.replaceTextModel(
+      name: "de-tale", counts: smaller, fingerprint: TrainingFingerprint(files: [], sentenceKeys: []), replaceSmaller: true)
+    #expect(replaced == counts.tokens)
     #expect(try database.loadTextModel(named: "de-tale").counts.words == ["<s>", "Ein", "Wolf"])
     #expect(try database.textModels().map(\.name) == ["de-tale"])
     let error = #expect(throws: LexiconDatabaseError.self) { try database.loadTextModel(named: "en") }

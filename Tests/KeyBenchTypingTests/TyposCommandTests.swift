@@ -77,4 +77,74 @@ import Testing
     #expect(csv[0] == "corrector,index,typed,intended,kind,rank,suggestions,us")
     #expect(csv.count == 1 + 4 * 6)
   }
+
+  /// A count in a typo file allocated 35 GB and aborted; now a located refusal within seconds.
+  @Test func hugeCountsAreRefusedQuickly() throws {
+    let corpus = try dir.write("m.dat", text: "$the\nteh 1000000000\n")
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try Run.product("keybench-typos", ["import", "mitton", corpus, "--out", dir.path("p.tsv")])
+    #expect(clock.now - start < .seconds(20))
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("m.dat:2: count 1000000000 is outside 1…10000, the most one entry may carry"))
+    #expect(!FileManager.default.fileExists(atPath: dir.path("p.tsv")))
+    let nothing = try Run.product("keybench-typos", ["import", "norvig", try dir.write("n.txt", text: "the: the\n"), "--out", dir.path("p.tsv")])
+    #expect(nothing.status == 1)
+    #expect(nothing.stderr.contains("n.txt: no typo pairs in norvig format (1 unchanged entries"))
+  }
+
+  /// Negative counts in an `analyze` distribution fed to `generate --dist` corrupted most
+  /// generated words; now the file, line and field are named and nothing is written.
+  @Test func generateRefusesAnInvalidDistribution() throws {
+    let corpus = try dir.write("n.txt", text: "the: teh thw hte\nand: adn annd\nquick: quikc\n")
+    #expect(try Run.product("keybench-typos", ["import", "norvig", corpus, "--out", dir.path("p.tsv")]).status == 0)
+    let dist = dir.path("d.json")
+    #expect(try Run.product("keybench-typos", ["analyze", dir.path("p.tsv"), "--out", dist]).status == 0)
+    let original = try String(contentsOfFile: dist, encoding: .utf8)
+    let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
+    // The "operations" object's "near" count (the first "near" after "operations").
+    let operations = try #require(lines.firstIndex { $0.contains("\"operations\" : {") })
+    let near = try #require(lines[operations...].firstIndex { $0.contains("\"near\" : ") })
+    var broken = lines
+    broken[near] = Substring(broken[near].replacingOccurrences(of: #"\d+"#, with: "-40", options: .regularExpression))
+    try broken.joined(separator: "\n").write(toFile: dist, atomically: true, encoding: .utf8)
+    let text = try dir.write("t.txt", text: "the quick brown fox and the lazy dog\n")
+    let out = dir.path("g.tsv")
+    let result = try Run.product("keybench-typos", ["generate", "--text", text, "--dist", dist, "--seed", "1", "--out", out])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("d.json:\(near + 1): operations.near must be an integer in 0…1000000000000, got -40"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  @Test func numbersOnTheCommandLineAreUsageErrors() throws {
+    let corpus = try dir.write("n.txt", text: "the: teh thw hte\nand: adn annd\n")
+    #expect(try Run.product("keybench-typos", ["import", "norvig", corpus, "--out", dir.path("p.tsv")]).status == 0)
+    let text = try dir.write("t.txt", text: "the quick brown fox\n")
+    let dist = TestPaths.repository.appendingPathComponent("Corpora/typos/seed-fig41.json").path
+    for limit in ["--limit=-5", "--limit=0"] {
+      let result = try Run.product("keybench-typos", ["generate", "--text", text, "--dist", dist, "--seed", "1", limit, "--out", dir.path("g.tsv")])
+      #expect(result.status == 64, "\(limit)")
+      #expect(result.stderr.contains("--limit must be at least 1"))
+    }
+    for rate in ["1.5", "0", "-0.1", "nan", "inf"] {
+      let result = try Run.product("keybench-typos", ["analyze", dir.path("p.tsv"), "--error-rate", rate, "--out", dir.path("d.json")])
+      #expect(result.status == 64, "\(rate): \(result.stderr)")
+    }
+    // In range but above what scaling can reach for these pairs: refused, not met with less.
+    let above = try Run.product("keybench-typos", ["analyze", dir.path("p.tsv"), "--error-rate", "0.99", "--out", dir.path("d.json")])
+    #expect(above.status == 1)
+    #expect(above.stderr.contains("--error-rate 0.99 cannot be reached"))
+    #expect(!FileManager.default.fileExists(atPath: dir.path("d.json")))
+  }
+
+  /// Alignment is quadratic: pairs with over-long words are skipped, counted and reported.
+  @Test func analyzeSkipsAndCountsOverlongPairs() throws {
+    let long = String(repeating: "abcdefghij", count: 200)
+    let pairs = try dir.write(
+      "p.tsv", text: "typed\tintended\tcontext\tsource\nteh\tthe\t\tt\nadn\tand\t\tt\n\(long)x\t\(long)\t\tt\n")
+    let result = try Run.product("keybench-typos", ["analyze", pairs, "--out", dir.path("d.json")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("analyze: 1 of 3 pairs skipped: typed or intended longer than 100 characters"))
+    #expect(result.stdout.contains("2 pairs aligned"))
+  }
 }

@@ -23,10 +23,15 @@ public struct SweepPlan: Sendable, Equatable {
       let spec = text[text.index(after: equals)...]
       if spec.contains(":") {
         let parts = spec.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
-        guard parts.count == 3, let low = parts[0], let high = parts[1], let step = parts[2], step > 0, low <= high
-        else { throw SweepError("parameter '\(text)': a range is LO:HI:STEP with LO ≤ HI and STEP > 0") }
-        let count = Int(((high - low) / step + 1e-9).rounded(.down)) + 1
-        guard count <= 10_000 else { throw SweepError("parameter '\(text)': \(count) values is too many") }
+        guard parts.count == 3, let low = parts[0], let high = parts[1], let step = parts[2],
+          low.isFinite, high.isFinite, step.isFinite, step > 0, low <= high
+        else { throw SweepError("parameter '\(text)': a range is LO:HI:STEP of finite numbers with LO ≤ HI and STEP > 0") }
+        // Counted as a Double first: a huge span over a tiny step would overflow Int.
+        let span = ((high - low) / step + 1e-9).rounded(.down) + 1
+        guard span.isFinite, span <= 10_000 else {
+          throw SweepError("parameter '\(text)': \(span.isFinite ? String(format: "%.0f", span) : "infinitely many") values is too many (at most 10,000)")
+        }
+        let count = Int(span)
         // Multiply rather than accumulate, so 0.1 steps do not drift.
         values = (0..<count).map { .number(Self.tidy(low + Double($0) * step)) }
       } else {

@@ -48,7 +48,7 @@ public struct SweepRunner {
     }
     let names = plan.parameters.map(\.name)
     var table = SweepTable(parameters: names, metrics: metrics)
-    if let journal = try SweepTable.readJournal(in: directory) {
+    if let journal = try SweepTable.readJournal(in: directory, warn: { FileHandle.standardError.write(Data("sweep: warning: \($0)\n".utf8)) }) {
       guard journal.parameters == names, journal.metrics == metrics else {
         throw SweepError(
           "\(directory) holds a sweep over \(journal.parameters.joined(separator: ", ")); "

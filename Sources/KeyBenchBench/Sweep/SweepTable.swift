@@ -40,18 +40,41 @@ public struct SweepTable: Sendable, Equatable {
   // MARK: Journal
 
   /// Reads the journal in `directory`; nil when there is none. A last line without its line
-  /// break (a row cut off by an interruption) is ignored.
-  public static func readJournal(in directory: String) throws -> SweepTable? {
+  /// break (a row cut off by an interruption) is dropped from the file with a warning, so the
+  /// next row is never glued to it.
+  public static func readJournal(in directory: String, warn: (String) -> Void = { _ in }) throws -> SweepTable? {
     let path = (directory as NSString).appendingPathComponent(journalName)
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    guard FileManager.default.fileExists(atPath: path) || isSymlink(path) else { return nil }
+    try refuseSymlink(path)
+    let data = try InputFile.data(path)
+    if let last = data.last, last != 0x0A {
+      let keep = (data.lastIndex(of: 0x0A) ?? -1) + 1
+      guard let handle = FileHandle(forWritingAtPath: path) else {
+        throw InputFileError(path: path, kind: .unreadable, reason: "cannot drop its torn last line")
+      }
+      defer { try? handle.close() }
+      try handle.truncate(atOffset: UInt64(keep))
+      warn("\(path): dropped a torn last line (\(data.count - keep) bytes, a row cut off by an interruption); that configuration runs again")
+    }
     return try parse(path: path, pareto: false)
+  }
+
+  static func isSymlink(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+  }
+
+  /// Files KeyBench appends to are never symlinks: following one would write outside `--out`.
+  static func refuseSymlink(_ path: String) throws {
+    if isSymlink(path) {
+      throw InputFileError(path: path, kind: .unreadable, reason: "is a symbolic link; KeyBench appends only to regular files inside the output folder")
+    }
   }
 
   /// Parses a journal or a `sweep.csv` (with `pareto` as its last column when `pareto`).
   public static func parse(path: String, pareto: Bool) throws -> SweepTable {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot read")
-    }
+    let data = try InputFile.data(path)
+    try UTF8Text.check(data, path: path)
     var text = String(decoding: data, as: UTF8.self)
     if !text.hasSuffix("\n"), let cut = text.lastIndex(of: "\n") { text = String(text[...cut]) }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
@@ -102,16 +125,24 @@ public struct SweepTable: Sendable, Equatable {
   public func append(_ row: Row, toJournalIn directory: String) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let path = (directory as NSString).appendingPathComponent(Self.journalName)
-    if !FileManager.default.fileExists(atPath: path) {
-      _ = FileManager.default.createFile(atPath: path, contents: Data((CSV.row(header) + "\n").utf8))
+    try Self.refuseSymlink(path)
+    let created = !FileManager.default.fileExists(atPath: path)
+    // O_NOFOLLOW: a symlink planted after the check above is refused by the kernel too.
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else {
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot append: \(String(cString: strerror(errno)))")
     }
-    guard let handle = FileHandle(forWritingAtPath: path) else {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot append")
-    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     defer { try? handle.close() }
-    try handle.seekToEnd()
-    try handle.write(contentsOf: Data((CSV.row(line(row)) + "\n").utf8))
+    var text = created ? CSV.row(header) + "\n" : ""
+    text += CSV.row(journalLine(row)) + "\n"
+    try handle.write(contentsOf: Data(text.utf8))
     try handle.synchronize()
+  }
+
+  /// A journal line: metrics at full precision, so a resumed row equals the fresh one.
+  func journalLine(_ row: Row) -> [String] {
+    [row.config] + row.values + row.metrics.map { $0.map(CSV.exactNumber) ?? "" }
   }
 
   func line(_ row: Row) -> [String] {

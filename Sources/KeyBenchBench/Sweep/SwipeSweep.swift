@@ -34,6 +34,21 @@ public struct SwipeSweep {
     return config
   }
 
+  /// Checks every value of every parameter on the base config before any work (an unknown name
+  /// or an out-of-range value fails here, naming it); combinations that break a rule between
+  /// fields (`filters.length.b` below `.a`) fail when their row runs.
+  public func checkValues() throws {
+    for parameter in plan.parameters {
+      for value in parameter.values {
+        do {
+          _ = try JSONConfig.setting(parameter.name, to: value.json, in: benchmark.config)
+        } catch {
+          throw SweepError("parameter \(parameter.name)=\(value): \(error)")
+        }
+      }
+    }
+  }
+
   /// Decodes the corpus with `configuration` and returns the row's metric values.
   public func evaluate(_ configuration: SweepPlan.Configuration) throws -> [Double?] {
     var benchmark = self.benchmark

@@ -5,15 +5,21 @@ import KeyBenchCore
 ///
 /// Logs are read in path order so the output is stable. Per-user metadata (the study's JSON per
 /// user: device, swipe hand and finger, …) is joined when a `metadata` folder is found beside
-/// the logs (as `Scripts/fetch-corpora` extracts them) or given explicitly.
+/// the logs (as `Scripts/fetch-corpora` extracts them) or given explicitly; a folder given
+/// explicitly must exist and hold user JSON. With a manifest, every log's counts must agree with
+/// it. The corpus replaces `output` only when the import succeeded: at least one gesture kept,
+/// no log refused, the manifest (if any) agreeing.
 public struct HowWeSwipeImport {
   public var log: HowWeSwipeLog
   /// Folder (searched recursively) of `<user>.json` files; nil: look beside the inputs.
   public var metadataDirectory: URL?
+  /// The curator's manifest (TSV) every imported log's counts are checked against.
+  public var manifest: String?
 
-  public init(includeRejected: Bool = false, metadataDirectory: URL? = nil) {
+  public init(includeRejected: Bool = false, metadataDirectory: URL? = nil, manifest: String? = nil) {
     log = HowWeSwipeLog(includeRejected: includeRejected)
     self.metadataDirectory = metadataDirectory
+    self.manifest = manifest
   }
 
   /// Result of an import.
@@ -22,14 +28,30 @@ public struct HowWeSwipeImport {
     /// Logs whose user had a metadata file.
     public var usersWithMetadata: Int
     public var metadataDirectory: URL?
-    /// Per log file name: (complete, accepted), for checking against the corpus manifest.
+    /// Per log file name: (complete, accepted).
     public var perLog: [String: (complete: Int, accepted: Int)]
+    /// Per log file name: (complete, accepted) counted as the curator's manifest counts them.
+    public var manifestCounts: [String: (complete: Int, accepted: Int)] = [:]
+    /// The check against ``HowWeSwipeImport/manifest``, when one was given.
+    public var manifest: HowWeSwipeManifest.Comparison?
+  }
+
+  /// The import read its logs but the manifest disagrees; the corpus was not written.
+  public struct ManifestMismatch: Error, CustomStringConvertible {
+    public var manifest: String
+    public var summary: Summary
+    public var comparison: HowWeSwipeManifest.Comparison
+    public var description: String {
+      let shown = comparison.differences.prefix(10).joined(separator: "; ")
+      let more = comparison.differences.count > 10 ? "; … and \(comparison.differences.count - 10) more" : ""
+      return "\(manifest): \(comparison.differingLogs.count) of \(summary.counts.logs) logs differ from the manifest: \(shown)\(more)"
+    }
   }
 
   /// The `.log` files under `inputs`, sorted by path.
   ///
-  /// - Throws: ``InputFileError`` for a missing input, a `.tar.xz` that was not extracted, or
-  ///   inputs with no logs.
+  /// - Throws: ``InputFileError`` for a missing input, a `.tar.xz` that was not extracted,
+  ///   inputs with no logs, or two logs of the same user (file name) in different folders.
   public static func logFiles(in inputs: [String]) throws -> [URL] {
     var files: [URL] = []
     for input in inputs {
@@ -52,6 +74,15 @@ public struct HowWeSwipeImport {
     guard !unique.isEmpty else {
       throw InputFileError(path: inputs.joined(separator: " "), kind: .empty, reason: "no .log files found")
     }
+    var byName: [String: URL] = [:]
+    for file in unique {
+      if let other = byName[file.lastPathComponent] {
+        throw InputFileError(
+          path: file.path, kind: .malformed,
+          reason: "a second log of user \(file.deletingPathExtension().lastPathComponent) (also \(other.path)); gesture ids would repeat — import one of them")
+      }
+      byName[file.lastPathComponent] = file
+    }
     return unique
   }
 
@@ -65,11 +96,22 @@ public struct HowWeSwipeImport {
   }
 
   /// Imports `inputs` into the corpus at `output` (written atomically).
+  ///
+  /// - Throws: ``InputFileError`` for unusable inputs (a missing metadata folder or manifest, a
+  ///   log that is not a How We Swipe log, bad user JSON) or when no gesture at all was kept;
+  ///   ``ManifestMismatch`` when a manifest was given and disagrees. `output` is then untouched.
   public func run(
     inputs: [String], output: String, progress: (Int, Int) -> Void = { _, _ in }
   ) throws -> Summary {
     let files = try Self.logFiles(in: inputs)
-    let metadataFolder = metadataDirectory ?? Self.findMetadata(near: files[0])
+    if let manifest { try InputFile.requireRegular(manifest) }
+    let metadataFolder: URL?
+    if let metadataDirectory {
+      try Self.requireMetadataFolder(metadataDirectory)
+      metadataFolder = metadataDirectory
+    } else {
+      metadataFolder = Self.findMetadata(near: files[0])
+    }
     let metadataFiles = metadataFolder.map(Self.jsonFiles(under:)) ?? [:]
     let writer = try SwipeCorpus.Writer(
       path: output,
@@ -91,10 +133,42 @@ public struct HowWeSwipeImport {
       let counts = try log.parse(path: file.path, user: user, metadata: metadata) { try writer.append($0) }
       summary.counts = summary.counts + counts
       summary.perLog[file.lastPathComponent] = (counts.complete, counts.accepted)
+      summary.manifestCounts[file.lastPathComponent] = (counts.manifestComplete, counts.accepted)
       progress(index + 1, files.count)
+    }
+    guard summary.counts.kept > 0 else {
+      let c = summary.counts
+      var why = "\(c.rows) rows, \(c.complete) complete gestures"
+      if c.droppedRejected > 0 { why += ", \(c.droppedRejected) rejected by the app (--include-rejected keeps them)" }
+      if c.droppedBad > 0 { why += ", \(c.droppedBad) with bad values" }
+      throw InputFileError(
+        path: files.count == 1 ? files[0].path : inputs.joined(separator: " "), kind: .empty,
+        reason: "no gesture to import (\(why)); the corpus was not written")
+    }
+    if let manifest {
+      let comparison = try HowWeSwipeManifest.compare(path: manifest, with: summary.manifestCounts)
+      summary.manifest = comparison
+      guard comparison.agrees else {
+        throw ManifestMismatch(manifest: manifest, summary: summary, comparison: comparison)
+      }
     }
     try writer.finish()
     return summary
+  }
+
+  /// An explicitly given metadata folder must exist and hold user JSON: a mistyped path would
+  /// otherwise silently drop every user's device, hand and finger.
+  static func requireMetadataFolder(_ folder: URL) throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
+      throw InputFileError(path: folder.path, kind: .unreadable, reason: "no such metadata folder")
+    }
+    guard isDirectory.boolValue else {
+      throw InputFileError(path: folder.path, kind: .unreadable, reason: "is not a folder; --metadata takes the folder of <user>.json files")
+    }
+    guard !jsonFiles(under: folder).isEmpty else {
+      throw InputFileError(path: folder.path, kind: .empty, reason: "holds no .json user metadata files")
+    }
   }
 
   /// The `metadata` folder of a How We Swipe tree above a log, if any.
@@ -122,14 +196,20 @@ public struct HowWeSwipeImport {
 
 /// The study's per-user JSON, reduced to the facts a benchmark groups by.
 public enum HowWeSwipeUser {
+  /// The largest user file read (1 MiB; the study's are under 1 KiB).
+  public static let maximumBytes = 1 << 20
+
   /// `hand`, `finger`, `dominant_hand`, `device` (model from the user agent), `platform`, `age`,
   /// `familiarity`, `english_level`, `screen` (CSS px) — each only when present.
   public static func metadata(from file: URL) throws -> [String: String] {
+    let data = try InputFile.data(file.path, maximumBytes: maximumBytes)
+    try UTF8Text.check(data, path: file.path)
     let object: Any
     do {
-      object = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
+      object = try JSONSerialization.jsonObject(with: data)
     } catch {
-      throw InputFileError(path: file.path, kind: .malformed, reason: "invalid user metadata JSON")
+      throw InputFileError(
+        path: file.path, line: JSONText.errorLine(error, in: data), kind: .malformed, reason: "invalid user metadata JSON")
     }
     guard let json = object as? [String: Any] else {
       throw InputFileError(path: file.path, kind: .malformed, reason: "user metadata is not a JSON object")

@@ -29,42 +29,88 @@ public enum SwipeCorpus {
     }
   }
 
+  /// The longest header line read (1 MiB): a header is a few hundred bytes of provenance.
+  public static let maximumHeaderBytes = 1 << 20
+  /// The longest gesture line read (64 MiB, far above ``SwipeGesture/Limits/maximumPoints``
+  /// points of any precision).
+  public static let maximumLineBytes = 64 << 20
+
   /// Reads a corpus file, calling `body` for each gesture in order without loading the file.
   ///
-  /// - Throws: ``InputFileError`` naming the file and line for anything that is not a valid
-  ///   gesture record, or a header of another format or a newer version.
+  /// Every line is checked for UTF-8 before it is parsed, and every gesture against
+  /// ``SwipeGesture/problem`` (finite, in-range coordinates, times and canvases), so a damaged
+  /// corpus stops with its position instead of feeding NaN or absurd values into a benchmark.
+  ///
+  /// - Throws: ``InputFileError`` as `FILE:LINE: reason` (with the gesture id when the record
+  ///   has one) for anything that is not a valid gesture record, or a header of another format
+  ///   or a newer version. Messages quote at most a short excerpt of a bad line.
   @discardableResult
   public static func read(
     path: String, _ body: (SwipeGesture) throws -> Void
+  ) throws -> Header {
+    try read(path: path, layouts: nil, body)
+  }
+
+  /// Reads a corpus like ``read(path:_:)`` and also checks that every gesture's layout resolves
+  /// with `layouts` (a known device and variant, a canvas the device accepts).
+  ///
+  /// A benchmark that reads its corpus this way never meets a gesture it cannot lay out
+  /// half-way through a run: the error names the file, line, gesture id and layout instead.
+  @discardableResult
+  public static func read(
+    path: String, layouts: LayoutResolver?, _ body: (SwipeGesture) throws -> Void
   ) throws -> Header {
     let decoder = JSONDecoder()
     var header: Header?
     try LineReader(path: path).forEachLine { bytes, number in
       guard !bytes.isEmpty else { return }
-      let data = Data(bytes)
-      guard let known = header else {
-        guard let parsed = try? decoder.decode(Header.self, from: data),
-          parsed.format == formatName
-        else {
-          throw InputFileError(
-            path: path, line: number, kind: .malformed,
-            reason: "not a KeyBench swipe corpus (the first line must be its \(formatName) header)")
+      func fail(_ reason: String) -> InputFileError {
+        InputFileError(path: path, line: number, kind: .malformed, reason: reason)
+      }
+      guard UTF8Text.isValid(bytes) else {
+        throw InputFileError(path: path, line: number, kind: .invalidUTF8, reason: "line is not valid UTF-8")
+      }
+      guard header != nil else {
+        guard bytes.count <= maximumHeaderBytes else {
+          throw fail(
+            "not a KeyBench swipe corpus: the first line is \(bytes.count) bytes, more than a \(formatName) header (at most \(maximumHeaderBytes)); it starts \(excerpt(bytes))")
+        }
+        let data = Data(bytes)
+        guard let parsed = try? decoder.decode(Header.self, from: data), parsed.format == formatName else {
+          throw fail("not a KeyBench swipe corpus (the first line must be its \(formatName) header; found \(excerpt(bytes)))")
         }
         guard parsed.version <= version else {
-          throw InputFileError(
-            path: path, line: number, kind: .malformed,
-            reason: "format version \(parsed.version) is newer than this KeyBench reads (\(version))")
+          throw fail("format version \(parsed.version) is newer than this KeyBench reads (\(version))")
         }
+        guard parsed.version >= 1 else { throw fail("format version \(parsed.version) does not exist (this KeyBench reads 1…\(version))") }
         header = parsed
         return
       }
-      _ = known
-      do {
-        try body(try decoder.decode(SwipeGesture.self, from: data))
-      } catch let error as DecodingError {
-        throw InputFileError(
-          path: path, line: number, kind: .malformed, reason: "bad gesture record: \(describe(error))")
+      guard bytes.count <= maximumLineBytes else {
+        throw fail("a gesture line of \(bytes.count) bytes; at most \(maximumLineBytes) are read (it starts \(excerpt(bytes)))")
       }
+      let data = Data(bytes)
+      let gesture: SwipeGesture
+      do {
+        gesture = try decoder.decode(SwipeGesture.self, from: data)
+      } catch let error as DecodingError {
+        let id = (try? decoder.decode(RecordID.self, from: data))?.id
+        throw fail("\(id.map { "gesture '\(shortened($0))': " } ?? "")bad gesture record: \(describe(error))")
+      }
+      if let problem = gesture.problem {
+        throw fail("gesture '\(shortened(gesture.id))': \(problem)")
+      }
+      if let layouts, layouts.layout(for: gesture.layout) == nil {
+        let reason: String
+        do {
+          let profile = try layouts.profile(for: gesture.layout)
+          reason = "device '\(profile.name)' has no layout '\(gesture.layout.variant ?? "")' (it has \(profile.layoutVariants.joined(separator: ", ")))"
+        } catch {
+          reason = "\(error)"
+        }
+        throw fail("gesture '\(shortened(gesture.id))': layout \(gesture.layout): \(reason)")
+      }
+      try body(gesture)
     }
     guard let header else {
       throw InputFileError(path: path, kind: .empty, reason: "no header line: the file holds no corpus")
@@ -72,33 +118,90 @@ public enum SwipeCorpus {
     return header
   }
 
+  /// Just the id of a record that failed to decode, to name it in the message.
+  private struct RecordID: Decodable {
+    var id: String?
+  }
+
+  /// At most `limit` characters of a line for a message, quoted, with its size when cut.
+  static func excerpt(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int = 60) -> String {
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(limit * 4)), as: UTF8.self)
+    let cut = text.count > limit || bytes.count > limit * 4
+    let shown = String(text.prefix(limit)).map { $0.isASCII && $0.asciiValue! < 0x20 ? " " : $0 }
+    return "'\(String(shown))\(cut ? "…" : "")'\(cut ? " (\(bytes.count) bytes)" : "")"
+  }
+
+  /// An id for a message, cut to 80 characters.
+  static func shortened(_ id: String) -> String {
+    id.count > 80 ? id.prefix(80) + "…" : id
+  }
+
   /// Reads a whole corpus into memory.
   public static func readAll(path: String) throws -> (header: Header, gestures: [SwipeGesture]) {
+    try readAll(path: path, layouts: nil)
+  }
+
+  /// Reads a whole corpus into memory, checking every gesture's layout with `layouts`.
+  public static func readAll(path: String, layouts: LayoutResolver?) throws -> (header: Header, gestures: [SwipeGesture]) {
     var gestures: [SwipeGesture] = []
-    let header = try read(path: path) { gestures.append($0) }
+    let header = try read(path: path, layouts: layouts) { gestures.append($0) }
     return (header, gestures)
   }
 
   /// Writes corpora through a temporary file that replaces `path` only on ``finish()``.
+  ///
+  /// Every gesture is checked against ``SwipeGesture/problem`` before it is written, so no
+  /// corpus KeyBench writes holds a value its reader would refuse. Failures name the output path.
   public final class Writer {
+    public let path: String
     private let file: AtomicFileWriter
     private let encoder: JSONEncoder
     public private(set) var count = 0
 
     public init(path: String, header: Header) throws {
-      file = try AtomicFileWriter(path: path)
+      self.path = path
       encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      try file.write(encoder.encode(header) + Data([0x0A]))
+      file = try Self.output(path) { try AtomicFileWriter(path: path) }
+      let line = try encoder.encode(header) + Data([0x0A])
+      try Self.output(path) { try file.write(line) }
     }
 
+    /// Appends one gesture.
+    ///
+    /// - Throws: ``InvalidGesture`` for a gesture with a value out of range (nothing is
+    ///   written), ``InputFileError`` naming the output when the file cannot be written.
     public func append(_ gesture: SwipeGesture) throws {
-      try file.write(encoder.encode(gesture) + Data([0x0A]))
+      if let problem = gesture.problem {
+        throw InvalidGesture(path: path, id: gesture.id, problem: problem)
+      }
+      let line = try encoder.encode(gesture) + Data([0x0A])
+      try Self.output(path) { try file.write(line) }
       count += 1
     }
 
     /// Moves the finished corpus into place.
-    public func finish() throws { try file.commit() }
+    public func finish() throws { try Self.output(path) { try file.commit() } }
+
+    /// Runs a file operation, turning Foundation's errors (NSCocoaErrorDomain dumps) into one
+    /// sentence that names the output.
+    private static func output<T>(_ path: String, _ operation: () throws -> T) throws -> T {
+      do {
+        return try operation()
+      } catch let error as InputFileError {
+        throw error
+      } catch {
+        throw InputFileError(path: path, kind: .unreadable, reason: "cannot write the corpus: \(OutputFailure.reason(error))")
+      }
+    }
+  }
+
+  /// A gesture the writer refused because one of its values is out of range.
+  public struct InvalidGesture: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var id: String
+    public var problem: String
+    public var description: String { "\(path): cannot write gesture '\(shortened(id))': \(problem)" }
   }
 
   static func describe(_ error: DecodingError) -> String {
@@ -115,6 +218,27 @@ public enum SwipeCorpus {
       return context.codingPath.isEmpty ? "invalid JSON" : "\(context.debugDescription) at '\(path(context))'"
     @unknown default:
       return "\(error)"
+    }
+  }
+}
+
+/// One sentence for a failed file operation: the system's reason (`No space left on device`,
+/// `Permission denied`) instead of Foundation's NSCocoaErrorDomain dump.
+enum OutputFailure {
+  static func reason(_ error: any Error) -> String {
+    var current: NSError? = error as NSError
+    while let error = current {
+      if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+      current = error.userInfo[NSUnderlyingErrorKey] as? NSError
+    }
+    let error = error as NSError
+    guard error.domain == NSCocoaErrorDomain else { return error.localizedDescription }
+    switch error.code {
+    case NSFileWriteOutOfSpaceError: return "no space left on the device"
+    case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
+    case NSFileWriteVolumeReadOnlyError: return "read-only file system"
+    case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file or folder"
+    default: return error.localizedDescription
     }
   }
 }

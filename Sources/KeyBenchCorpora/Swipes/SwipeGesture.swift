@@ -96,3 +96,96 @@ public struct TimedPoint: Sendable, Equatable, Codable {
     try container.encode(t)
   }
 }
+
+extension LayoutReference: CustomStringConvertible {
+  /// `hws 360×197`, `iphone5/qwertz-de`: how messages name a layout (never a struct dump).
+  public var description: String {
+    var text = variant.map { "\(device)/\($0)" } ?? device
+    if width != nil || height != nil {
+      text += " " + [width, height].map { $0.map { Self.number($0) } ?? "?" }.joined(separator: "×")
+    }
+    return text
+  }
+
+  private static func number(_ value: Double) -> String {
+    value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+}
+
+extension SwipeGesture {
+  /// Bounds on the values a gesture may hold, checked wherever gestures enter or leave KeyBench
+  /// (corpus reader and writer, How We Swipe importer).
+  ///
+  /// They are far beyond any real recording (How We Swipe: canvases up to 1,367 px, points up to
+  /// 1,368 px from the origin, 35 s and about 2,100 points at most) yet small enough that
+  /// squared distances, durations and per-point arrays stay finite and bounded, so a damaged
+  /// record is refused with its position instead of turning into inf/NaN scores or an allocation
+  /// of gigabytes.
+  public enum Limits {
+    /// Largest |x| or |y| of a point, in layout units.
+    public static let maximumCoordinate = 1_000_000.0
+    /// Largest time of a point, in ms since the first point (one hour).
+    public static let maximumTime = 3_600_000.0
+    /// Most points in one gesture (half an hour of samples at 60 Hz).
+    public static let maximumPoints = 100_000
+    /// Largest canvas width or height, in layout units.
+    public static let maximumCanvas = 100_000.0
+  }
+
+  /// Why this gesture cannot be used, or nil when every value is in range.
+  ///
+  /// Checked: a non-empty id and word; 1…``Limits/maximumPoints`` points; every coordinate finite
+  /// and within ±``Limits/maximumCoordinate``; every time finite, not negative (times count from
+  /// the first point) and at most ``Limits/maximumTime``; a canvas, when given, with both sides
+  /// finite, positive and at most ``Limits/maximumCanvas``. Times need not increase: real How We
+  /// Swipe logs have a few samples logged out of order.
+  public var problem: String? {
+    if id.isEmpty { return "the id is empty" }
+    if word.isEmpty { return "the word is empty" }
+    if let problem = layout.problem { return problem }
+    if points.isEmpty { return "it has no points" }
+    if points.count > Limits.maximumPoints {
+      return "it has \(points.count) points; at most \(Limits.maximumPoints) are accepted"
+    }
+    for (index, point) in points.enumerated() {
+      if let problem = point.problem { return "point \(index + 1): \(problem)" }
+    }
+    return nil
+  }
+}
+
+extension LayoutReference {
+  /// Why this reference cannot name a geometry (an empty device, a canvas side that is missing,
+  /// zero, negative, non-finite or absurdly large), or nil.
+  public var problem: String? {
+    if device.isEmpty { return "the layout names no device" }
+    if variant?.isEmpty == true { return "the layout variant is empty" }
+    switch (width, height) {
+    case (nil, nil): return nil
+    case (.some, nil): return "the layout gives a canvas width but no height"
+    case (nil, .some): return "the layout gives a canvas height but no width"
+    case (.some(let width), .some(let height)):
+      for (name, value) in [("width", width), ("height", height)]
+      where !(value.isFinite && value > 0 && value <= SwipeGesture.Limits.maximumCanvas) {
+        return "the canvas \(name) \(value) is not a positive size of at most \(Int(SwipeGesture.Limits.maximumCanvas))"
+      }
+      return nil
+    }
+  }
+}
+
+extension TimedPoint {
+  /// Why this point cannot be used (non-finite or out-of-range coordinates or time), or nil.
+  public var problem: String? {
+    let limit = SwipeGesture.Limits.maximumCoordinate
+    for (name, value) in [("x", x), ("y", y)] where !(value.isFinite && abs(value) <= limit) {
+      return value.isFinite ? "\(name) = \(value) is beyond ±\(Int(limit))" : "\(name) is \(value)"
+    }
+    guard t.isFinite else { return "the time is \(t)" }
+    if t < 0 { return "the time \(t) ms is negative (times count from the first point)" }
+    if t > SwipeGesture.Limits.maximumTime {
+      return "the time \(t) ms is beyond \(Int(SwipeGesture.Limits.maximumTime)) ms (an hour)"
+    }
+    return nil
+  }
+}

@@ -55,6 +55,10 @@ public struct SwipeGeneration {
     }
     func emit(_ word: String, on reference: LayoutReference) throws {
       items.read += 1
+      guard word.count <= SwipeSynthesizer.maximumWordLength else {
+        items.exclude(1, "word longer than \(SwipeSynthesizer.maximumWordLength) characters")
+        return
+      }
       guard let points = try synthesizer(for: reference).points(for: word, using: &random) else {
         items.exclude(1, "a letter has no key on the layout")
         return

@@ -45,23 +45,30 @@ public struct SwipeSynthesisConfig: Sendable, Codable, Equatable {
 
   public init() {}
 
-  /// Problems that make the model meaningless (negative times, overlap outside 0..<1).
+  /// Problems that make the model meaningless or its work unbounded, each naming the field and
+  /// its allowed range (negative times, overlap outside 0..<1, spreads so large that a gesture
+  /// would take hours to sample).
   public func validationErrors() -> [String] {
-    var errors: [String] = []
-    if !(0..<1).contains(overlap) { errors.append("overlap must be in 0..<1") }
-    if !(0...1).contains(cornerSlowdown) { errors.append("cornerSlowdown must be in 0...1") }
-    for (name, value) in [
-      ("startAimSpread", startAimSpread), ("interiorAimSpread", interiorAimSpread),
-      ("endAimSpread", endAimSpread), ("strokeTimeVariation", strokeTimeVariation),
-      ("tempoVariation", tempoVariation), ("curvature", curvature),
-      ("startDwell", startDwell), ("endDwell", endDwell), ("samplingJitter", samplingJitter),
-      ("sensorNoise", sensorNoise),
-    ] where value < 0 {
-      errors.append("\(name) must not be negative")
+    var check = RangeCheck()
+    check.number("startAimSpread", startAimSpread, in: 0...10)
+    check.number("interiorAimSpread", interiorAimSpread, in: 0...10)
+    check.number("endAimSpread", endAimSpread, in: 0...10)
+    check.positive("strokeTimeScale", strokeTimeScale, atMost: 2000)
+    check.number("strokeTimeExponent", strokeTimeExponent, in: 0...2)
+    check.number("strokeTimeVariation", strokeTimeVariation, in: 0...2)
+    check.number("tempoVariation", tempoVariation, in: 0...2)
+    check.number("curvature", curvature, in: 0...2)
+    if !(overlap.isFinite && (0..<1).contains(overlap)) {
+      check.fail("overlap must be a finite number in 0…1 (1 excluded), got \(overlap)")
     }
-    if strokeTimeScale <= 0 { errors.append("strokeTimeScale must be positive") }
-    if let rate = samplingRate, rate <= 0 { errors.append("samplingRate must be positive") }
-    return errors
+    check.number("cornerSlowdown", cornerSlowdown, in: 0...1)
+    check.number("startDwell", startDwell, in: 0...10_000)
+    check.number("endDwell", endDwell, in: 0...10_000)
+    check.number("samplingJitter", samplingJitter, in: 0...100)
+    check.number("sensorNoise", sensorNoise, in: 0...100)
+    if let samplingRate { check.number("samplingRate", samplingRate, in: 1...10_000) }
+    return check.errors
   }
 }
+
 extension SwipeSynthesisConfig: ValidatedConfig {}

@@ -37,6 +37,12 @@ public struct SwipeSynthesizer: Sendable {
     samplingRate = config.samplingRate ?? profile.touchSamplingHz
   }
 
+  /// Longest gesture sampled, in ms (10 minutes); longer ones are compressed in time.
+  public static let maximumDurationMs = 600_000.0
+  /// Longest word swiped, in characters (LatinIME words have at most 48); longer words are
+  /// skipped and counted by the generator, since stroke sampling grows with length squared.
+  public static let maximumWordLength = 64
+
   /// The points of one swipe of `word`, or nil when no character of it has a key.
   public func points(for word: String, using random: inout SeededGenerator) -> [TimedPoint]? {
     guard let path = layout.path(for: word) else { return nil }
@@ -71,9 +77,16 @@ public struct SwipeSynthesizer: Sendable {
       }
       start += duration * (1 - overlap)
     }
-    let end =
+    var end =
       (strokes.last.map { $0.start + $0.duration } ?? config.startDwell * tempo)
       + config.endDwell * tempo
+    // A far tail of the tempo and stroke-time draws on a long word could ask for hours of
+    // samples; such a gesture is compressed in time to the longest one KeyBench samples.
+    if !(end <= Self.maximumDurationMs) {
+      let factor = Self.maximumDurationMs / end
+      strokes = strokes.map { ($0.start * factor, $0.duration * factor, $0.from, $0.to, $0.bow) }
+      end = Self.maximumDurationMs
+    }
     func position(at t: Double) -> Point {
       var point = targets[0]
       for stroke in strokes {

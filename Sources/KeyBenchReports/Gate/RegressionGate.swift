@@ -50,6 +50,23 @@ public struct RegressionGate: Sendable {
     return .info
   }
 
+  /// Metric values no benchmark can produce: a share outside 0…1, a negative or non-finite time
+  /// or rate. A summary holding one was edited or corrupted, and judging it would let a
+  /// `top1 = 1e308` pass; the gate refuses it instead, naming each value.
+  public static func impossibleValues(_ metrics: [String: Double?]) -> [String] {
+    metrics.keys.sorted().compactMap { metric in
+      guard let value = metrics[metric] ?? nil else { return nil }
+      switch kind(of: metric) {
+      case .accuracy, .errorRate:
+        return value.isFinite && (0...1).contains(value) ? nil : "\(metric) = \(value) (a share must be within 0…1)"
+      case .time, .rate:
+        return value.isFinite && value >= 0 ? nil : "\(metric) = \(value) (a time or rate must be finite and not negative)"
+      case .info:
+        return value.isFinite ? nil : "\(metric) = \(value) (not a finite number)"
+      }
+    }
+  }
+
   func allowedDrop(_ metric: String) -> Double {
     maxDrop[metric] ?? maxDrop[metric.split(separator: ".").last.map(String.init) ?? metric] ?? defaultMaxDrop
   }

@@ -18,8 +18,11 @@ public struct SummaryFile: Sendable {
   public init(path: String) throws {
     let file = (path as NSString).lastPathComponent == "summary.json"
       ? path : (path as NSString).appendingPathComponent("summary.json")
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw InputFileError(path: file, kind: .unreadable, reason: "cannot read (expected a summary.json or a run folder holding one)")
+    let data: Data
+    do {
+      data = try InputFile.data(file, maximumBytes: 256 << 20)
+    } catch let error as InputFileError {
+      throw InputFileError(path: file, kind: .unreadable, reason: "\(error.reason) (expected a summary.json or a run folder holding one)")
     }
     guard let json = try? JSONDecoder().decode(JSONValue.self, from: data) else {
       throw InputFileError(path: file, kind: .malformed, reason: "not JSON")

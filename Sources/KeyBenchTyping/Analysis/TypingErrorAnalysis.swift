@@ -93,33 +93,217 @@ public struct TypingErrorDistribution: Sendable, Codable, Equatable {
 
   /// A copy with every error rate multiplied so the total error rate becomes `target`, keeping
   /// the split between error kinds and letters (a corpus of typos alone overstates the rate).
+  ///
+  /// Only correct keystrokes are added, so the rate can only be lowered: for a `target` outside
+  /// 0 < target < ``errorRate``, or one that would need more than ``maximumCount`` keystrokes,
+  /// the distribution is returned unchanged (check ``canScale(toErrorRate:)`` first to say why).
+  /// The added copies are spread over the letters in proportion to their copies, rounded so the
+  /// letters' counts still add up to the intended keystrokes.
   public func scaled(toErrorRate target: Double) -> TypingErrorDistribution {
-    let current = errorRate
-    guard current > 0, target > 0, target < 1 else { return self }
+    guard canScale(toErrorRate: target) else { return self }
     var copy = self
-    let total = Double(keystrokes)
     let errors = TypingOperation.errors.reduce(0) { $0 + (operations[$1.rawValue] ?? 0) }
+    let others = keystrokes - (operations["copy"] ?? 0)
     // Keep the error counts and raise the copies so errors / total = target.
     let newTotal = Double(errors) / target
-    copy.operations["copy"] = max(0, Int((newTotal - (total - Double(operations["copy"] ?? 0))).rounded()))
-    let factor = newTotal / total
-    for (letter, var counts) in copy.letters {
-      counts.count = Int((Double(counts.count) * factor).rounded())
-      copy.letters[letter] = counts
+    let oldCopies = operations["copy"] ?? 0
+    let newCopies = max(oldCopies, Int((newTotal - Double(others)).rounded()))
+    copy.operations["copy"] = newCopies
+    // Each letter's correct keystrokes grow by the same factor; largest remainders get the
+    // units rounding left over, so the letters' copies add up to the new copy count exactly
+    // when they added up to the old one.
+    let letterCopies = letters.mapValues { $0.count - ($0.near + $0.umlaut + $0.case + $0.edit + $0.delete) }
+    let copiesInLetters = letterCopies.values.reduce(0, +)
+    if copiesInLetters > 0 {
+      let wanted = Double(copiesInLetters) * Double(newCopies) / Double(max(oldCopies, 1))
+      let target = oldCopies == copiesInLetters ? newCopies : Int(min(wanted.rounded(), Double(Self.maximumCount)))
+      let shares = letterCopies.map { letter, copies in
+        (letter: letter, exact: Double(copies) * Double(target) / Double(copiesInLetters))
+      }.sorted { $0.letter < $1.letter }
+      var scaledCopies = Dictionary(uniqueKeysWithValues: shares.map { ($0.letter, Int($0.exact.rounded(.down))) })
+      var left = target - scaledCopies.values.reduce(0, +)
+      for share in shares.sorted(by: { ($0.exact - $0.exact.rounded(.down), $1.letter) > ($1.exact - $1.exact.rounded(.down), $0.letter) }) where left > 0 {
+        scaledCopies[share.letter, default: 0] += 1
+        left -= 1
+      }
+      for (letter, var counts) in copy.letters {
+        counts.count += (scaledCopies[letter] ?? 0) - (letterCopies[letter] ?? 0)
+        copy.letters[letter] = counts
+      }
     }
     copy.source += " (scaled to error rate \(target))"
     return copy
   }
 
-  /// Reads a distribution written by ``write(to:)``.
+  /// Whether ``scaled(toErrorRate:)`` can reach `target`: it must be below the current error
+  /// rate and above 0, and the keystrokes it needs must stay within ``maximumCount``.
+  public func canScale(toErrorRate target: Double) -> Bool {
+    let current = errorRate
+    guard current > 0, target.isFinite, target > 0, target < current else { return false }
+    let errors = TypingOperation.errors.reduce(0) { $0 + (operations[$1.rawValue] ?? 0) }
+    return Double(errors) / target <= Double(Self.maximumCount)
+  }
+
+  /// Every count in a distribution file, and every total of counts, is at most this (10¹²):
+  /// far above any corpus, and small enough that no sum overflows.
+  public static let maximumCount = 1_000_000_000_000
+  /// Distribution files above this size are refused before parsing.
+  public static let maximumBytes = 64 << 20
+
+  static let shape: CheckedJSON.Shape = {
+    let letterCounts = CheckedJSON.Shape.object(
+      required: [
+        "count": .integer, "near": .integer, "umlaut": .integer, "case": .integer, "edit": .integer, "delete": .integer,
+        "confusions": .map(.integer),
+      ], optional: [:])
+    let channel = CheckedJSON.Shape.object(
+      required: [
+        "letters": .integer, "copies": .integer, "transpositions": .integer, "doubledLetters": .integer,
+        "deleteDouble": .integer, "deleteOther": .integer, "insertRepeat": .integer, "insertNear": .integer,
+        "insertOther": .integer, "letterCounts": .map(.integer), "substitutions": .map(.map(.integer)),
+        "deletions": .map(.integer),
+      ], optional: [:])
+    return .object(
+      required: [
+        "layout": .string, "source": .string, "pairs": .integer, "rejectedPairs": .integer,
+        "operations": .object(required: [:], optional: Dictionary(uniqueKeysWithValues: TypingOperation.allCases.map { ($0.rawValue, CheckedJSON.Shape.integer) })),
+        "letters": .map(letterCounts), "inserted": .map(.integer),
+      ],
+      optional: ["channel": channel])
+  }()
+
+  /// Reads a distribution written by ``write(to:)``, checked before any number is used.
+  ///
+  /// - Throws: ``InputFileError`` naming the file, line and dotted field: invalid UTF-8 or JSON,
+  ///   unknown or missing keys, and the problems ``problems()`` lists.
   public static func read(path: String) throws -> TypingErrorDistribution {
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot read")
+    let json = try CheckedJSON.load(path: path, maximumBytes: maximumBytes)
+    try json.check(against: shape)
+    let distribution = try json.decode(Self.self)
+    try json.throwIfAny(distribution.problems())
+    return distribution
+  }
+
+  /// Every problem of the distribution, each naming its dotted field: counts must be whole,
+  /// non-negative and at most ``maximumCount``; there must be keystrokes; and the totals must
+  /// agree as ``TypingErrorAnalysis/analyze(_:layout:source:)`` writes them (per-letter errors
+  /// within the letter's count and adding up to the operation counts, confusions adding up to
+  /// the letter's near and edit slips, inserted letters to the inserts, channel outcomes to
+  /// its letters). With every share a count over a larger count, all rates lie in 0…1.
+  public func problems() -> [FieldProblem] {
+    var checks = FieldChecks()
+    let limit = Self.maximumCount
+    func count(_ field: String, _ value: Int) { checks.integer(field, value, in: 0...limit) }
+    func keyed(_ field: String, _ values: [String: Int]) {
+      for key in values.keys.sorted() {
+        if key.isEmpty { checks.fail(field, "\(field) has an empty key") }
+        count("\(field).\(key)", values[key]!)
+      }
     }
-    do { return try JSONDecoder().decode(Self.self, from: data) } catch {
-      throw InputFileError(path: path, kind: .malformed, reason: "not a typing-error distribution (\(error))")
+    /// A total that is exact and within the limit, or nil (then a problem is recorded).
+    func total(_ field: String, _ values: [Int]) -> Int? {
+      var sum = 0
+      for value in values {
+        let (next, overflow) = sum.addingReportingOverflow(value)
+        guard !overflow, next <= limit else {
+          checks.fail(field, "\(field) add up to more than \(limit)")
+          return nil
+        }
+        sum = next
+      }
+      return sum
     }
+    count("pairs", pairs)
+    count("rejectedPairs", rejectedPairs)
+    keyed("operations", operations)
+    keyed("inserted", inserted)
+    for letter in letters.keys.sorted() {
+      let counts = letters[letter]!
+      let field = "letters.\(letter)"
+      if letter.isEmpty { checks.fail("letters", "letters has an empty key") }
+      for (name, value) in [("count", counts.count), ("near", counts.near), ("umlaut", counts.umlaut), ("case", counts.case), ("edit", counts.edit), ("delete", counts.delete)] {
+        count("\(field).\(name)", value)
+      }
+      keyed("\(field).confusions", counts.confusions)
+    }
+    if let channel {
+      for (name, value) in [
+        ("letters", channel.letters), ("copies", channel.copies), ("transpositions", channel.transpositions),
+        ("doubledLetters", channel.doubledLetters), ("deleteDouble", channel.deleteDouble), ("deleteOther", channel.deleteOther),
+        ("insertRepeat", channel.insertRepeat), ("insertNear", channel.insertNear), ("insertOther", channel.insertOther),
+      ] {
+        count("channel.\(name)", value)
+      }
+      keyed("channel.letterCounts", channel.letterCounts)
+      keyed("channel.deletions", channel.deletions)
+      for letter in channel.substitutions.keys.sorted() { keyed("channel.substitutions.\(letter)", channel.substitutions[letter]!) }
+    }
+    // Totals only once every single count is sound.
+    guard checks.problems.isEmpty else { return checks.problems }
+    let operation = { (name: String) in operations[name] ?? 0 }
+    guard let keystrokes = total("operations", Array(operations.values)) else { return checks.problems }
+    if keystrokes == 0 {
+      checks.fail("operations", "operations count no keystrokes; a distribution needs some to draw errors from")
+    }
+    if !letters.isEmpty {
+      for kind in ["near", "umlaut", "case", "edit", "delete"] {
+        let values = letters.values.map { counts -> Int in
+          switch kind {
+          case "near": counts.near
+          case "umlaut": counts.umlaut
+          case "case": counts.case
+          case "edit": counts.edit
+          default: counts.delete
+          }
+        }
+        if let sum = total("letters", values), sum != operation(kind) {
+          checks.fail("operations.\(kind)", "operations.\(kind) is \(operation(kind)) but the letters' \(kind) counts add up to \(sum)")
+        }
+      }
+      for letter in letters.keys.sorted() {
+        let counts = letters[letter]!
+        let errors = counts.near + counts.umlaut + counts.case + counts.edit + counts.delete
+        if errors > counts.count {
+          checks.fail("letters.\(letter).count", "letters.\(letter).count is \(counts.count), fewer than its \(errors) errors")
+        }
+        if let confused = total("letters.\(letter).confusions", Array(counts.confusions.values)), confused != counts.near + counts.edit {
+          checks.fail(
+            "letters.\(letter).confusions",
+            "letters.\(letter).confusions add up to \(confused), not to its near + edit slips (\(counts.near + counts.edit))")
+        }
+      }
+      let intendedLetters = keystrokes - operation("insert") + operation("transpose")
+      if let sum = total("letters", letters.values.map(\.count)), sum > intendedLetters {
+        checks.fail("letters", "the letters' counts add up to \(sum), more than the \(intendedLetters) intended letters the operations count")
+      }
+    }
+    if !inserted.isEmpty, let sum = total("inserted", Array(inserted.values)), sum != operation("insert") {
+      checks.fail("inserted", "inserted adds up to \(sum) but operations.insert is \(operation("insert"))")
+    }
+    if let channel {
+      let deletions = total("channel.deletions", Array(channel.deletions.values))
+      let substitutions = total("channel.substitutions", channel.substitutions.values.flatMap(\.values))
+      let letterCounts = total("channel.letterCounts", Array(channel.letterCounts.values))
+      if let deletions, deletions != channel.deleteDouble + channel.deleteOther {
+        checks.fail("channel.deletions", "channel.deletions add up to \(deletions), not deleteDouble + deleteOther (\(channel.deleteDouble + channel.deleteOther))")
+      }
+      if let letterCounts, letterCounts - channel.transpositions != channel.letters {
+        checks.fail("channel.letters", "channel.letters is \(channel.letters), not letterCounts (\(letterCounts)) minus transpositions (\(channel.transpositions))")
+      }
+      if let deletions, let substitutions {
+        let outcomes = channel.copies + substitutions + deletions + channel.transpositions
+        if outcomes != channel.letters {
+          checks.fail("channel.letters", "channel.letters is \(channel.letters), but copies, substitutions, deletions and transpositions add up to \(outcomes)")
+        }
+      }
+      if let letterCounts, channel.doubledLetters > letterCounts {
+        checks.fail("channel.doubledLetters", "channel.doubledLetters (\(channel.doubledLetters)) is more than the letters counted (\(letterCounts))")
+      }
+      if channel.deleteDouble > channel.doubledLetters {
+        checks.fail("channel.deleteDouble", "channel.deleteDouble (\(channel.deleteDouble)) is more than channel.doubledLetters (\(channel.doubledLetters))")
+      }
+    }
+    return checks.problems
   }
 
   /// Writes the distribution as sorted, indented JSON (atomically).
@@ -134,11 +318,22 @@ public struct TypingErrorDistribution: Sendable, Codable, Equatable {
 
 /// Seed 002 §4.1: align every pair with full Levenshtein and count the operations.
 public enum TypingErrorAnalysis {
+  /// The longest typed or intended word aligned, in characters. Alignment takes time and memory
+  /// proportional to the product of the two lengths, so longer pairs (not words: a pasted line,
+  /// a corrupt record) are skipped; ``isTooLong(_:)`` lets a tool count and report them.
+  public static let maximumWordLength = 100
+
+  /// Whether `pair` has a typed or intended word longer than ``maximumWordLength``.
+  public static func isTooLong(_ pair: TypoPair) -> Bool {
+    !pair.typed.dropFirst(maximumWordLength).isEmpty || !pair.intended.dropFirst(maximumWordLength).isEmpty
+  }
+
   /// Analyses `pairs` on `layout`. Pairs whose alignment keeps less than a third of the
-  /// intended letters are rejected; unchanged pairs add only copies.
+  /// intended letters are rejected; unchanged pairs add only copies; pairs for which
+  /// ``isTooLong(_:)`` holds are left out (filter them first to report how many).
   public static func analyze(_ pairs: [TypoPair], layout: KeyboardLayout, source: String) -> TypingErrorDistribution {
     var result = TypingErrorDistribution(layout: layout.name, source: source)
-    for pair in pairs {
+    for pair in pairs where !isTooLong(pair) {
       let alignment = Alignment(typed: pair.typed, intended: pair.intended, layout: layout)
       let copies = alignment.steps.filter { $0.operation == .copy }.count
       guard 3 * copies >= pair.intended.count else {

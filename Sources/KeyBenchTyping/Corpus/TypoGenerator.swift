@@ -108,7 +108,7 @@ public struct TypoGenerator: Sendable {
     let lower = Character(letter.lowercased())
     let observed = (distribution.letters[String(lower)]?.confusions ?? [:])
       .compactMap { typed, count -> (Character, Int)? in
-        guard typed.count == 1, let character = typed.first,
+        guard count > 0, typed.count == 1, let character = typed.first,
           classifier.classify(typed: character, intended: lower) == wanted
         else { return nil }
         return (character, count)

@@ -32,24 +32,56 @@ public struct TypoImportResult: Sendable {
 
 /// Reads any ``TypoFormat`` into ``TypoPair``s. Counted entries (`fore*5`, Holbrook's `word 3`)
 /// become that many pairs, so rates computed from the pairs weigh them as the corpus does.
+///
+/// Work and memory are bounded by the input's own claims being checked: a count above
+/// ``maximumCount``, more than ``TypoPairFile/maximumPairs`` pairs in all, a line longer than
+/// ``TextFile/maximumLineBytes`` and (for `keystrokes-unfinished`, which aligns words) a word
+/// longer than ``maximumWordLength`` each stop the import with `FILE:LINE: reason`.
 public enum TypoImport {
+  /// The largest count one entry may carry (`teh 21`, `fore*5`). The shipped corpora's largest
+  /// is 21; a count in the millions is a corrupt file, and would be that many pairs in memory.
+  public static let maximumCount = 10_000
+  /// The longest typed or intended word `keystrokes-unfinished` aligns (alignment is quadratic).
+  public static let maximumWordLength = 100
+
   /// Imports `path` in `format`; `source` defaults to the file name.
   ///
   /// - Throws: ``InputFileError`` with `FILE:LINE: reason` for the first bad record.
   public static func read(_ format: TypoFormat, path: String, source: String? = nil) throws -> TypoImportResult {
+    try read(format, path: path, source: source, maximumPairs: TypoPairFile.maximumPairs)
+  }
+
+  /// The same with another bound on the pairs (tests check the bound without 10 million pairs).
+  static func read(_ format: TypoFormat, path: String, source: String?, maximumPairs: Int) throws -> TypoImportResult {
     let source = source ?? URL(fileURLWithPath: path).lastPathComponent
     var result = TypoImportResult()
-    func add(_ typed: String, _ intended: String, count: Int = 1, context: String? = nil) {
+    func bad(_ line: Int, _ reason: String) -> InputFileError {
+      InputFileError(path: path, line: line, kind: .malformed, reason: reason)
+    }
+    func add(_ typed: String, _ intended: String, count: Int = 1, context: String? = nil, line: Int) throws {
+      guard (1...maximumCount).contains(count) else {
+        throw bad(line, "count \(count) is outside 1…\(maximumCount), the most one entry may carry")
+      }
       if typed == intended {
         result.unchanged += count
         return
+      }
+      guard result.pairs.count + count <= maximumPairs else {
+        throw bad(line, "more than \(maximumPairs) pairs in one file; split the file")
       }
       for _ in 0..<count {
         result.pairs.append(TypoPair(typed: typed, intended: intended, context: context, source: source))
       }
     }
-    func bad(_ line: Int, _ reason: String) -> InputFileError {
-      InputFileError(path: path, line: line, kind: .malformed, reason: reason)
+    /// A count field: digits only (no sign, no fraction), parsed without overflow.
+    func count(_ text: Substring, line: Int, record: String) throws -> Int {
+      guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+        throw bad(line, "bad count '\(text.prefix(40))' in '\(record.prefix(80))' (a whole number 1…\(maximumCount))")
+      }
+      guard text.count <= 9, let value = Int(text), (1...maximumCount).contains(value) else {
+        throw bad(line, "count \(text.prefix(40)) is outside 1…\(maximumCount), the most one entry may carry")
+      }
+      return value
     }
     switch format {
     case .mitton:
@@ -64,15 +96,14 @@ public enum TypoImport {
           return
         }
         guard let intended else { throw bad(number, "misspelling before the first '$correct' line") }
-        let fields = trimmed.split(separator: " ")
-        var count = 1
+        let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var n = 1
         if fields.count == 2 {
-          guard let n = Int(fields[1]), n > 0 else { throw bad(number, "expected 'misspelling [count]', got '\(trimmed)'") }
-          count = n
+          n = try count(fields[1], line: number, record: trimmed)
         } else if fields.count != 1 {
-          throw bad(number, "expected 'misspelling [count]', got '\(trimmed)'")
+          throw bad(number, "expected 'misspelling [count]', got '\(trimmed.prefix(80))'")
         }
-        add(fields[0].replacingOccurrences(of: "_", with: " "), intended, count: count)
+        try add(fields[0].replacingOccurrences(of: "_", with: " "), intended, count: n, line: number)
       }
     case .norvig:
       try TextFile.forEachLine(path: path) { line, number in
@@ -87,12 +118,11 @@ public enum TypoImport {
         guard !items.isEmpty, !items.contains(where: \.isEmpty) else { throw bad(number, "no misspellings after ':'") }
         for item in items {
           if let star = item.lastIndex(of: "*") {
-            guard let count = Int(item[item.index(after: star)...]), count > 0, star != item.startIndex else {
-              throw bad(number, "bad count in '\(item)' (expected word*N)")
-            }
-            add(String(item[..<star]), intended, count: count)
+            guard star != item.startIndex else { throw bad(number, "bad count in '\(item.prefix(80))' (expected word*N)") }
+            let n = try count(item[item.index(after: star)...], line: number, record: item)
+            try add(String(item[..<star]), intended, count: n, line: number)
           } else {
-            add(item, intended)
+            try add(item, intended, line: number)
           }
         }
       }
@@ -104,8 +134,8 @@ public enum TypoImport {
         let right = line[arrow.upperBound...].split(separator: ",").first.map {
           $0.trimmingCharacters(in: .whitespaces)
         }
-        guard !typed.isEmpty, let right, !right.isEmpty else { throw bad(number, "empty side in '\(line)'") }
-        add(typed, right)
+        guard !typed.isEmpty, let right, !right.isEmpty else { throw bad(number, "empty side in '\(line.prefix(80))'") }
+        try add(typed, right, line: number)
       }
     case .keystrokes, .keystrokesUnfinished:
       let unfinished = format == .keystrokesUnfinished
@@ -122,9 +152,16 @@ public enum TypoImport {
         guard !fields[0].isEmpty, !fields[1].isEmpty else { throw bad(number, "empty typed or intended word") }
         switch fields[2] {
         case "1":
-          if unfinished { result.incomplete += 1 } else { add(fields[0], fields[1]) }
+          if unfinished { result.incomplete += 1 } else { try add(fields[0], fields[1], line: number) }
         case "0":
-          if unfinished { add(fields[0], Self.alignedPrefix(of: fields[1], for: fields[0])) } else { result.incomplete += 1 }
+          guard unfinished else {
+            result.incomplete += 1
+            return
+          }
+          for (name, word) in [("typed", fields[0]), ("intended", fields[1])] where !word.dropFirst(maximumWordLength).isEmpty {
+            throw bad(number, "the \(name) word is \(word.count) characters long; at most \(maximumWordLength) are aligned")
+          }
+          try add(fields[0], Self.alignedPrefix(of: fields[1], for: fields[0]), line: number)
         default: throw bad(number, "word_complete must be 0 or 1, got '\(fields[2])'")
         }
       }
@@ -135,8 +172,8 @@ public enum TypoImport {
         guard let semicolon = line.lastIndex(of: ";") else { throw bad(number, "expected 'wrong;right'") }
         let typed = String(line[..<semicolon])
         let right = String(line[line.index(after: semicolon)...])
-        guard !typed.isEmpty, !right.isEmpty else { throw bad(number, "empty side in '\(line)'") }
-        add(typed, right)
+        guard !typed.isEmpty, !right.isEmpty else { throw bad(number, "empty side in '\(line.prefix(80))'") }
+        try add(typed, right, line: number)
       }
     case .ukp:
       var record: [(String, Int)] = []
@@ -149,12 +186,16 @@ public enum TypoImport {
         }
         guard Int(record[4].0) != nil else { throw bad(record[4].1, "offset '\(record[4].0)' is not a number") }
         guard !record[2].0.isEmpty, !record[3].0.isEmpty else { throw bad(record[2].1, "empty wrong or right word") }
-        add(record[2].0, record[3].0, context: record[5].0)
+        try add(record[2].0, record[3].0, context: record[5].0, line: record[2].1)
       }
       try TextFile.forEachLine(path: path) { line, number in
         if line.trimmingCharacters(in: .whitespaces).isEmpty {
           try flush()
         } else {
+          // A missing blank line would make one record of the rest of the file.
+          guard record.count < 6 else {
+            throw bad(record[0].1, "a record has 6 lines (id, revision, wrong, right, offset, sentence) and a blank line; line \(number) continues this one")
+          }
           record.append((line, number))
         }
       }

@@ -45,10 +45,15 @@ public enum TypoPairFile {
     try writer.commit()
   }
 
+  /// Pair files with more records than this are refused (10 million pairs take about 1.5 GB in
+  /// memory; real typo corpora have under 200,000).
+  public static let maximumPairs = 10_000_000
+
   /// Reads a pair file.
   ///
   /// - Throws: ``InputFileError`` naming the line of a bad record (wrong header, wrong field
-  ///   count, empty typed or intended field, invalid UTF-8).
+  ///   count, empty typed or intended field, invalid UTF-8, a line longer than
+  ///   ``TextFile/maximumLineBytes``, more than ``maximumPairs`` records).
   public static func read(path: String) throws -> [TypoPair] {
     var pairs: [TypoPair] = []
     try TextFile.forEachLine(path: path) { line, number in
@@ -69,6 +74,10 @@ public enum TypoPairFile {
       guard !fields[0].isEmpty, !fields[1].isEmpty else {
         throw InputFileError(path: path, line: number, kind: .malformed, reason: "typed and intended must not be empty")
       }
+      guard pairs.count < maximumPairs else {
+        throw InputFileError(
+          path: path, line: number, kind: .malformed, reason: "more than \(maximumPairs) pairs; split the file")
+      }
       pairs.append(
         TypoPair(
           typed: String(fields[0]), intended: String(fields[1]),
@@ -85,12 +94,24 @@ public enum TypoPairFile {
 
 /// Line-by-line UTF-8 text over ``LineReader`` (plain or gzip), with the line number.
 public enum TextFile {
+  /// Lines longer than this are refused (the longest line of the shipped typo corpora is about
+  /// 3,000 bytes; a file without line breaks is not a line-based corpus).
+  public static let maximumLineBytes = 1 << 16
+
   /// Calls `body` with each line and its 1-based number.
   ///
-  /// - Throws: ``InputFileError`` for unreadable files and lines that are not UTF-8.
-  public static func forEachLine(path: String, _ body: (String, Int) throws -> Void) throws {
+  /// - Throws: ``InputFileError`` for unreadable files (a FIFO or device is refused, not read),
+  ///   lines that are not UTF-8 and lines longer than `maximumLineBytes`.
+  public static func forEachLine(
+    path: String, maximumLineBytes: Int = maximumLineBytes, _ body: (String, Int) throws -> Void
+  ) throws {
     let reader = try LineReader(path: path)
     try reader.forEachLine { bytes, number in
+      guard bytes.count <= maximumLineBytes else {
+        throw InputFileError(
+          path: path, line: number, kind: .malformed,
+          reason: "line is \(bytes.count) bytes long; at most \(maximumLineBytes) are allowed")
+      }
       guard UTF8Text.isValid(bytes) else {
         throw InputFileError(path: path, line: number, kind: .invalidUTF8, reason: "line is not valid UTF-8")
       }

@@ -1,4 +1,4 @@
-import KeyBenchCore
+public import KeyBenchCore
 public import KeyBenchGeometry
 
 /// Seed 002's corrector (the Kännsch iOS keyboard), reproduced as described:
@@ -227,5 +227,25 @@ public final class KannschCorrector: Corrector {
       state.distance += Int32(costs.modify)
       state.pointer += 1
     }
+  }
+}
+
+extension KannschCorrector.Config: ValidatedConfig {
+  /// Ranges that keep the adjusted-Levenshtein search meaningful and bounded (negative costs
+  /// make every word free; a huge top list or leaf capacity allocates without bound).
+  public func validationErrors() -> [String] {
+    var check = RangeCheck()
+    for (name, value) in [("copy", copy), ("near", near), ("insert", insert), ("delete", delete), ("modify", modify)] {
+      check.integer(name, value, in: 0...100)
+    }
+    check.integer("maxDistance", maxDistance, in: 0...50)
+    check.number("penalty", penalty, in: 0...1000)
+    check.number("topListPenalty", topListPenalty, in: 0...1000)
+    check.integer("topListSize", topListSize, in: 1...1_000_000)
+    check.integer("leafCapacity", leafCapacity, in: 1...100_000)
+    check.integer("maxDepth", maxDepth, in: 0...10)
+    check.number("increment", increment, in: 0...1000)
+    check.positive("frequencyLimit", frequencyLimit, atMost: 1_000_000)
+    return check.errors
   }
 }

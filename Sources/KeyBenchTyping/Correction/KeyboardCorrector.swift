@@ -1,3 +1,4 @@
+public import KeyBenchCore
 import Foundation
 public import KeyBenchGeometry
 import KeyBenchLexicon
@@ -164,5 +165,23 @@ public final class KeyboardCorrector: Corrector {
       }
     }
     return top
+  }
+}
+
+extension KeyboardCorrector.Config: ValidatedConfig {
+  /// Ranges that keep the noisy channel meaningful and its candidate generation bounded
+  /// (symmetric deletes grow combinatorially with `maxDeletes`).
+  public func validationErrors() -> [String] {
+    var check = RangeCheck()
+    check.number("priorWeight", priorWeight, in: 0...10)
+    check.number("smoothing", smoothing, in: 0...1_000_000)
+    check.number("maxCost", maxCost, in: 0...1000)
+    // The delete index stores the count in 2 bits.
+    check.integer("maxDeletes", maxDeletes, in: 0...3)
+    check.integer("maxTotalDeletes", maxTotalDeletes, in: 0...6)
+    // Deletes per word grow as prefix³ (maxDeletes 3): 12 keeps the index within a few 100 MB.
+    check.integer("prefix", prefix, in: 1...12)
+    check.number("knownWordBonus", knownWordBonus, in: 0...100)
+    return check.errors
   }
 }
