@@ -241,6 +241,8 @@ let package = Package(
     .testTarget(
       name: "KeyBenchFuzzTests",
       dependencies: ["KeyBenchFuzz", "KeyBenchCore", "KeyBenchTestSupport"],
+      // Seed corpora and crash reproducers are read from the checkout by path (Scripts/fuzz too).
+      exclude: ["Seeds", "Regressions"],
       swiftSettings: strict
     ),
     .testTarget(

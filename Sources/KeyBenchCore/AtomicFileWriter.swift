@@ -19,7 +19,7 @@ public final class AtomicFileWriter {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot create its folder: \(Self.reason(error))")
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot create its folder: \(SystemErrorText.reason(error))")
     }
     TemporaryFiles.sweepStale(beside: url.path, kind: "tmp")
     temporaryPath = TemporaryFiles.name(for: url.path, kind: "tmp")
@@ -72,7 +72,7 @@ public final class AtomicFileWriter {
     do {
       try handle.close()
     } catch {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot write: \(Self.reason(error))")
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot write: \(SystemErrorText.reason(error))")
     }
     // rename(2) replaces an existing file atomically.
     guard rename(temporaryPath, path) == 0 else {
@@ -87,18 +87,9 @@ public final class AtomicFileWriter {
     do {
       try handle.write(contentsOf: buffer)
     } catch {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot write: \(Self.reason(error))")
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot write: \(SystemErrorText.reason(error))")
     }
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// The operating system's reason (`No space left on device`) instead of a Foundation error dump.
-  static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-    return nsError.localizedDescription
-  }
 }

@@ -7,6 +7,7 @@ public enum FileDigest {
   ///
   /// - Throws: ``InputFileError`` `.unreadable` when the file cannot be opened.
   public static func sha256Hex(ofFileAt path: String) throws -> String {
+    try InputFile.requireRegular(path)
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw InputFileError(path: path, kind: .unreadable, reason: "cannot open for hashing")
     }

@@ -53,7 +53,7 @@ public final class OutputFolder {
       try FileManager.default.createDirectory(atPath: partialPath, withIntermediateDirectories: false)
     } catch {
       TemporaryFiles.unregister(partialPath)
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot create a folder beside it (\(AtomicFileWriter.reason(error)))")
+      throw InputFileError(path: path, kind: .unreadable, reason: "cannot create a folder beside it (\(SystemErrorText.reason(error)))")
     }
   }
 

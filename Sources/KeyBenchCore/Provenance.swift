@@ -29,15 +29,9 @@ public struct Provenance: Sendable {
     ///
     /// - Throws: ``InputFileError`` when it cannot be read.
     public init(role: String, path: String) throws {
-      let attributes: [FileAttributeKey: Any]
-      do {
-        attributes = try FileManager.default.attributesOfItem(atPath: path)
-      } catch {
-        throw InputFileError(path: path, kind: .unreadable, reason: "cannot read (for its digest)")
-      }
-      self.init(
-        role: role, path: path, bytes: (attributes[.size] as? NSNumber)?.intValue ?? 0,
-        sha256: try FileDigest.sha256Hex(ofFileAt: path))
+      // Only regular files: hashing a FIFO would block forever.
+      let bytes = try InputFile.requireRegular(path)
+      self.init(role: role, path: path, bytes: bytes, sha256: try FileDigest.sha256Hex(ofFileAt: path))
     }
   }
 

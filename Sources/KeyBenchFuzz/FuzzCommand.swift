@@ -164,9 +164,10 @@ public enum FuzzCommand {
     let options = try options(arguments)
     let inputs = MutationRunner.inputs(in: options.inputs)
     guard !inputs.isEmpty else { throw UsageError("give input files or folders") }
-    // A replayed input is already saved; a trap's copy goes to the temporary folder.
+    // A replayed input is saved already: the guard only reports a hang or memory overrun.
     FuzzProcessGuard.install(
-      artifactPrefix: options.artifactPrefix ?? FuzzScratch.root + "-replay-", timeoutSeconds: options.timeout, rssLimitMB: options.rssLimitMB)
+      artifactPrefix: options.artifactPrefix ?? "", timeoutSeconds: options.timeout, rssLimitMB: options.rssLimitMB,
+      saveInputs: options.artifactPrefix != nil)
     for (path, data) in inputs {
       print("\(path): running", terminator: "")
       fflush(nil)

@@ -16,10 +16,12 @@ public enum FuzzProcessGuard {
   public static let outOfMemoryStatus: Int32 = 71
 
   /// Installs the signal handlers and starts the watchdog thread. Call once, before running.
-  public static func install(artifactPrefix: String, timeoutSeconds: Double, rssLimitMB: Int) {
+  /// With `saveInputs` false (replaying saved inputs) nothing is written, only reported.
+  public static func install(artifactPrefix: String, timeoutSeconds: Double, rssLimitMB: Int, saveInputs: Bool = true) {
     let pid = getpid()
-    GuardState.crashPath = strdup("\(artifactPrefix)crash-pending-\(pid)")
+    GuardState.crashPath = saveInputs ? strdup("\(artifactPrefix)crash-pending-\(pid)") : nil
     GuardState.prefix = artifactPrefix
+    GuardState.saveInputs = saveInputs
     for signal in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
       var action = sigaction()
       #if os(Linux)
@@ -80,10 +82,14 @@ public enum FuzzProcessGuard {
   /// main thread is stuck inside the execution and does not touch the buffer).
   private static func fail(kind: String, status: Int32, message: String) -> Never {
     GuardState.lock.lock()
-    let path = "\(GuardState.prefix)\(kind)-pending-\(getpid())"
-    let data = GuardState.buffer.map { Data(bytes: $0, count: GuardState.length) } ?? Data()
-    _ = FileManager.default.createFile(atPath: path, contents: data)
-    FileHandle.standardError.write(Data("==keybench-fuzz== \(kind): \(message); input saved to \(path)\n".utf8))
+    var note = "==keybench-fuzz== \(kind): \(message)"
+    if GuardState.saveInputs {
+      let path = "\(GuardState.prefix)\(kind)-pending-\(getpid())"
+      let data = GuardState.buffer.map { Data(bytes: $0, count: GuardState.length) } ?? Data()
+      _ = FileManager.default.createFile(atPath: path, contents: data)
+      note += "; input saved to \(path)"
+    }
+    FileHandle.standardError.write(Data((note + "\n").utf8))
     _exit(status)
   }
 
@@ -103,15 +109,18 @@ private enum GuardState {
   nonisolated(unsafe) static var started: UInt64 = 0
   nonisolated(unsafe) static var crashPath: UnsafeMutablePointer<CChar>?
   nonisolated(unsafe) static var prefix = ""
+  nonisolated(unsafe) static var saveInputs = true
   static let lock = NSLock()
 }
 
 /// Writes the running input to the crash artifact with async-signal-safe calls only, then lets
 /// the signal take its default course (SA_RESETHAND restored it) so the exit status names it.
 private func crashHandler(_ signal: Int32) {
-  let note: StaticString = "==keybench-fuzz== deadly signal; input saved to "
+  let note: StaticString = "==keybench-fuzz== deadly signal"
   _ = write(2, note.utf8Start, note.utf8CodeUnitCount)
   if let path = GuardState.crashPath {
+    let saved: StaticString = "; input saved to "
+    _ = write(2, saved.utf8Start, saved.utf8CodeUnitCount)
     _ = write(2, path, strlen(path))
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     if descriptor >= 0 {

@@ -139,20 +139,11 @@ public struct LexiconDatabase: Sendable {
     } else if error is RowDecodingError || error is DecodingError {
       reason = "not a usable KeyBench lexicon database: it holds a value of the wrong type or shape (edited by hand or damaged)"
     } else {
-      reason = "cannot use the database: \(systemReason(error))"
+      reason = "cannot use the database: \(SystemErrorText.reason(error))"
     }
     return InputFileError(path: path, kind: .unreadable, reason: reason)
   }
 
-  /// The system's reason for a Foundation file error (`Permission denied`).
-  static func systemReason(_ error: any Error) -> String {
-    var current: NSError? = error as NSError
-    while let error = current {
-      if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
-      current = error.userInfo[NSUnderlyingErrorKey] as? NSError
-    }
-    return (error as NSError).localizedDescription
-  }
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()

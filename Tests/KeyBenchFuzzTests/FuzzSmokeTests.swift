@@ -92,7 +92,7 @@ import Testing
       let result = try Self.replay(name, input.path)
       #expect(
         result.status == 0,
-        "\(input.path) still ends keybench-fuzz with status \(result.status): \(result.stdout) \(result.stderr.suffix(400))")
+        "\(input.path) still ends keybench-fuzz with status \(result.status) (the signal number after a trap): \(result.stdout) \(result.stderr.suffix(400))")
     }
   }
 
