@@ -7,14 +7,7 @@ import Testing
 @Suite struct HardeningCommandTests {
   /// A lexicon database and 40 synthetic swipes of its words, in `dir`.
   private func inputs(in dir: TemporaryDirectory) throws -> (db: String, corpus: String) {
-    let db = dir.path("l.sqlite")
-    #expect(try Run.product("keybench-ingest", [TestPaths.fixture("mini.combined"), "--db", db]).status == 0)
-    let corpus = dir.path("swipes.jsonl")
-    let generated = try Run.product(
-      "keybench-swipes",
-      ["generate", "--lexicon", "de", "--db", db, "--device", "iphone5", "--count", "40", "--seed", "3", "--out", corpus])
-    #expect(generated.status == 0, "\(generated.stderr)")
-    return (db, corpus)
+    try SwipeFixture.make(in: dir, count: 40, seed: 3)
   }
 
   /// Runs a product under a 30 s watchdog, so a tool that blocks fails the test instead of hanging it.

@@ -8,18 +8,9 @@ import Testing
 @Suite struct ProvenanceCommandTests {
   /// A lexicon database and two synthetic corpora of its words (different seeds), in `dir`.
   private func inputs(in dir: TemporaryDirectory) throws -> (db: String, first: String, second: String) {
-    let db = dir.path("l.sqlite")
-    #expect(try Run.product("keybench-ingest", [TestPaths.fixture("mini.combined"), "--db", db]).status == 0)
-    var corpora: [String] = []
-    for seed in ["3", "4"] {
-      let corpus = dir.path("swipes-\(seed).jsonl")
-      let generated = try Run.product(
-        "keybench-swipes",
-        ["generate", "--lexicon", "de", "--db", db, "--device", "iphone5", "--count", "40", "--seed", seed, "--out", corpus])
-      #expect(generated.status == 0, "\(generated.stderr)")
-      corpora.append(corpus)
-    }
-    return (db, corpora[0], corpora[1])
+    let first = try SwipeFixture.make(in: dir, count: 40, seed: 3, name: "swipes-3.jsonl")
+    let second = try SwipeFixture.make(in: dir, count: 40, seed: 4, name: "swipes-4.jsonl")
+    return (first.db, first.corpus, second.corpus)
   }
 
   private func summary(_ folder: String) throws -> [String: Any] {

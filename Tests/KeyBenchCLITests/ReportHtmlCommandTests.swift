@@ -6,13 +6,7 @@ import Testing
 @Suite struct ReportHtmlCommandTests {
   @Test func rendersARealSwipeRunAndRejectsOtherFolders() throws {
     let dir = try TemporaryDirectory()
-    let db = dir.path("l.sqlite")
-    #expect(try Run.product("keybench-ingest", [TestPaths.fixture("mini.combined"), "--db", db]).status == 0)
-    let corpus = dir.path("swipes.jsonl")
-    let generated = try Run.product(
-      "keybench-swipes",
-      ["generate", "--lexicon", "de", "--db", db, "--device", "iphone6s", "--count", "30", "--seed", "3", "--out", corpus])
-    #expect(generated.status == 0, "\(generated.stderr)")
+    let (db, corpus) = try SwipeFixture.make(in: dir, count: 30, seed: 3, device: "iphone6s")
     let run = dir.path("run")
     let ran = try Run.product("keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--out", run])
     #expect(ran.status == 0, "\(ran.stderr)")

@@ -10,14 +10,7 @@ import Testing
 @Suite struct SweepAndGateCommandTests {
   /// A lexicon database and 60 synthetic swipes of its words, in `dir`.
   private func corpus(in dir: TemporaryDirectory) throws -> (db: String, corpus: String) {
-    let db = dir.path("l.sqlite")
-    #expect(try Run.product("keybench-ingest", [TestPaths.fixture("mini.combined"), "--db", db]).status == 0)
-    let corpus = dir.path("swipes.jsonl")
-    let generated = try Run.product(
-      "keybench-swipes",
-      ["generate", "--lexicon", "de", "--db", db, "--device", "iphone5", "--count", "60", "--seed", "3", "--out", corpus])
-    #expect(generated.status == 0, "\(generated.stderr)")
-    return (db, corpus)
+    try SwipeFixture.make(in: dir, count: 60, seed: 3)
   }
 
   private func lines(_ path: String) throws -> [Substring] {
