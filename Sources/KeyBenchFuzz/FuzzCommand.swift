@@ -12,7 +12,11 @@ public enum LibFuzzerEntry {
 
   static let target: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment[environmentVariable] ?? ""
-    if let target = FuzzTargets.named(name) { return target }
+    if let target = FuzzTargets.named(name) {
+      // libFuzzer ends with exit() after -runs; the scratch files go with it.
+      atexit { FuzzScratch.removeAll() }
+      return target
+    }
     if name == "list" {
       for target in FuzzTargets.all { print("\(target.name)\t\(target.summary)") }
       exit(0)

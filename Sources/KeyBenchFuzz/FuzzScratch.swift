@@ -74,6 +74,12 @@ public enum FuzzScratch {
     try? FileManager.default.removeItem(atPath: root)
   }
 
+  /// Removes this thread's folder (it is made again on next use); for in-process runs that
+  /// share a process with other work, such as the tests.
+  public static func removeThreadDirectory() {
+    try? FileManager.default.removeItem(atPath: threadDirectory())
+  }
+
   private static func makeDirectory(_ path: String) {
     _ = mkdir(path, 0o700)
   }

@@ -14,11 +14,13 @@ public struct FuzzMutator {
   private let seeds: [[UInt8]]
   private var pool: [[UInt8]]
   private let tokens: [[UInt8]]
+  /// Longest input produced; mutants are cut to it (libFuzzer's `-max_len`).
   public let maxLength: Int
 
   /// The most accepted mutants kept as bases for further mutation.
   static let poolCapacity = 256
 
+  /// A mutator over `seeds`; the same `seed` always yields the same sequence of inputs.
   public init(seeds: [Data], seed: UInt64, maxLength: Int) {
     random = SeededGenerator(seed: seed)
     let bases = seeds.isEmpty ? [[]] : seeds.map { [UInt8]($0) }
@@ -204,13 +206,16 @@ public struct FuzzMutator {
 
 /// What a mutation run did.
 public struct FuzzRunResult: Sendable {
+  /// The target's name.
   public var target: String
+  /// Executions so far, seeds included.
   public var executions = 0
   /// Executions the target accepted without throwing.
   public var accepted = 0
   /// The longest single execution and its input (a hang in the making).
   public var slowest: Duration = .zero
   public var slowestInput = Data()
+  /// Wall time since the run started.
   public var elapsed: Duration = .zero
 
   /// Executions per second of wall time.

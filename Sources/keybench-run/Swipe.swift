@@ -21,13 +21,13 @@ extension KeybenchRun {
         """)
 
     @Option(help: "Lexicon to decode against (as stored by keybench-ingest), e.g. en_US.")
-    var lexicon: String
+    var lexicon: String?
 
     @Option(help: "The lexicon database.")
     var db: String = LexiconDatabase.defaultPath
 
     @Option(help: "The swipe corpus (.jsonl) from keybench-swipes.")
-    var corpus: String
+    var corpus: String?
 
     @Option(help: "Decoder configuration JSON; keys left out keep their defaults (see --print-config).")
     var config: String?
@@ -59,7 +59,10 @@ extension KeybenchRun {
       if let threads, !(1...DTWDecoderConfig.maximumThreads).contains(threads) {
         throw ValidationError("--threads must be in 1…\(DTWDecoderConfig.maximumThreads).")
       }
-      if !printConfig && out == nil { throw ValidationError("Give the output folder with --out DIR.") }
+      if printConfig { return }
+      guard lexicon != nil else { throw ValidationError("Give the lexicon with --lexicon NAME (e.g. en_US).") }
+      guard corpus != nil else { throw ValidationError("Give the swipe corpus with --corpus FILE.jsonl.") }
+      guard out != nil else { throw ValidationError("Give the output folder with --out DIR.") }
     }
 
     func run() throws {
@@ -67,8 +70,8 @@ extension KeybenchRun {
         ?? DTWDecoderConfig()
       if let threads { decoderConfig.threads = threads }
       if printConfig { return try ConfigFiles.print(decoderConfig) }
-      guard let out else { return }
-      let lexicon = try LexiconDatabase(path: db, create: false).loadLexicon(named: lexicon)
+      guard let out, let name = lexicon, let corpus else { return }
+      let lexicon = try LexiconDatabase(path: db, create: false).loadLexicon(named: name)
       let catalog = try DeviceCatalog.bundled()
       // Each gesture's layout is checked as it is read, so an unknown device is FILE:LINE.
       let gestures = try SwipeCorpus.readAll(path: corpus, layouts: LayoutResolver(catalog: catalog)).gestures

@@ -51,6 +51,7 @@ import Testing
   /// Seeds are valid inputs: each is accepted, so mutants start deep inside the format.
   @Test(arguments: names) func seedsAreAccepted(name: String) throws {
     let target = try #require(FuzzTargets.named(name))
+    defer { FuzzScratch.removeThreadDirectory() }
     let seeds = Self.seeds(name)
     #expect(!seeds.isEmpty, "no seeds in Seeds/\(name)")
     for seed in seeds {
@@ -74,6 +75,7 @@ import Testing
       return
     }
     let seeds = Self.seeds(name).map(\.data)
+    defer { FuzzScratch.removeThreadDirectory() }
     let result = MutationRunner.run(target, seeds: seeds, runs: Self.smokeRuns, seed: 1, maxLength: 4096)
     #expect(result.executions == Self.smokeRuns)
     #expect(result.accepted >= seeds.count, "seeds or mutants were rejected wholesale")
