@@ -68,7 +68,8 @@ public enum LetterSchemeXML {
   }
 
   /// Refuses what the parser must not act on: a declared encoding other than UTF-8 (the bytes
-  /// were checked as UTF-8) and document type declarations (entities could expand without bound).
+  /// were checked as UTF-8), document type declarations (entities could expand without bound)
+  /// and processing instructions (FoundationXML traps on some).
   static func checkProlog(_ data: Data, path: String) throws {
     let bytes = [UInt8](data)
     func line(at offset: Int) -> Int { 1 + bytes[..<offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
@@ -86,6 +87,18 @@ public enum LetterSchemeXML {
         reason: "a scheme file has no DOCTYPE or entity declarations")
     }
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    // Processing instructions other than the XML declaration mean nothing in a scheme, and
+    // FoundationXML traps on some (`<?pi?>` without data): refuse every one.
+    let declared = bytes.count >= start + 6 && Array(bytes[start..<start + 6]) == Array("<?xml ".utf8)
+    var search = 0
+    while let instruction = find("<?", from: search) {
+      if !(declared && instruction == start) {
+        throw InputFileError(
+          path: path, line: line(at: instruction), kind: .malformed,
+          reason: "a scheme file has no processing instructions other than the XML declaration")
+      }
+      search = instruction + 2
+    }
     guard bytes.count >= start + 5, Array(bytes[start..<start + 5]) == Array("<?xml".utf8),
       let end = find("?>", from: start)
     else { return }
