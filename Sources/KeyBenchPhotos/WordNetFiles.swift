@@ -85,7 +85,9 @@ enum WordNetFiles {
       }
       let f = Fields(line)
       guard f.count >= 4, let offset = f.number(0), let lexicalFile = f.number(1) else { throw bad("expected offset, lexicographer file, type, word count") }
-      guard let words = f.number(3, radix: 16), words > 0, f.count >= 4 + 2 * words + 1 else { throw bad("bad word count '\(f[3])'") }
+      // Counts are checked against the fields present before any arithmetic, so a huge count
+      // is a malformed line, never an overflow.
+      guard let words = f.number(3, radix: 16), words > 0, words <= f.count, f.count >= 4 + 2 * words + 1 else { throw bad("bad word count '\(f[3])'") }
       var lemmas: [String] = []
       for w in 0..<words {
         var lemma = f[4 + 2 * w].lowercased()
@@ -94,7 +96,7 @@ enum WordNetFiles {
         if !lemmas.contains(lemma) { lemmas.append(lemma) }
       }
       var position = 4 + 2 * words
-      guard let pointers = f.number(position), f.count >= position + 1 + 4 * pointers else { throw bad("bad pointer count '\(f[position])'") }
+      guard let pointers = f.number(position), pointers <= f.count, f.count >= position + 1 + 4 * pointers else { throw bad("bad pointer count '\(f[position])'") }
       position += 1
       var hypernyms: [Int] = []
       var hyponyms: [Int] = []
@@ -120,7 +122,8 @@ enum WordNetFiles {
         InputFileError(path: path, line: number, kind: .malformed, reason: "not an index.noun line: \(why)")
       }
       let f = Fields(line)
-      guard f.count >= 6, let senseCount = f.number(2), let pointerCount = f.number(3) else { throw bad("expected lemma, pos, synset count, pointer count") }
+      guard f.count >= 6, let senseCount = f.number(2), let pointerCount = f.number(3), senseCount <= f.count, pointerCount <= f.count
+      else { throw bad("expected lemma, pos, synset count, pointer count") }
       let tail = 4 + pointerCount
       guard f.count == tail + 2 + senseCount, let tagged = f.number(tail + 1) else {
         throw bad("expected \(senseCount) synset offsets after \(pointerCount) pointer symbols")
