@@ -19,9 +19,12 @@ public enum BuildInfo {
   ]
 
   /// The `--version` text of every executable: KeyBench's version, commit and the pinned packages.
+  ///
+  /// Every command's configuration holds this text, so it is built at every tool start; the
+  /// working-tree check (a `git status` subprocess) runs only when `--version` was asked for.
   public static var versionText: String {
-    let source = SourceRevision.current
-    var lines = ["KeyBench \(version) (commit \(source.commit)\(source.dirty == "true" ? ", uncommitted changes" : ""))"]
+    let dirty = CommandLine.arguments.contains("--version") && SourceRevision.dirty == "true"
+    var lines = ["KeyBench \(version) (commit \(SourceRevision.commit)\(dirty ? ", uncommitted changes" : ""))"]
     lines += dependencies.map { "  \($0.name) \($0.version)" }
     lines.append("  built with Swift \(swiftVersion)")
     return lines.joined(separator: "\n")
@@ -74,26 +77,25 @@ public struct SourceRevision: Sendable, Equatable {
   /// "unknown".
   public var dirty: String
 
-  /// Read once per process.
-  public static let current: SourceRevision = {
-    guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else {
-      return SourceRevision(commit: "unknown", dirty: "unknown")
-    }
+  /// Both facts, read once per process (``dirty`` runs `git status`, so only on first use).
+  public static var current: SourceRevision { SourceRevision(commit: commit, dirty: dirty) }
+
+  /// The checkout holding the executable: the first ancestor folder with a `.git`.
+  static let checkout: URL? = {
+    guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
     var folder = executable.deletingLastPathComponent()
     while true {
-      let git = folder.appendingPathComponent(".git")
-      if FileManager.default.fileExists(atPath: git.path) {
-        return read(checkout: folder)
-      }
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return folder }
       let parent = folder.deletingLastPathComponent()
-      if parent.path == folder.path { return SourceRevision(commit: "unknown", dirty: "unknown") }
+      if parent.path == folder.path { return nil }
       folder = parent
     }
   }()
 
-  /// The commit HEAD names (following one symbolic ref through loose or packed refs) and
-  /// whether tracked files changed (`git status`, when git is installed).
-  static func read(checkout: URL) -> SourceRevision {
+  /// The commit HEAD names (following one symbolic ref through loose or packed refs): a few
+  /// small file reads, cheap enough for every tool start.
+  public static let commit: String = {
+    guard let checkout else { return "unknown" }
     let git = checkout.appendingPathComponent(".git")
     func text(_ relative: String) -> String? {
       (try? String(contentsOf: git.appendingPathComponent(relative), encoding: .utf8))?
@@ -118,10 +120,13 @@ public struct SourceRevision: Sendable, Equatable {
         commit = head
       }
     }
-    return SourceRevision(commit: commit, dirty: commit == "unknown" ? "unknown" : trackedChanges(checkout))
-  }
+    return commit
+  }()
 
-  private static func trackedChanges(_ checkout: URL) -> String {
+  /// Whether tracked files differ from ``commit`` (`git status`, when git is installed). A
+  /// subprocess, so it runs only when a result's provenance or `--version` asks for it.
+  public static let dirty: String = {
+    guard let checkout, commit != "unknown" else { return "unknown" }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git", "-C", checkout.path, "status", "--porcelain", "--untracked-files=no"]
@@ -137,5 +142,5 @@ public struct SourceRevision: Sendable, Equatable {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { return "unknown" }
     return data.isEmpty ? "false" : "true"
-  }
+  }()
 }
