@@ -73,6 +73,14 @@ let package = Package(
       dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchCorpora"],
       swiftSettings: strict
     ),
+    // External algorithms in any language through the JSON-lines plug-in protocol (Plugins/PROTOCOL.md).
+    .target(
+      name: "KeyBenchPlugins",
+      dependencies: [
+        "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchTyping", "KeyBenchPrediction", "KeyBenchSwipe",
+      ],
+      swiftSettings: strict
+    ),
     .target(
       name: "KeyBenchGesture",
       dependencies: ["KeyBenchCore", "KeyBenchGeometry"],
@@ -129,7 +137,7 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
-        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping", "KeyBenchPrediction", "KeyBenchPhotos",
+        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping", "KeyBenchPrediction", "KeyBenchPhotos", "KeyBenchPlugins",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -211,6 +219,11 @@ let package = Package(
     .testTarget(
       name: "KeyBenchGestureTests",
       dependencies: ["KeyBenchGesture", "KeyBenchCore", "KeyBenchGeometry", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchPluginsTests",
+      dependencies: ["KeyBenchPlugins", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

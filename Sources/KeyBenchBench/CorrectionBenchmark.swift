@@ -40,11 +40,11 @@ public struct CorrectionBenchmark {
   }
 
   /// Every pair through `corrector`, one thread.
-  public func run(_ corrector: any Corrector, pairs: [TypoPair]) -> [CorrectionItemResult] {
+  public func run(_ corrector: any Corrector, pairs: [TypoPair]) throws -> [CorrectionItemResult] {
     let clock = ContinuousClock()
-    return pairs.enumerated().map { index, pair in
+    return try pairs.enumerated().map { index, pair in
       let start = clock.now
-      let found = corrector.suggestions(for: pair.typed, limit: suggestions)
+      let found = try corrector.suggestions(for: pair.typed, limit: suggestions)
       let elapsed = (clock.now - start).inMicroseconds
       corrector.learn(pair.intended)
       let target = pair.intended.lowercased()
@@ -69,14 +69,14 @@ extension CorrectionBenchmark {
   /// For each length, up to `maxTexts` disjoint runs of that many consecutive pairs.
   public func lengthCurve(
     _ corrector: any Corrector, pairs: [TypoPair], lengths: [Int] = [50, 100, 200, 500, 1000, 2000, 5000], maxTexts: Int = 10
-  ) -> [LengthCurvePoint] {
-    lengths.compactMap { length in
+  ) throws -> [LengthCurvePoint] {
+    try lengths.compactMap { length in
       let count = min(pairs.count / length, maxTexts)
       guard count > 0 else { return nil }
       var ratios: [Double] = []
       for text in 0..<count {
         corrector.reset()
-        let results = run(corrector, pairs: Array(pairs[(text * length)..<((text + 1) * length)]))
+        let results = try run(corrector, pairs: Array(pairs[(text * length)..<((text + 1) * length)]))
         let errors = results.filter { $0.kind != .correct }
         guard !errors.isEmpty else { continue }
         ratios.append(Double(errors.filter { ($0.rank ?? .max) <= suggestions }.count) / Double(errors.count))

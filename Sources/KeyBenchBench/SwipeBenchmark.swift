@@ -66,7 +66,21 @@ public struct SwipeBenchmark {
     public let buildSeconds: Double
     /// Gestures read, decoded and left out (per reason), for the run's provenance.
     public let items: Provenance.Items
+    /// The lexicon decoded against (with added targets), what external decoders are handed.
+    public let lexicon: Lexicon
+    /// The layout of each laid-out lexicon, by identity, so an external decoder is told which
+    /// keyboard each gesture was drawn on.
+    let layoutOf: [ObjectIdentifier: KeyboardLayout]
+
+    /// Every layout the gestures use, each once, in first-use order.
+    public var layoutsUsed: [KeyboardLayout] {
+      var seen = Set<ObjectIdentifier>()
+      return layouts.compactMap { seen.insert(ObjectIdentifier($0.lexicon)).inserted ? layoutOf[ObjectIdentifier($0.lexicon)] : nil }
+    }
   }
+
+  /// Builds the decoder for one laid-out lexicon and its layout.
+  public typealias DecoderFactory = (DecoderLexicon, KeyboardLayout) throws -> any SwipeDecoder
 
   /// Selects the gestures, adds missing targets if asked, and lays the lexicon out once per
   /// layout.
@@ -85,6 +99,7 @@ public struct SwipeBenchmark {
         entries: lexicon.entries + missing.map { Lexicon.Entry(word: $0, frequency: lowest) })
     }
     var laidOut: [LayoutReference: DecoderLexicon] = [:]
+    var layoutOf: [ObjectIdentifier: KeyboardLayout] = [:]
     var buildSeconds = 0.0
     var layouts: [(lexicon: DecoderLexicon, scale: (Double, Double))] = []
     layouts.reserveCapacity(selected.count)
@@ -95,7 +110,9 @@ public struct SwipeBenchmark {
         guard let layout = LayoutResolver(catalog: catalog).layout(for: reference) else {
           throw DeviceCatalogError.invalid(device: reference.device, reason: "no layout for \(reference)")
         }
-        laidOut[reference] = DecoderLexicon(lexicon: lexicon, layout: layout)
+        let decoderLexicon = DecoderLexicon(lexicon: lexicon, layout: layout)
+        laidOut[reference] = decoderLexicon
+        layoutOf[ObjectIdentifier(decoderLexicon)] = layout
         buildSeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
       }
       layouts.append((laidOut[reference]!, scale))
@@ -103,7 +120,7 @@ public struct SwipeBenchmark {
     return Prepared(
       gestures: selected, layouts: layouts, known: known,
       lexiconSize: lexicon.entries.filter(\.isSuggestible).count, addedTargets: added, buildSeconds: buildSeconds,
-      items: items)
+      items: items, lexicon: lexicon, layoutOf: layoutOf)
   }
 
   /// Runs over `gestures`; `progress` is called with (done, total).
@@ -111,18 +128,25 @@ public struct SwipeBenchmark {
     try run(prepare(gestures: gestures), progress: progress)
   }
 
-  /// Decodes the prepared gestures with this benchmark's decoder configuration.
-  public func run(_ prepared: Prepared, progress: (Int, Int) -> Void = { _, _ in }) throws -> Run {
-    var decoders: [ObjectIdentifier: DTWDecoder] = [:]
+  /// Decodes the prepared gestures with this benchmark's decoder configuration, or with the
+  /// decoders `make` builds (an external plug-in) labelled `label`.
+  public func run(
+    _ prepared: Prepared, decoder make: DecoderFactory? = nil, label: String? = nil,
+    progress: (Int, Int) -> Void = { _, _ in }
+  ) throws -> Run {
+    let config = config
+    let make = make ?? { lexicon, _ in DTWDecoder(lexicon: lexicon, config: config) }
+    var decoders: [ObjectIdentifier: any SwipeDecoder] = [:]
     var results: [SwipeItemResult] = []
     results.reserveCapacity(prepared.gestures.count)
     for (index, gesture) in prepared.gestures.enumerated() {
       let (lexicon, scale) = prepared.layouts[index]
-      let decoder = decoders[ObjectIdentifier(lexicon)] ?? DTWDecoder(lexicon: lexicon, config: config)
-      decoders[ObjectIdentifier(lexicon)] = decoder
+      let key = ObjectIdentifier(lexicon)
+      let decoder = try decoders[key] ?? make(lexicon, prepared.layoutOf[key]!)
+      decoders[key] = decoder
       let points = gesture.points.map { TimedPoint(x: $0.x * scale.0, y: $0.y * scale.1, t: $0.t) }
       let started = DispatchTime.now().uptimeNanoseconds
-      let decoding = decoder.decode(points, top: top, probe: gesture.word)
+      let decoding = try decoder.decode(points, top: top, probe: gesture.word)
       let micros = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e3
       try Self.checkContract(decoding, top: top, gesture: gesture)
       results.append(
@@ -133,7 +157,7 @@ public struct SwipeBenchmark {
     }
     return Run(
       results: results, lexiconSize: prepared.lexiconSize, addedTargets: prepared.addedTargets,
-      buildSeconds: prepared.buildSeconds, decoderLabel: DTWDecoder.describe(config))
+      buildSeconds: prepared.buildSeconds, decoderLabel: label ?? DTWDecoder.describe(config))
   }
 
   /// The gestures to decode, and what was left out of `gestures` and why.

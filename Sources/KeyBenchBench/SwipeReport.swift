@@ -17,6 +17,34 @@ public struct SwipeReport {
   public let provenance: Provenance
   /// Settings of the run beyond the decoder's config that change its numbers.
   public let settings: [String: Any]
+  /// External decoders (`--plugin`) run on the same gestures, shown beside the built-in one.
+  public var compared: [Compared] = []
+
+  /// One external decoder's run over the same prepared gestures.
+  public struct Compared {
+    public var name: String
+    public var setup: String
+    public var run: SwipeBenchmark.Run
+    public var summary: SwipeSummary
+    /// Its own reported time per gesture, nil when it reports none.
+    public var pluginMicrosecondsPerGesture: Double?
+
+    public init(name: String, setup: String, run: SwipeBenchmark.Run, summary: SwipeSummary, pluginMicrosecondsPerGesture: Double?) {
+      self.name = name
+      self.setup = setup
+      self.run = run
+      self.summary = summary
+      self.pluginMicrosecondsPerGesture = pluginMicrosecondsPerGesture
+    }
+
+    var metrics: [(String, Double?)] {
+      let s = summary
+      return [
+        ("top1", s.top1), ("top\(s.top)", s.topK), ("mrr", s.mrr), ("decode_ms_median", s.decodeMs.median),
+        ("decode_ms_p99", s.decodeMs.quantile(0.99)),
+      ] + PluginTiming.metrics(own: pluginMicrosecondsPerGesture, harnessPerItem: s.decodeMs.mean * 1000, per: "gesture")
+    }
+  }
 
   public init(
     run: SwipeBenchmark.Run, summary: SwipeSummary, config: DTWDecoderConfig, corpus: String, lexicon: String,
@@ -34,13 +62,15 @@ public struct SwipeReport {
   /// Writes the four files into `directory` (each through a temporary file).
   public func write(to directory: String) throws {
     let folder = try OutputFolder(replacing: directory)
-    try folder.write(files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)])
+    try folder.write(
+      files: [("results.csv", Self.resultsCSV(run)), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)]
+        + compared.map { ("results-\($0.name).csv", Self.resultsCSV($0.run)) })
     try folder.commit()
   }
 
   static func snake(_ name: String) -> String { name.replacingOccurrences(of: " ", with: "_") }
 
-  var resultsCSV: String {
+  static func resultsCSV(_ run: SwipeBenchmark.Run) -> String {
     let stageNames = run.results.first?.stages.map { Self.snake($0.name) } ?? []
     var header = ["id", "user", "word", "device", "in_lexicon", "rank", "candidates"]
     header += stageNames.map { "kept_after_\($0)" } + stageNames.map { "target_survived_\($0)" }
@@ -97,6 +127,15 @@ public struct SwipeReport {
         }
       }
       flat["filters"] = filters
+      if !compared.isEmpty {
+        var decoders: [String: Any] = [:]
+        for entry in compared {
+          var values: [String: Any] = ["decoder": entry.run.decoderLabel, "setup": entry.setup]
+          for (name, value) in entry.metrics { values[name] = value.flatMap { $0.isFinite ? $0 : nil } ?? NSNull() }
+          decoders[entry.name] = values
+        }
+        flat["plugins"] = decoders
+      }
       return try Summary.json(
         bench: "swipe", config: try configuration, corpus: ["path": corpus, "gestures": summary.gestures], metrics: flat,
         provenance: provenance)
@@ -152,6 +191,25 @@ public struct SwipeReport {
     for g in s.byDevice { lines.append("| \(g.name) | \(g.gestures) | \(pct(g.top1)) | \(pct(g.topK)) | \(ms(g.decodeMsMedian)) |") }
     lines += ["", "## By word length", "", "| letters | gestures | top-1 | top-\(s.top) | median ms |", "|---|---:|---:|---:|---:|"]
     for g in s.byWordLength { lines.append("| \(g.name) | \(g.gestures) | \(pct(g.top1)) | \(pct(g.topK)) | \(ms(g.decodeMsMedian)) |") }
+    if !compared.isEmpty {
+      lines += [
+        "", "## Decoders on the same gestures", "",
+        "External decoders (`--plugin`, Plugins/PROTOCOL.md) decoded the same gestures on the same layouts and lexicon;",
+        "their per-gesture results are in `results-NAME.csv`. Harness time includes the pipe; own time is what the",
+        "plug-in reported.", "",
+        "| decoder | top-1 | top-\(s.top) | MRR | median ms | p99 ms | own µs/gesture | pipe µs/gesture |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| `\(run.decoderLabel)` (built in) | \(pct(s.top1)) | \(pct(s.topK)) | \(String(format: "%.4f", s.mrr)) | \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.99))) | | |",
+      ]
+      for entry in compared {
+        let c = entry.summary
+        let own = entry.pluginMicrosecondsPerGesture
+        let pipe = own.map { c.decodeMs.mean * 1000 - $0 }
+        lines.append(
+          "| \(entry.name) | \(pct(c.top1)) | \(pct(c.topK)) | \(String(format: "%.4f", c.mrr)) | \(ms(c.decodeMs.median)) | \(ms(c.decodeMs.quantile(0.99))) | \(own.map { String(format: "%.1f", $0) } ?? "n/a") | \(pipe.map { String(format: "%.1f", $0) } ?? "n/a") |")
+      }
+      lines += [""] + compared.map { "- \($0.name): \($0.setup)" }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

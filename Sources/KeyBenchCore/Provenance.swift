@@ -96,9 +96,34 @@ public struct Provenance: Sendable {
   public var seed: UInt64?
   /// Candidates scored per item (top-k), nil when the benchmark has none.
   public var top: Int?
+  /// External algorithms of the run (`--plugin`), as each introduced itself.
+  public var plugins: [Plugin] = []
+
+  /// An external algorithm run through the plug-in protocol (Plugins/PROTOCOL.md): the command
+  /// KeyBench started and what the plug-in said it is, so a result names the exact algorithm.
+  public struct Plugin: Sendable, Equatable {
+    /// The run's label for it (`NAME` of `--plugin NAME=COMMAND`).
+    public var name: String
+    public var command: String
+    /// The name and version the plug-in reported in its handshake.
+    public var reportedName: String
+    public var version: String
+    /// Its reported configuration as canonical JSON (sorted keys), `{}` when it gave none.
+    public var config: String
+
+    public init(name: String, command: String, reportedName: String, version: String, config: String) {
+      self.name = name
+      self.command = command
+      self.reportedName = reportedName
+      self.version = version
+      self.config = config
+    }
+  }
 
   /// Captures the build, the machine, the time and the command line of this process.
-  public init(inputs: [Input], lexicon: LexiconContent? = nil, items: Items, seed: UInt64? = nil, top: Int? = nil) {
+  public init(
+    inputs: [Input], lexicon: LexiconContent? = nil, items: Items, seed: UInt64? = nil, top: Int? = nil, plugins: [Plugin] = []
+  ) {
     version = BuildInfo.version
     revision = SourceRevision.current
     created = Date()
@@ -108,6 +133,7 @@ public struct Provenance: Sendable {
     self.items = items
     self.seed = seed
     self.top = top
+    self.plugins = plugins
   }
 
   /// Inputs measured from (role, path) pairs, skipping nil paths.
@@ -155,6 +181,15 @@ public struct Provenance: Sendable {
       "seed": seed.map { NSNumber(value: $0) } ?? NSNull(),
       "top_k": top.map { $0 as Any } ?? NSNull(),
     ]
+    if !plugins.isEmpty {
+      object["plugins"] = try plugins.map { plugin -> [String: Any] in
+        let config = try JSONSerialization.jsonObject(with: Data(plugin.config.utf8))
+        return [
+          "name": plugin.name, "command": plugin.command, "reported_name": plugin.reportedName,
+          "version": plugin.version, "config": config, "config_sha256": try Self.digest(ofConfig: config),
+        ]
+      }
+    }
     object["lexicon"] = lexicon.map { ["name": $0.name, "words": $0.words, "content_sha256": $0.sha256] } ?? NSNull()
     return object
   }
@@ -184,6 +219,9 @@ public struct Provenance: Sendable {
     }
     lines.append("- \(items.unit): \(items.read) read, \(items.scored) scored"
       + (items.excluded.isEmpty ? "" : "; left out: " + items.excluded.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")))
+    for plugin in plugins {
+      lines.append("- plug-in \(plugin.name): `\(plugin.command)`, reports itself as \(plugin.reportedName) \(plugin.version), config `\(plugin.config)`")
+    }
     lines.append("- config sha256 `\(short(try Self.digest(ofConfig: config)))…`"
       + (seed.map { ", seed \($0)" } ?? "") + (top.map { ", top-\($0)" } ?? ""))
     return lines.joined(separator: "\n") + "\n"

@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchCore
 
 /// How one test word fared with one predictor.
 public struct PredictionWordResult: Sendable, Equatable {
@@ -29,6 +30,9 @@ public struct PredictionSummary: Sendable {
   public var nextTop3 = 0
   public var predictions = 0
   public var seconds = 0.0
+  /// A plug-in's own compute time per prediction as it reported it (`time_us`), nil for
+  /// built-in predictors and plug-ins that report none.
+  public var pluginMicrosecondsPerPrediction: Double?
 
   /// Keystroke saving rate: 1 − keystrokes ÷ (characters + one space per word).
   public var ksr: Double { 1 - Double(keystrokes) / Double(characters + words) }
@@ -54,7 +58,7 @@ public struct PredictionSummary: Sendable {
       ("saved_characters", Double(savedCharacters)), ("ksr", finite(ksr)), ("csr", finite(csr)),
       ("next_top1", finite(nextTop1Rate)), ("next_top3", finite(nextTop3Rate)), ("predictions", Double(predictions)),
       ("predictions_per_second", finite(predictionsPerSecond)),
-    ]
+    ] + PluginTiming.metrics(own: pluginMicrosecondsPerPrediction, harnessPerItem: 1e6 / predictionsPerSecond, per: "prediction")
   }
 }
 
@@ -70,7 +74,7 @@ public struct PredictionBenchmark: Sendable {
 
   public init(suggestions: Int) { self.suggestions = suggestions }
 
-  public func run(_ predictor: any Predictor, sentences: [[String]]) -> (PredictionSummary, [PredictionWordResult]) {
+  public func run(_ predictor: any Predictor, sentences: [[String]]) throws -> (PredictionSummary, [PredictionWordResult]) {
     var summary = PredictionSummary(predictor: predictor.name, suggestions: suggestions)
     var results: [PredictionWordResult] = []
     let clock = ContinuousClock()
@@ -86,7 +90,7 @@ public struct PredictionBenchmark: Sendable {
         let start = clock.now
         for typed in 0..<letters.count {
           let count = typed == 0 ? max(suggestions, 3) : suggestions
-          let offered = predictor.suggest(previous: previous, prefix: String(letters[0..<typed]), count: count)
+          let offered = try predictor.suggest(previous: previous, prefix: String(letters[0..<typed]), count: count)
           summary.predictions += 1
           let rank = offered.firstIndex { $0.lowercased() == target }
           if typed == 0 { nextRank = rank.map { $0 + 1 } }

@@ -31,7 +31,7 @@ public struct PredictionCurves: Sendable {
   }
 
   /// One point per length that fits in the text (longer lengths are left out).
-  public func measure(_ trained: any Predictor, sentences: [[String]]) -> [PredictionCurvePoint] {
+  public func measure(_ trained: any Predictor, sentences: [[String]]) throws -> [PredictionCurvePoint] {
     let total = sentences.reduce(0) { $0 + $1.count }
     let benchmark = PredictionBenchmark(suggestions: suggestions)
     var points: [PredictionCurvePoint] = []
@@ -41,7 +41,7 @@ public struct PredictionCurves: Sendable {
       var ksr: [Double] = []
       var csr: [Double] = []
       for slice in 0..<count {
-        let (summary, _) = benchmark.run(trained.copy(), sentences: Self.words(sentences, from: slice * stride, count: length))
+        let (summary, _) = try benchmark.run(trained.copy(), sentences: Self.words(sentences, from: slice * stride, count: length))
         ksr.append(summary.ksr)
         csr.append(summary.csr)
       }

@@ -6,7 +6,10 @@ public protocol Predictor: AnyObject {
   /// Suggestions, best first, for the word after `previous` (the earlier words of the current
   /// sentence, empty at a sentence start) that begins with `prefix` (compared case- and
   /// umlaut-insensitively; empty for pure next-word prediction).
-  func suggest(previous: ArraySlice<String>, prefix: String, count: Int) -> [String]
+  ///
+  /// - Throws: when the predictor cannot answer (an external plug-in that crashed or hung): the
+  ///   benchmark stops rather than score an unanswered request.
+  func suggest(previous: ArraySlice<String>, prefix: String, count: Int) throws -> [String]
   /// Tells the predictor the user finished `word` after `previous`, for adaptive predictors.
   func learn(previous: ArraySlice<String>, word: String)
   /// An independent predictor in this one's current state (its trained model shared, what it learns

@@ -14,7 +14,9 @@ public protocol SwipeDecoder: Sendable {
   ///
   /// - Parameter probe: a word whose fate through the decoder's stages should be reported in
   ///   the diagnostics (the benchmark passes the target), or nil.
-  func decode(_ points: [TimedPoint], top: Int, probe: String?) -> SwipeDecoding
+  /// - Throws: when the decoder cannot answer (an external plug-in that crashed or hung): the
+  ///   benchmark stops rather than score an undecoded gesture.
+  func decode(_ points: [TimedPoint], top: Int, probe: String?) throws -> SwipeDecoding
 }
 
 /// The result of one decode: candidates and what happened on the way.

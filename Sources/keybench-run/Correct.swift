@@ -4,6 +4,7 @@ import KeyBenchBench
 import KeyBenchCLI
 import KeyBenchCore
 import KeyBenchGeometry
+import KeyBenchPlugins
 import KeyBenchStore
 import KeyBenchTyping
 
@@ -17,9 +18,11 @@ extension KeybenchRun {
         row per corrector and pair), summary.csv and summary.json (per-corrector metrics; format in \
         Reports/FORMATS.md) and report.md. Correctors: baseline (Damerau-Levenshtein + frequency), \
         kannsch (seed 002; 'all' also runs kannsch-static, its frequency adaptation off), keyboard \
-        (noisy channel with the --error-model learned by keybench-typos analyze). Peers run through \
-        their -a pipe mode with the system dictionary for the lexicon's locale; a missing peer is \
-        named in the report.
+        (noisy channel with the --error-model learned by keybench-typos analyze). --plugin \
+        NAME=COMMAND adds an external corrector speaking Plugins/PROTOCOL.md (any language); the \
+        peers hunspell and aspell run through the same protocol (Plugins/ispell, their -a pipe mode \
+        with the system dictionary for the lexicon's locale); a missing peer is named in the report. \
+        A plug-in that crashes, hangs or answers wrongly stops the run with its stderr.
         """)
 
     @Option(help: "Lexicon (as stored by keybench-ingest), e.g. en_US.")
@@ -61,6 +64,8 @@ extension KeybenchRun {
     @Option(help: "Use at most this many pairs.")
     var limit: Int?
 
+    @OptionGroup var plugin: PluginOptions
+
     @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
     var out: String
 
@@ -81,6 +86,11 @@ extension KeybenchRun {
       }
       for name in peerNames where !["hunspell", "aspell"].contains(name) {
         throw ValidationError("unknown peer '\(name)'; choose hunspell and/or aspell.")
+      }
+      do {
+        try PluginSpec.checkUnique(try plugin.specs, builtIn: correctorNames + peerNames)
+      } catch let error as PluginSpecError {
+        throw ValidationError("--plugin \(error.description)")
       }
     }
 
@@ -112,10 +122,16 @@ extension KeybenchRun {
       let benchmark = CorrectionBenchmark(lexicon: prepared, suggestions: suggestions)
       var entries: [CorrectionReport.Entry] = []
       var parameters: [String: Any] = [:]
-      func record(_ corrector: any Corrector, setup: String) {
-        let results = benchmark.run(corrector, pairs: items)
-        let summary = CorrectionSummary(corrector: corrector.name, results: results, top: suggestions)
-        let curve = lengthCurves ? benchmark.lengthCurve(corrector, pairs: items) : []
+      var plugins: [Provenance.Plugin] = []
+      func record(_ corrector: any Corrector, setup: String) throws {
+        let results = try benchmark.run(corrector, pairs: items)
+        var summary = CorrectionSummary(corrector: corrector.name, results: results, top: suggestions)
+        let curve = lengthCurves ? try benchmark.lengthCurve(corrector, pairs: items) : []
+        if let external = corrector as? PluginCorrector {
+          try external.process.finish()
+          plugins.append(external.process.identity)
+          summary.pluginMicrosecondsPerWord = external.process.ownMicrosecondsPerAnswer
+        }
         entries.append(.init(summary: summary, results: results, setup: setup, curve: curve))
         StandardError.print(
           "\(summary.corrector): top-1 \(NumberFormatting.fixed(summary.top1, decimals: 4)), top-\(suggestions) \(NumberFormatting.fixed(summary.topK, decimals: 4)), non-word top-1 \(NumberFormatting.fixed(summary.nonWordTop1, decimals: 4)), \(NumberFormatting.fixed(summary.wordsPerSecond, decimals: 0)) words/s")
@@ -126,12 +142,12 @@ extension KeybenchRun {
       for name in correctorNames {
         switch name {
         case "baseline":
-          record(DamerauCorrector(lexicon: prepared), setup: "Damerau-Levenshtein ≤ 2 via symmetric deletes, nearest then most frequent")
+          try record(DamerauCorrector(lexicon: prepared), setup: "Damerau-Levenshtein ≤ 2 via symmetric deletes, nearest then most frequent")
         case "kannsch", "kannsch-static":
           var settings = kannschSettings
           settings.adaptation = name == "kannsch"
           parameters[name] = try object(settings)
-          record(
+          try record(
             KannschCorrector(lexicon: prepared, layout: keyboard, config: settings),
             setup: "seed 002 adjusted Levenshtein, prefix tree and top list on \(keyboard.name), frequency adaptation \(settings.adaptation ? "on" : "off")")
         default:
@@ -140,27 +156,45 @@ extension KeybenchRun {
           let distribution = try TypingErrorDistribution.read(path: modelPath)
           let built = try KeyboardCorrector(lexicon: prepared, distribution: distribution, layout: keyboard, config: keyboardSettings)
           parameters[name] = try object(keyboardSettings)
-          record(built, setup: "noisy channel, error model `\(modelPath)` (learned from \(distribution.source)), layout \(keyboard.name)")
+          try record(built, setup: "noisy channel, error model `\(modelPath)` (learned from \(distribution.source)), layout \(keyboard.name)")
         }
       }
       var missing: [String] = []
+      let workspace = try PluginWorkspace()
+      func external(_ spec: PluginSpec) throws -> PluginCorrector {
+        StandardError.print("\(spec.name): starting `\(spec.command)`")
+        return try PluginCorrector(
+          spec: spec, lexicon: loaded, layout: keyboard, top: suggestions, workspace: workspace,
+          timeout: plugin.pluginTimeout, handshakeTimeout: plugin.pluginLoadTimeout)
+      }
       for peer in peerNames {
-        let language = loaded.locale.isEmpty ? "en_US" : loaded.locale
-        let arguments = peer == "hunspell" ? ["-a", "-d", Self.hunspellDictionary(language)] : ["-a", "--lang=\(language)"]
-        do {
-          if let speller = try PipeSpeller(name: peer, executable: peer, arguments: arguments) {
-            record(speller, setup: "`\(peer) \(arguments.joined(separator: " "))` (system dictionary)")
-          } else {
-            missing.append("\(peer) is not installed (Scripts/setup --peers installs it); not measured")
-          }
-        } catch {
-          missing.append("\(peer) could not run with its \(language) dictionary (\(error)); not measured")
+        guard LineProcess.which(peer) != nil else {
+          missing.append("\(peer) is not installed (Scripts/setup --peers installs it); not measured")
+          continue
         }
+        guard let command = PluginOptions.bundled("ispell/plugin", arguments: [peer]) else {
+          missing.append("\(peer): Plugins/ispell/plugin not found (run from a KeyBench checkout or set KEYBENCH_HOME); not measured")
+          continue
+        }
+        let speller: PluginCorrector
+        do {
+          speller = try external(PluginSpec(name: peer, command: command))
+        } catch let failure as PluginFailure where failure.item == "handshake" {
+          // A peer is optional: one that cannot load its dictionary is named, not fatal.
+          missing.append("\(peer) could not start with the \(loaded.locale) dictionary (\(failure.reason): \(failure.stderrTail.last ?? "no message")); not measured")
+          continue
+        }
+        try record(speller, setup: "peer through Plugins/ispell: \(speller.process.identity.reportedName) \(speller.process.identity.version), \(speller.process.identity.config) (system dictionary)")
+      }
+      for spec in try plugin.specs {
+        let corrector = try external(spec)
+        let identity = corrector.process.identity
+        try record(corrector, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)")
       }
       try CorrectionReport(
         entries: entries, missingPeers: missing, pairsPath: pairs, lexicon: loaded.name, lexiconWords: prepared.count,
         top: suggestions, parameters: parameters, notes: lowercaseOnly ? ["only pairs of lower-case letters"] : [],
-        provenance: Provenance(inputs: inputs, lexicon: loaded.provenance, items: counted, top: suggestions),
+        provenance: Provenance(inputs: inputs, lexicon: loaded.provenance, items: counted, top: suggestions, plugins: plugins),
         settings: ["lowercase_only": lowercaseOnly, "layout": keyboard.name]
       ).write(to: out)
       for entry in entries {
@@ -178,11 +212,6 @@ extension KeybenchRun {
         throw CommandFailure("cannot find Corpora/typos; give --error-model DIST.json")
       }
       return folder.appendingPathComponent("keyboard-en.json").path
-    }
-
-    /// hunspell names dictionaries by full locale (`de` → `de_DE`).
-    static func hunspellDictionary(_ locale: String) -> String {
-      locale.contains("_") ? locale : "\(locale)_\(locale.uppercased())"
     }
   }
 }

@@ -4,6 +4,7 @@ import KeyBenchCLI
 import KeyBenchCore
 import KeyBenchGeometry
 import KeyBenchLexicon
+import KeyBenchPlugins
 import KeyBenchPrediction
 import KeyBenchStore
 
@@ -18,9 +19,10 @@ extension KeybenchRun {
         summary.csv and summary.json (per-predictor ksr, csr, next_top1, next_top3, \
         predictions_per_second; Reports/FORMATS.md) and report.md. Predictors: kannsch (seed 002: \
         AIMD frequency adaptation and personal dictionary) and ngram (interpolated Kneser-Ney \
-        trigram with a cache of the user's words); --adapt off freezes both. --peers presage adds \
-        presage (Debian presage + libpresage-dev), trained by its text2ngram on the same training \
-        sentences. Text-length curves (seed Fig. 4.2/4.3): slices of --curve-lengths words typed by \
+        trigram with a cache of the user's words); --adapt off freezes both. --plugin NAME=COMMAND \
+        adds an external predictor speaking Plugins/PROTOCOL.md, handed the same training \
+        sentences; --peers presage adds presage through the same protocol (Plugins/presage; Debian \
+        presage + libpresage-dev), trained by its text2ngram on the same training sentences. Text-length curves (seed Fig. 4.2/4.3): slices of --curve-lengths words typed by \
         fresh copies of the trained predictors with adaptation on and off, written to curves.csv, \
         summary.json (ksr_by_length, csr_by_length, …_static) and report.md. A test text that is a \
         training file or shares more than 1 % of its longer sentences with training is refused.
@@ -71,6 +73,8 @@ extension KeybenchRun {
     @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
     var out: String
 
+    @OptionGroup var plugin: PluginOptions
+
     static let knownPeers = ["presage"]
 
     var predictorNames: [String] {
@@ -97,6 +101,11 @@ extension KeybenchRun {
       }
       for name in Self.list(peers ?? "") where !Self.knownPeers.contains(name) {
         throw ValidationError("unknown peer '\(name)'; choose from \(Self.knownPeers.joined(separator: ", ")).")
+      }
+      do {
+        try PluginSpec.checkUnique(try plugin.specs, builtIn: predictorNames + Self.list(peers ?? ""))
+      } catch let error as PluginSpecError {
+        throw ValidationError("--plugin \(error.description)")
       }
       guard (0...1000).contains(curveSlices) else { throw ValidationError("--curve-slices must be in 0…1000.") }
       let parts = Self.list(curveLengths)
@@ -153,37 +162,62 @@ extension KeybenchRun {
           name, counts: counts, vocabulary: vocabulary, adaptation: adapt == "on", correction: correction == "on", nearKeys: nearKeys)
         parameters[name] = built.parameters
         // The benchmark types into a copy, so the trained predictor stays fresh for the curves.
-        var entry = measure(built.predictor.copy(), setup: built.setup, benchmark: benchmark, sentences: testSentences)
+        var entry = try measure(built.predictor.copy(), setup: built.setup, benchmark: benchmark, sentences: testSentences)
         if curveSlices > 0 {
           StandardError.print("\(name): text-length curves with adaptation on and off")
           let other = try PredictorCatalog.make(
             name, counts: counts, vocabulary: vocabulary, adaptation: adapt != "on", correction: correction == "on", nearKeys: nearKeys)
           let (adaptive, fixed) = adapt == "on" ? (built.predictor, other.predictor) : (other.predictor, built.predictor)
-          entry.adaptiveCurve = curves.measure(adaptive, sentences: testSentences)
-          entry.staticCurve = curves.measure(fixed, sentences: testSentences)
+          entry.adaptiveCurve = try curves.measure(adaptive, sentences: testSentences)
+          entry.staticCurve = try curves.measure(fixed, sentences: testSentences)
         }
         entries.append(entry)
       }
-      if Self.list(peers ?? "").contains("presage") && train.isEmpty {
-        StandardError.print("presage: not run: it trains on text, so it needs --train files (stored counts cannot feed it)")
-        notes.append("presage: not run: it needs --train files")
-      } else if Self.list(peers ?? "").contains("presage") {
-        do {
-          let presage = try PresagePredictor(training: trainingSentences, suggestions: max(suggestions, 3))
-          entries.append(measure(
-            presage,
-            setup: "peer: presage (Debian), its text2ngram 1–3-gram database of the same tokenised training sentences, smoothed n-gram predictor only, online learning off; no adaptation, no curves",
-            benchmark: benchmark, sentences: testSentences))
-        } catch let error as PresagePredictor.Unavailable {
-          StandardError.print("presage: not run: \(error.description)")
-          notes.append("presage: not run: \(error.description)")
+      var plugins: [Provenance.Plugin] = []
+      let workspace = try PluginWorkspace()
+      func external(_ spec: PluginSpec) throws -> PluginPredictor {
+        StandardError.print("\(spec.name): starting `\(spec.command)`")
+        return try PluginPredictor(
+          spec: spec, training: trainingSentences, lexicon: loaded, locale: locale, suggestions: suggestions,
+          adaptation: adapt == "on", workspace: workspace, timeout: plugin.pluginTimeout, handshakeTimeout: plugin.pluginLoadTimeout)
+      }
+      func record(_ predictor: PluginPredictor, setup: String, curves wanted: Bool) throws {
+        var entry = try measure(predictor.copy(), setup: setup, benchmark: benchmark, sentences: testSentences)
+        entry.summary.pluginMicrosecondsPerPrediction = predictor.process.ownMicrosecondsPerAnswer
+        if wanted && curveSlices > 0 {
+          StandardError.print("\(predictor.name): text-length curves with adaptation on and off")
+          entry.adaptiveCurve = try curves.measure(predictor.with(adaptation: true), sentences: testSentences)
+          entry.staticCurve = try curves.measure(predictor.with(adaptation: false), sentences: testSentences)
         }
+        try predictor.process.finish()
+        plugins.append(predictor.process.identity)
+        entries.append(entry)
+      }
+      if Self.list(peers ?? "").contains("presage") {
+        if let reason = LineProcess.which("text2ngram") == nil
+          ? "presage is not installed (no text2ngram on PATH; apt-get install presage libpresage-dev, or Scripts/setup --peers)"
+          : trainingSentences.isEmpty ? "it trains on text, so it needs --train files (stored counts cannot feed it)"
+          : PluginOptions.bundled("presage/plugin") == nil ? "Plugins/presage/plugin not found (run from a KeyBench checkout or set KEYBENCH_HOME)" : nil
+        {
+          StandardError.print("presage: not run: \(reason)")
+          notes.append("presage: not run: \(reason)")
+        } else if let command = PluginOptions.bundled("presage/plugin") {
+          try record(
+            try external(PluginSpec(name: "presage", command: command)),
+            setup: "peer through Plugins/presage: presage (Debian), its text2ngram 1–3-gram database of the same tokenised training sentences, smoothed n-gram predictor only, online learning off; no adaptation, no curves",
+            curves: false)
+        }
+      }
+      for spec in try plugin.specs {
+        let predictor = try external(spec)
+        let identity = predictor.process.identity
+        try record(predictor, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)", curves: true)
       }
       try PredictionReport(
         entries: entries, trainingFiles: fingerprint.files.map(\.path), testFile: text, training: counts, sharedSentences: shared,
         lexicon: loaded?.name, vocabularyWords: vocabulary.count - 1, suggestions: suggestions, parameters: parameters,
         notes: notes,
-        provenance: Provenance(inputs: inputs, lexicon: loaded?.provenance, items: items, top: suggestions),
+        provenance: Provenance(inputs: inputs, lexicon: loaded?.provenance, items: items, top: suggestions, plugins: plugins),
         settings: ["adapt": adapt, "correction": correction, "layout": keyboard.name, "curve_lengths": lengths, "curve_slices": curveSlices]
       ).write(to: out)
       for entry in entries { print(entry.summary.line) }
@@ -192,8 +226,8 @@ extension KeybenchRun {
 
     func measure(
       _ predictor: any Predictor, setup: String, benchmark: PredictionBenchmark, sentences: [[String]]
-    ) -> PredictionReport.Entry {
-      let (summary, results) = benchmark.run(predictor, sentences: sentences)
+    ) throws -> PredictionReport.Entry {
+      let (summary, results) = try benchmark.run(predictor, sentences: sentences)
       StandardError.print(summary.line)
       return .init(summary: summary, results: results, setup: setup)
     }

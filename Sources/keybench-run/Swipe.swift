@@ -5,6 +5,7 @@ import KeyBenchCLI
 import KeyBenchCore
 import KeyBenchCorpora
 import KeyBenchGeometry
+import KeyBenchPlugins
 import KeyBenchStore
 import KeyBenchSwipe
 
@@ -17,7 +18,10 @@ extension KeybenchRun {
         non-alphabetic, target of 2+ letters) against the lexicon on the gesture's layout, and \
         writes to --out: results.csv (one row per gesture), summary.csv and summary.json (the \
         figures machine-readable; format in Reports/FORMATS.md) and report.md (accuracy, filter \
-        kept shares and recall, decode times, per device and word length).
+        kept shares and recall, decode times, per device and word length). --plugin NAME=COMMAND \
+        decodes the same gestures with an external decoder speaking Plugins/PROTOCOL.md (handed the \
+        same lexicon and layouts): report.md and summary.json ("plugins") put it beside the \
+        built-in decoder, and its per-gesture rows go to results-NAME.csv.
         """)
 
     @Option(help: "Lexicon to decode against (as stored by keybench-ingest), e.g. en_US.")
@@ -53,6 +57,8 @@ extension KeybenchRun {
     @Flag(help: "Print the decoder configuration in effect as JSON and exit.")
     var printConfig = false
 
+    @OptionGroup var plugin: PluginOptions
+
     func validate() throws {
       guard (1...100).contains(top) else { throw ValidationError("--top must be in 1…100.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
@@ -60,6 +66,11 @@ extension KeybenchRun {
         throw ValidationError("--threads must be in 1…\(DTWDecoderConfig.maximumThreads).")
       }
       if printConfig { return }
+      do {
+        try PluginSpec.checkUnique(try plugin.specs, builtIn: [])
+      } catch let error as PluginSpecError {
+        throw ValidationError("--plugin \(error.description)")
+      }
       guard lexicon != nil else { throw ValidationError("Give the lexicon with --lexicon NAME (e.g. en_US).") }
       guard corpus != nil else { throw ValidationError("Give the swipe corpus with --corpus FILE.jsonl.") }
       guard out != nil else { throw ValidationError("Give the output folder with --out DIR.") }
@@ -84,19 +95,44 @@ extension KeybenchRun {
       let prepared = try benchmark.prepare(gestures: gestures)
       for line in prepared.items.skipLines { StandardError.print("swipe: \(line)") }
       guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
-      let provenance = Provenance(
+      var provenance = Provenance(
         inputs: [try .init(role: "corpus", path: corpus)], lexicon: lexicon.provenance, items: prepared.items, top: top)
-      let run = try benchmark.run(prepared) { done, total in
+      let run = try benchmark.run(prepared, progress: { done, total in
         if done % 1000 == 0 || done == total { StandardError.print("swipe: \(done)/\(total) gestures") }
-      }
+      })
       let summary = SwipeSummary(results: run.results, lexiconSize: run.lexiconSize, top: top)
-      try SwipeReport(
+      var compared: [SwipeReport.Compared] = []
+      let workspace = try PluginWorkspace()
+      for spec in try plugin.specs {
+        StandardError.print("\(spec.name): starting `\(spec.command)`")
+        let session = try PluginSwipeDecoder.Session(
+          spec: spec, lexicon: prepared.lexicon, layouts: prepared.layoutsUsed, top: top, workspace: workspace,
+          timeout: plugin.pluginTimeout, handshakeTimeout: plugin.pluginLoadTimeout)
+        let external = try benchmark.run(
+          prepared, decoder: { _, layout in session.decoder(for: layout) }, label: "plug-in \(spec.name)",
+          progress: { done, total in
+            if done % 1000 == 0 || done == total { StandardError.print("\(spec.name): \(done)/\(total) gestures") }
+          })
+        try session.process.finish()
+        let identity = session.process.identity
+        provenance.plugins.append(identity)
+        let externalSummary = SwipeSummary(results: external.results, lexiconSize: external.lexiconSize, top: top)
+        StandardError.print("\(spec.name): top-1 \(String(format: "%.4f", externalSummary.top1)), top-\(top) \(String(format: "%.4f", externalSummary.topK)), median \(String(format: "%.2f", externalSummary.decodeMs.median)) ms")
+        compared.append(.init(
+          name: spec.name, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)",
+          run: external, summary: externalSummary, pluginMicrosecondsPerGesture: session.process.ownMicrosecondsPerAnswer))
+      }
+      var report = SwipeReport(
         run: run, summary: summary, config: decoderConfig, corpus: corpus, lexicon: lexicon.name, provenance: provenance,
-        settings: ["add_missing_targets": addMissingTargets, "include_flagged": includeFlagged]
-      ).write(to: out)
+        settings: ["add_missing_targets": addMissingTargets, "include_flagged": includeFlagged])
+      report.compared = compared
+      try report.write(to: out)
       print(
         "top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), MRR \(String(format: "%.4f", summary.mrr)), coverage \(String(format: "%.4f", summary.coverage)); decode median \(String(format: "%.2f", summary.decodeMs.median)) ms, p99 \(String(format: "%.2f", summary.decodeMs.quantile(0.99))) ms over \(summary.gestures) gestures"
       )
+      for entry in compared {
+        print("\(entry.name): top-1 \(String(format: "%.4f", entry.summary.top1)), top-\(top) \(String(format: "%.4f", entry.summary.topK)), MRR \(String(format: "%.4f", entry.summary.mrr)); decode median \(String(format: "%.2f", entry.summary.decodeMs.median)) ms (results-\(entry.name).csv)")
+      }
       print("wrote \(out)/results.csv, summary.csv, summary.json, report.md")
     }
   }

@@ -12,19 +12,19 @@ import Testing
     #expect(PredictionCurves.words(sentences, from: 5, count: 4) == [["f", "g", "h", "i"]])
   }
 
-  @Test func aCopyLearnsApartFromItsOriginal() {
+  @Test func aCopyLearnsApartFromItsOriginal() throws {
     var counts = NGramCounts()
     for sentence in TextTokenizer.sentences(in: "and the cat sat. and the cat ran. and the dog sat. and the dog ran. a bird flew.") { counts.add(sentence: sentence) }
     let vocabulary = PredictionVocabulary(counts: counts)
     for trained in [
       NGramPredictor(counts: counts, vocabulary: vocabulary) as any Predictor, KannschPredictor(counts: counts, vocabulary: vocabulary),
     ] {
-      let before = trained.suggest(previous: ["and", "the"], prefix: "", count: 9)
+      let before = try trained.suggest(previous: ["and", "the"], prefix: "", count: 9)
       let copy = trained.copy()
       for _ in 0..<8 { copy.learn(previous: ["and", "the"], word: "bird") }
-      let rank = copy.suggest(previous: ["and", "the"], prefix: "", count: 9).firstIndex(of: "bird") ?? 9
+      let rank = try copy.suggest(previous: ["and", "the"], prefix: "", count: 9).firstIndex(of: "bird") ?? 9
       #expect(rank < (before.firstIndex(of: "bird") ?? 9), "\(trained.name): the copy adapts")
-      #expect(trained.suggest(previous: ["and", "the"], prefix: "", count: 9) == before, "\(trained.name) original untouched")
+      #expect(try trained.suggest(previous: ["and", "the"], prefix: "", count: 9) == before, "\(trained.name) original untouched")
     }
   }
 
@@ -39,23 +39,12 @@ import Testing
     var off = NGramPredictor.Config()
     off.adaptation = false
     let curves = PredictionCurves(lengths: [100, 4000], maxSlices: 3, suggestions: 3)
-    let adaptive = curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary), sentences: test)
-    let fixed = curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary, config: off), sentences: test)
+    let adaptive = try curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary), sentences: test)
+    let fixed = try curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary, config: off), sentences: test)
     #expect(adaptive.map(\.length) == [100, 4000] && adaptive.map(\.slices) == [3, 3])
     #expect(adaptive[1].ksrMean > fixed[1].ksrMean + 0.01, "adaptive \(adaptive[1].ksrMean) vs static \(fixed[1].ksrMean)")
     #expect(adaptive[0].ksrStd != nil && adaptive[0].ksrStd! > 0)
     // A repeated measurement gives the same numbers: slices start fresh.
-    #expect(curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary), sentences: test) == adaptive)
-  }
-}
-
-/// Presage, the peer, on real text when it is installed (Scripts/setup --peers).
-@Suite(.enabled(if: LineProcess.which("text2ngram") != nil)) struct PresagePredictorTests {
-  @Test func predictsFromTheSameTrainingText() throws {
-    let training = TextTokenizer.sentences(in: String(repeating: "the white rabbit ran away. the white queen shouted. ", count: 5))
-    let presage = try PresagePredictor(training: training, suggestions: 3)
-    #expect(presage.suggest(previous: ["the"], prefix: "", count: 3).contains("white"))
-    #expect(presage.suggest(previous: ["the", "white"], prefix: "q", count: 3).first == "queen")
-    #expect(presage.suggest(previous: [], prefix: "rab", count: 3) == ["rabbit"])
+    #expect(try curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary), sentences: test) == adaptive)
   }
 }

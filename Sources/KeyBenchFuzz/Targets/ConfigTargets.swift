@@ -88,7 +88,8 @@ enum ConfigTargets {
   /// A few corrections, each word learned afterwards as a user accepting it would.
   static func correct(_ corrector: some Corrector) {
     for typed in ["teh", "wrold", "helo", "recieve", "thr", "x", "hellooooooooooo"] {
-      let suggestions = corrector.suggestions(for: typed, limit: 4)
+      // Built-in correctors never throw (only plug-ins do): a throw here is a finding, not a rejection.
+      let suggestions = try! corrector.suggestions(for: typed, limit: 4)
       if let first = suggestions.first { corrector.learn(first) }
     }
     corrector.reset()

@@ -9,7 +9,10 @@ public protocol Corrector: AnyObject {
   var name: String { get }
   /// Up to `limit` suggestions for `typed`, best first; the first is the auto-correction (it
   /// equals `typed` when the corrector would leave the word alone).
-  func suggestions(for typed: String, limit: Int) -> [String]
+  ///
+  /// - Throws: when the corrector cannot answer (an external plug-in that crashed or hung): the
+  ///   benchmark stops rather than score an unanswered word.
+  func suggestions(for typed: String, limit: Int) throws -> [String]
   /// Tells the corrector which word the user finally wrote, for frequency adaptation.
   func learn(_ word: String)
   /// Forgets everything learned, as for a new user (texts of increasing length start fresh).

@@ -1,0 +1,78 @@
+public import KeyBenchLexicon
+public import KeyBenchPrediction
+
+/// An external predictor behind ``Predictor``: each suggestion list is one `predict` request.
+///
+/// Words the user finished ride on the next request as `learn` (with the words before them), and
+/// a fresh start as `reset`, which the protocol defines as "back to the state after the
+/// handshake". A plug-in is one process with one state, so ``copy()`` returns a view that resets
+/// it: the benchmark uses copies one after another, never interleaved.
+public final class PluginPredictor: Predictor {
+  /// The process and what is waiting to be sent with the next request, shared by all copies.
+  final class Session {
+    let process: PluginProcess
+    var learned: [(previous: [String], word: String)] = []
+    var pendingReset = false
+    var requests = 0
+    init(process: PluginProcess) { self.process = process }
+  }
+
+  public let name: String
+  let session: Session
+  /// Whether finished words are passed on (`--adapt on`).
+  let adaptation: Bool
+  public var process: PluginProcess { session.process }
+
+  /// Starts the plug-in and hands it the training sentences and lexicon the built-ins use.
+  public init(
+    spec: PluginSpec, training: [[String]], lexicon: Lexicon?, locale: String, suggestions: Int, adaptation: Bool,
+    workspace: PluginWorkspace, timeout: Double, handshakeTimeout: Double
+  ) throws {
+    name = spec.name
+    var hello: [String: Any] = [
+      "task": "predict",
+      // The benchmark asks for at least 3 words before the first letter (next-word top-3).
+      "settings": ["top": suggestions, "max_limit": max(suggestions, 3), "language": locale, "adapt": adaptation],
+      "training": try workspace.training(training),
+    ]
+    if let lexicon { hello["lexicon"] = try workspace.lexicon(lexicon) }
+    session = Session(process: try PluginProcess(spec: spec, hello: hello, timeout: timeout, handshakeTimeout: handshakeTimeout))
+    self.adaptation = adaptation
+  }
+
+  init(name: String, session: Session, adaptation: Bool) {
+    self.name = name
+    self.session = session
+    self.adaptation = adaptation
+  }
+
+  /// The same plug-in with adaptation switched (the text-length curves measure both).
+  public func with(adaptation: Bool) -> PluginPredictor {
+    PluginPredictor(name: name, session: session, adaptation: adaptation)
+  }
+
+  public func suggest(previous: ArraySlice<String>, prefix: String, count: Int) throws -> [String] {
+    session.requests += 1
+    var fields = "\"type\":\"predict\",\"previous\":\(PluginJSON.strings(previous)),\"prefix\":\(PluginJSON.string(prefix)),\"limit\":\(count)"
+    if session.pendingReset { fields += ",\"reset\":true" }
+    if !session.learned.isEmpty {
+      fields += ",\"learn\":[" + session.learned.map { "{\"previous\":\(PluginJSON.strings($0.previous)),\"word\":\(PluginJSON.string($0.word))}" }
+        .joined(separator: ",") + "]"
+    }
+    let words = try session.process.request(fields, item: "request \(session.requests) (prefix '\(prefix)' after \(previous.count) words)")
+    session.learned.removeAll(keepingCapacity: true)
+    session.pendingReset = false
+    return Array(words.prefix(count))
+  }
+
+  public func learn(previous: ArraySlice<String>, word: String) {
+    guard adaptation else { return }
+    session.learned.append((Array(previous), word))
+  }
+
+  public func copy() -> any Predictor {
+    session.learned.removeAll()
+    session.pendingReset = true
+    return PluginPredictor(name: name, session: session, adaptation: adaptation)
+  }
+}

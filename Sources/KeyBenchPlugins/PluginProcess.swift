@@ -1,0 +1,295 @@
+public import Foundation
+public import KeyBenchCore
+
+/// A running plug-in: a child process speaking KeyBench's JSON-lines protocol (Plugins/PROTOCOL.md)
+/// on its standard input and output, its standard error kept as its log.
+///
+/// Every exchange is bounded: an answer must arrive within the timeout, fit in
+/// ``maximumLineBytes`` and carry the id of the request it answers. Anything else — exit, hang,
+/// garbage, a wrong id — is a ``PluginFailure`` that stops the run, because an item left
+/// unanswered must never be scored as if the plug-in had answered it.
+public final class PluginProcess {
+  /// The protocol version this KeyBench speaks; the handshake carries it.
+  public static let protocolVersion = 1
+  /// The longest answer line accepted (a ranked list of words is far shorter).
+  public static let maximumLineBytes = 1 << 20
+  /// The most candidates one answer may hold.
+  public static let maximumCandidates = 1000
+
+  public let spec: PluginSpec
+  /// What the plug-in said it is in its handshake.
+  public private(set) var identity: Provenance.Plugin
+  /// Seconds one answer may take.
+  public let timeout: Double
+  /// Sum and count of the compute times the plug-in reported (`time_us`), for the report's
+  /// split of harness time into the plug-in's own time and the pipe.
+  public private(set) var reportedMicroseconds = 0.0
+  public private(set) var reportedCount = 0
+  /// The plug-in's own mean time per answer, nil when it reported none.
+  public var ownMicrosecondsPerAnswer: Double? {
+    reportedCount > 0 ? reportedMicroseconds / Double(reportedCount) : nil
+  }
+  /// Answers received.
+  public private(set) var answered = 0
+
+  private let process: Process
+  private let input: Int32
+  private let output: Int32
+  private let stderrPath: String
+  private var buffer: [UInt8] = []
+  private var nextID = 1
+  private var failure: PluginFailure?
+  private var closed = false
+
+  /// Starts the plug-in and exchanges the handshake.
+  ///
+  /// - Parameters:
+  ///   - hello: the handshake fields after `type` and `protocol` (task, settings, lexicon, …).
+  ///   - timeout: seconds one answer may take.
+  ///   - handshakeTimeout: seconds the plug-in may take to load (index a lexicon, train a model).
+  /// - Throws: ``PluginFailure`` when it cannot start or does not answer the handshake properly.
+  public init(spec: PluginSpec, hello: [String: Any], timeout: Double, handshakeTimeout: Double) throws {
+    self.spec = spec
+    self.timeout = timeout
+    identity = Provenance.Plugin(name: spec.name, command: spec.command, reportedName: "", version: "", config: "{}")
+    // A plug-in that exits makes writes to its pipe fail with EPIPE instead of killing KeyBench.
+    signal(SIGPIPE, SIG_IGN)
+    stderrPath = FileManager.default.temporaryDirectory
+      .appendingPathComponent("keybench-plugin-\(spec.name)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).stderr").path
+    guard FileManager.default.createFile(atPath: stderrPath, contents: nil), let log = FileHandle(forWritingAtPath: stderrPath) else {
+      throw PluginFailure(plugin: spec.name, command: spec.command, item: "start", reason: "cannot create its log \(stderrPath)", stderrTail: [])
+    }
+    TemporaryFiles.register(stderrPath)
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exec " + spec.command]
+    process.environment = ProcessInfo.processInfo.environment.merging(["KEYBENCH_PLUGIN_PROTOCOL": String(Self.protocolVersion)]) { $1 }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = log
+    do {
+      try process.run()
+    } catch {
+      try? FileManager.default.removeItem(atPath: stderrPath)
+      TemporaryFiles.unregister(stderrPath)
+      throw PluginFailure(plugin: spec.name, command: spec.command, item: "start", reason: "cannot start /bin/sh: \(error)", stderrTail: [])
+    }
+    try? log.close()
+    input = stdin.fileHandleForWriting.fileDescriptor
+    output = stdout.fileHandleForReading.fileDescriptor
+    // The child holds its own copies; closing ours lets EOF and EPIPE reach each side.
+    try? stdin.fileHandleForReading.close()
+    try? stdout.fileHandleForWriting.close()
+
+    var fields = hello
+    fields["type"] = "hello"
+    fields["protocol"] = Self.protocolVersion
+    let line = String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+    let answer = try exchange(line: line, item: "handshake", timeout: handshakeTimeout)
+    guard answer["type"] as? String == "ready", let name = answer["name"] as? String, !name.isEmpty,
+      let version = answer["version"] as? String
+    else {
+      throw fail("handshake", "its first line must be {\"type\": \"ready\", \"name\": …, \"version\": …}; it wrote \(Self.clip(line: answer))")
+    }
+    let config = answer["config"] ?? [String: Any]()
+    guard config is [String: Any] else { throw fail("handshake", "its \"config\" must be a JSON object") }
+    identity.reportedName = name
+    identity.version = version
+    identity.config = String(decoding: try Provenance.canonicalJSON(config), as: UTF8.self)
+  }
+
+  deinit {
+    if !closed { kill(process.processIdentifier, SIGKILL) }
+    try? FileManager.default.removeItem(atPath: stderrPath)
+    TemporaryFiles.unregister(stderrPath)
+  }
+
+  /// Sends one request (`fields` as a JSON object text without braces, e.g. `"type":"correct","typed":"teh"`)
+  /// and returns the ranked candidates of its answer.
+  ///
+  /// - Parameter item: names the item in a failure message (`pair 17, typed 'teh'`).
+  public func request(_ fields: String, item: @autoclosure () -> String) throws -> [String] {
+    let id = nextID
+    nextID += 1
+    let answer = try exchange(line: "{\"id\":\(id),\(fields)}", item: item(), timeout: timeout)
+    guard let answerID = answer["id"] as? Int, answerID == id else {
+      throw fail(item(), "answered request id \(Self.clip(line: answer["id"] ?? "none")) while KeyBench waited for id \(id) (answers must come in order, one per request)")
+    }
+    guard let candidates = answer["candidates"] as? [Any] else {
+      throw fail(item(), "its answer has no \"candidates\" list: \(Self.clip(line: answer))")
+    }
+    guard candidates.count <= Self.maximumCandidates else {
+      throw fail(item(), "answered \(candidates.count) candidates; at most \(Self.maximumCandidates) are accepted")
+    }
+    var words: [String] = []
+    words.reserveCapacity(candidates.count)
+    for candidate in candidates {
+      guard let word = candidate as? String else {
+        throw fail(item(), "its candidates must be strings; it sent \(Self.clip(line: candidate))")
+      }
+      words.append(word)
+    }
+    if let time = answer["time_us"] {
+      guard let number = time as? Double, number.isFinite, number >= 0 else {
+        throw fail(item(), "\"time_us\" must be a non-negative number of microseconds; it sent \(Self.clip(line: time))")
+      }
+      reportedMicroseconds += number
+      reportedCount += 1
+    }
+    answered += 1
+    return words
+  }
+
+  /// Ends the session: closes the plug-in's input and waits for it to exit.
+  ///
+  /// - Throws: ``PluginFailure`` when it exits with a non-zero status or does not exit within the
+  ///   timeout (it is then killed): a plug-in that fails at the end may have answered wrongly.
+  public func finish() throws {
+    guard !closed else { return }
+    if let failure { throw failure }
+    closed = true
+    Foundation.close(input)
+    guard Self.waitForExit(process, seconds: max(timeout, 5)) else {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      throw fail("end of input", "did not exit within \(Self.seconds(max(timeout, 5))) after its input was closed")
+    }
+    if process.terminationReason == .uncaughtSignal || process.terminationStatus != 0 {
+      throw fail("end of input", exitText() + " after answering every request")
+    }
+  }
+
+  // MARK: - Exchange
+
+  private func exchange(line: String, item: @autoclosure () -> String, timeout: Double) throws -> [String: Any] {
+    if let failure { throw failure }
+    var bytes = Array(line.utf8)
+    bytes.append(0x0A)
+    try write(bytes, item: item())
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+    let answer = try readLine(deadline: deadline, timeout: timeout, item: item())
+    let parsed: Any
+    do {
+      parsed = try JSONSerialization.jsonObject(with: Data(answer))
+    } catch {
+      throw fail(item(), "wrote a line that is not JSON: \(Self.clip(String(decoding: answer, as: UTF8.self)))")
+    }
+    guard let object = parsed as? [String: Any] else {
+      throw fail(item(), "wrote a line that is not a JSON object: \(Self.clip(String(decoding: answer, as: UTF8.self)))")
+    }
+    if let error = object["error"] {
+      throw fail(item(), "reported an error: \(error as? String ?? Self.clip(line: error))")
+    }
+    return object
+  }
+
+  private func write(_ bytes: [UInt8], item: @autoclosure () -> String) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { Foundation.write(input, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw fail(item(), exitedOrClosed("stopped reading its input"))
+      }
+      offset += written
+    }
+  }
+
+  private func readLine(deadline: UInt64, timeout: Double, item: @autoclosure () -> String) throws -> ArraySlice<UInt8> {
+    var scanned = 0
+    while true {
+      if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+        let line = buffer[..<newline]
+        buffer = Array(buffer[(newline + 1)...])
+        return line
+      }
+      scanned = buffer.count
+      guard buffer.count <= Self.maximumLineBytes else {
+        throw fail(item(), "wrote a line longer than \(Self.maximumLineBytes) bytes without a newline")
+      }
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now < deadline else { throw fail(item(), "no answer within \(Self.seconds(timeout)) (--plugin-timeout)") }
+      var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+      let waited = poll(&descriptor, 1, Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max))))
+      if waited < 0 {
+        if errno == EINTR { continue }
+        throw fail(item(), "cannot wait for its answer: \(String(cString: strerror(errno)))")
+      }
+      if waited == 0 { continue }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let count = read(output, &chunk, chunk.count)
+      if count < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        throw fail(item(), "cannot read its answer: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 {
+        throw fail(item(), exitedOrClosed(buffer.isEmpty ? "closed its output before answering" : "closed its output in the middle of a line"))
+      }
+      buffer += chunk[..<count]
+    }
+  }
+
+  // MARK: - Failure
+
+  /// Records the first failure, kills the plug-in and returns the failure to throw.
+  private func fail(_ item: String, _ reason: String) -> PluginFailure {
+    if let failure { return failure }
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    closed = true
+    let failure = PluginFailure(plugin: spec.name, command: spec.command, item: item, reason: reason, stderrTail: stderrTail())
+    self.failure = failure
+    return failure
+  }
+
+  /// Explains an output closed or input refused: the exit status when the plug-in is gone.
+  private func exitedOrClosed(_ what: String) -> String {
+    guard Self.waitForExit(process, seconds: 1) else { return what }
+    return "\(what) (it \(exitText()))"
+  }
+
+  private func exitText() -> String {
+    process.terminationReason == .uncaughtSignal
+      ? "was killed by signal \(process.terminationStatus)"
+      : "exited with status \(process.terminationStatus)"
+  }
+
+  /// The last lines of the plug-in's stderr (at most 12, each clipped).
+  private func stderrTail() -> [String] {
+    guard let handle = FileHandle(forReadingAtPath: stderrPath) else { return [] }
+    defer { try? handle.close() }
+    let size = (try? handle.seekToEnd()) ?? 0
+    try? handle.seek(toOffset: size > 16384 ? size - 16384 : 0)
+    let data = (try? handle.readToEnd()) ?? Data()
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+    return lines.suffix(12).map { Self.clip(String($0)) }
+  }
+
+  private static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    while process.isRunning {
+      if DispatchTime.now().uptimeNanoseconds > deadline { return false }
+      usleep(2000)
+    }
+    return true
+  }
+
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : String(format: "%.3g s", value)
+  }
+
+  static func clip(_ text: String, _ limit: Int = 200) -> String {
+    text.count <= limit ? text : String(text.prefix(limit)) + "… (\(text.utf8.count) bytes)"
+  }
+
+  static func clip(line value: Any) -> String {
+    if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
+      return clip(String(decoding: data, as: UTF8.self))
+    }
+    return clip(String(describing: value))
+  }
+}

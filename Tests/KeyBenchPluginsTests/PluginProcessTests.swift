@@ -1,0 +1,164 @@
+import Foundation
+import KeyBenchGeometry
+import KeyBenchLexicon
+import KeyBenchPlugins
+import KeyBenchTestSupport
+import Testing
+
+/// Plug-ins as a researcher would write them, in Python without KeyBench's helper: the protocol
+/// must be usable from scratch, and every way a plug-in can go wrong must stop the run with a
+/// message naming it, the item and its stderr.
+struct PluginHarness {
+  let folder: TemporaryDirectory
+  let workspace: PluginWorkspace
+  let lexicon = Lexicon(
+    name: "tiny", locale: "en_US",
+    entries: [.init(word: "the", frequency: 250), .init(word: "then", frequency: 180), .init(word: "ten", frequency: 150)])
+
+  init() throws {
+    folder = try TemporaryDirectory()
+    workspace = try PluginWorkspace()
+  }
+
+  /// A Python plug-in whose request loop body is `body` (with `request`, `reply(dict)` in scope).
+  func script(_ name: String, hello: String = "", body: String) throws -> PluginSpec {
+    let text = """
+      import json, sys, time
+      hello = json.loads(sys.stdin.readline())
+      \(hello)
+      def reply(value):
+          sys.stdout.write(json.dumps(value) + "\\n")
+          sys.stdout.flush()
+      reply({"type": "ready", "name": "\(name)", "version": "0.1", "config": {"lexicon_words": hello["lexicon"]["words"]}})
+      for line in sys.stdin:
+          request = json.loads(line)
+      \(body.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
+      """
+    let path = try folder.write("\(name).py", text: text)
+    return PluginSpec(name: name, command: "python3 \(path)")
+  }
+
+  func corrector(_ spec: PluginSpec, timeout: Double = 5) throws -> PluginCorrector {
+    try PluginCorrector(
+      spec: spec, lexicon: lexicon, layout: try DeviceCatalog.shipped().layout(named: "pixel6pro-gboard", locale: "en_US"),
+      top: 4, workspace: workspace, timeout: timeout, handshakeTimeout: 10)
+  }
+}
+
+@Suite struct PluginProcessTests {
+  @Test func answersCarryLearnedWordsResetAndTimes() throws {
+    let harness = try PluginHarness()
+    // Echoes what it was told, so the test sees exactly what KeyBench sent.
+    let spec = try harness.script(
+      "echo",
+      body: """
+        told = [request["typed"], "learn=" + ",".join(request.get("learn", [])), "reset=%s" % request.get("reset", False)]
+        reply({"id": request["id"], "candidates": told, "time_us": 7.5})
+        """)
+    let corrector = try harness.corrector(spec)
+    #expect(corrector.process.identity.reportedName == "echo")
+    #expect(corrector.process.identity.config == #"{"lexicon_words":3}"#)
+    #expect(try corrector.suggestions(for: "teh", limit: 4) == ["teh", "learn=", "reset=False"])
+    corrector.learn("the")
+    corrector.learn("ten")
+    #expect(try corrector.suggestions(for: "tne", limit: 4) == ["tne", "learn=the,ten", "reset=False"])
+    corrector.reset()
+    #expect(try corrector.suggestions(for: "a\"b\\c\té", limit: 2) == ["a\"b\\c\té", "learn="])
+    #expect(corrector.process.ownMicrosecondsPerAnswer == 7.5)
+    try corrector.process.finish()
+  }
+
+  @Test func aPluginThatExitsAtOnceIsNamedWithItsStderr() throws {
+    let harness = try PluginHarness()
+    let path = try harness.folder.write("dies.sh", text: "echo 'cannot load model.bin' >&2\nexit 3\n")
+    let failure = try #require(throws: PluginFailure.self) {
+      try harness.corrector(PluginSpec(name: "dies", command: "sh \(path)"))
+    }
+    #expect(failure.item == "handshake")
+    #expect(failure.reason.contains("exited with status 3"), "\(failure.reason)")
+    #expect(failure.stderrTail == ["cannot load model.bin"])
+    #expect(failure.description.contains("plug-in 'dies'"))
+  }
+
+  @Test func aHangingPluginStopsTheRunAtTheTimeout() throws {
+    let harness = try PluginHarness()
+    let spec = try harness.script("hangs", body: "print('thinking', file=sys.stderr, flush=True)\ntime.sleep(60)")
+    let corrector = try harness.corrector(spec, timeout: 0.3)
+    let started = Date()
+    let failure = try #require(throws: PluginFailure.self) { try corrector.suggestions(for: "teh", limit: 4) }
+    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(failure.reason.contains("no answer within"), "\(failure.reason)")
+    #expect(failure.item == "word 1 (typed 'teh')")
+    #expect(failure.stderrTail == ["thinking"])
+    // The failure sticks: no later word is asked or scored.
+    #expect(throws: PluginFailure.self) { try corrector.suggestions(for: "the", limit: 4) }
+  }
+
+  @Test func garbageWrongIdsAndBadCandidatesAreRefused() throws {
+    let harness = try PluginHarness()
+    let cases: [(body: String, expected: String)] = [
+      ("print('Loading... done', flush=True)", "not JSON"),
+      ("reply([1, 2])", "not a JSON object"),
+      ("reply({'id': request['id'] + 1, 'candidates': []})", "answered request id 2"),
+      ("reply({'id': request['id']})", "no \"candidates\" list"),
+      ("reply({'id': request['id'], 'candidates': ['the', 3]})", "candidates must be strings"),
+      ("reply({'id': request['id'], 'candidates': [], 'time_us': -1})", "time_us"),
+      ("reply({'id': request['id'], 'error': 'model not trained'})", "reported an error: model not trained"),
+      ("sys.stdout.write('{\"id\": 1'); sys.stdout.flush(); sys.exit(0)", "closed its output in the middle of a line"),
+    ]
+    for (index, entry) in cases.enumerated() {
+      let corrector = try harness.corrector(try harness.script("bad\(index)", body: entry.body))
+      let failure = try #require(throws: PluginFailure.self) { try corrector.suggestions(for: "teh", limit: 4) }
+      #expect(failure.reason.contains(entry.expected), "case \(index): \(failure.reason)")
+    }
+  }
+
+  @Test func aPluginThatDiesMidRunIsCaughtOnTheNextWord() throws {
+    let harness = try PluginHarness()
+    let spec = try harness.script(
+      "crashes",
+      body: """
+        if request["id"] == 3:
+            print("Segmentation fault (simulated)", file=sys.stderr, flush=True)
+            sys.exit(139)
+        reply({"id": request["id"], "candidates": [request["typed"]]})
+        """)
+    let corrector = try harness.corrector(spec)
+    #expect(try corrector.suggestions(for: "one", limit: 4) == ["one"])
+    #expect(try corrector.suggestions(for: "two", limit: 4) == ["two"])
+    let failure = try #require(throws: PluginFailure.self) { try corrector.suggestions(for: "three", limit: 4) }
+    #expect(failure.item == "word 3 (typed 'three')")
+    #expect(failure.reason.contains("exited with status 139"), "\(failure.reason)")
+    #expect(failure.stderrTail.last == "Segmentation fault (simulated)")
+  }
+
+  @Test func aNonZeroExitAfterTheLastAnswerFailsTheRun() throws {
+    let harness = try PluginHarness()
+    let spec = try harness.script("exit1", hello: "import atexit, os; atexit.register(lambda: os._exit(1))", body: "reply({'id': request['id'], 'candidates': []})")
+    let corrector = try harness.corrector(spec)
+    _ = try corrector.suggestions(for: "teh", limit: 4)
+    let failure = try #require(throws: PluginFailure.self) { try corrector.process.finish() }
+    #expect(failure.reason.contains("exited with status 1"))
+  }
+
+  @Test func specsAreCheckedBeforeAnythingStarts() throws {
+    #expect(try PluginSpec(parsing: "mine=python3 my.py --beam 8") == PluginSpec(name: "mine", command: "python3 my.py --beam 8"))
+    for bad in ["mine", "=cmd", "Mine=cmd", "mine=", "mine=  ", "a b=cmd", String(repeating: "x", count: 41) + "=cmd"] {
+      #expect(throws: PluginSpecError.self, "\(bad)") { try PluginSpec(parsing: bad) }
+    }
+    #expect(throws: PluginSpecError.self) {
+      try PluginSpec.checkUnique([PluginSpec(name: "keyboard", command: "x")], builtIn: ["baseline", "keyboard"])
+    }
+  }
+
+  @Test func theLexiconExportHoldsTheSuggestibleWordsMostFrequentFirst() throws {
+    let lexicon = Lexicon(
+      name: "x", locale: "en_US",
+      entries: [.init(word: "ten", frequency: 150), .init(word: "the", frequency: 250), .init(word: "zzz", frequency: 0),
+        .init(word: "fhtagn", frequency: 200, isWord: false)])
+    let lines = lexicon.exportTSV().split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    #expect(lines.map { $0[0] } == ["the", "ten"])
+    #expect(lines.map { $0[1] } == ["250", "150"])
+    #expect(Int(lines[0][2])! > Int(lines[1][2])!)
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import KeyBenchCore
+import KeyBenchCorpora
+import KeyBenchGeometry
+import KeyBenchLexicon
+import KeyBenchPlugins
+import KeyBenchPrediction
+import KeyBenchTestSupport
+import Testing
+
+/// The plug-ins shipped in Plugins/, run when their dependency is installed (Scripts/setup --peers).
+@Suite struct ReferencePluginTests {
+  static func plugin(_ relative: String, _ arguments: String = "") -> PluginSpec {
+    let path = TestPaths.repository.appendingPathComponent("Plugins/\(relative)").path
+    return PluginSpec(name: relative.split(separator: "/").first.map(String.init) ?? relative, command: "\(path) \(arguments)")
+  }
+
+  @Test(.enabled(if: LineProcess.which("hunspell") != nil))
+  func hunspellThroughTheIspellAdapter() throws {
+    let harness = try PluginHarness()
+    let corrector = try harness.corrector(Self.plugin("ispell/plugin", "hunspell"))
+    #expect(corrector.process.identity.reportedName == "hunspell")
+    #expect(try corrector.suggestions(for: "house", limit: 4) == ["house"])
+    #expect(try corrector.suggestions(for: "teh", limit: 4).contains("the"))
+    #expect(try corrector.suggestions(for: "*star", limit: 4).count <= 4)
+    try corrector.process.finish()
+  }
+
+  @Test(.enabled(if: LineProcess.which("aspell") != nil))
+  func aspellThroughTheIspellAdapter() throws {
+    let harness = try PluginHarness()
+    let corrector = try harness.corrector(Self.plugin("ispell/plugin", "aspell"))
+    #expect(try corrector.suggestions(for: "recieve", limit: 4).first == "receive")
+    try corrector.process.finish()
+  }
+
+  @Test(.enabled(if: LineProcess.which("text2ngram") != nil))
+  func presagePredictsFromTheSameTrainingText() throws {
+    let harness = try PluginHarness()
+    let training = TextTokenizer.sentences(in: String(repeating: "the white rabbit ran away. the white queen shouted. ", count: 5))
+    let presage = try PluginPredictor(
+      spec: Self.plugin("presage/plugin"), training: training, lexicon: nil, locale: "en", suggestions: 3, adaptation: false,
+      workspace: harness.workspace, timeout: 10, handshakeTimeout: 60)
+    #expect(try presage.suggest(previous: ["the"], prefix: "", count: 3).contains("white"))
+    #expect(try presage.suggest(previous: ["the", "white"], prefix: "q", count: 3).first == "queen")
+    #expect(try presage.suggest(previous: [], prefix: "rab", count: 3) == ["rabbit"])
+    try presage.process.finish()
+  }
+
+  @Test func theNullPluginAnswersEverythingWithNothing() throws {
+    let harness = try PluginHarness()
+    let corrector = try harness.corrector(Self.plugin("null/plugin"))
+    for word in ["teh", "", "x y"] { #expect(try corrector.suggestions(for: word, limit: 4).isEmpty) }
+    #expect(corrector.process.reportedCount == 3)
+    try corrector.process.finish()
+  }
+
+  @Test func predictorCopiesResetThePluginAndCarryLearnedWords() throws {
+    let harness = try PluginHarness()
+    let spec = try harness.script(
+      "predict-echo",
+      body: """
+        learned = ["%s>%s" % (" ".join(l["previous"]), l["word"]) for l in request.get("learn", [])]
+        reply({"id": request["id"], "candidates": ["reset=%s" % request.get("reset", False)] + learned})
+        """.replacingOccurrences(of: "hello[\"lexicon\"][\"words\"]", with: "0"))
+    // The echo script reads lexicon words from the handshake; predict hands a lexicon too.
+    let predictor = try PluginPredictor(
+      spec: spec, training: [["a", "b"]], lexicon: harness.lexicon, locale: "en_US", suggestions: 3, adaptation: true,
+      workspace: harness.workspace, timeout: 5, handshakeTimeout: 10)
+    let first = predictor.copy()
+    #expect(try first.suggest(previous: [], prefix: "", count: 9) == ["reset=True"])
+    first.learn(previous: ["we"], word: "go")
+    #expect(try first.suggest(previous: ["we", "go"], prefix: "", count: 9) == ["reset=False", "we>go"])
+    let frozen = predictor.with(adaptation: false).copy()
+    frozen.learn(previous: [], word: "ignored")
+    #expect(try frozen.suggest(previous: [], prefix: "", count: 9) == ["reset=True"])
+    try predictor.process.finish()
+  }
+
+  @Test func swipeRequestsNameTheLayoutAndCarryThePoints() throws {
+    let harness = try PluginHarness()
+    let spec = try harness.script(
+      "swipe-echo",
+      body: """
+        layout = hello["layouts"][request["layout"]]
+        letters = sum(1 for key in layout["keys"] if key["kind"] == "letter")
+        reply({"id": request["id"], "candidates": [request["layout"], "points=%d" % len(request["points"]), "letters=%d" % letters]})
+        """)
+    let layout = try DeviceCatalog.shipped().layout(named: "pixel6pro-gboard", locale: "en_US")
+    let session = try PluginSwipeDecoder.Session(
+      spec: spec, lexicon: harness.lexicon, layouts: [layout], top: 4, workspace: harness.workspace, timeout: 5, handshakeTimeout: 10)
+    let decoding = try session.decoder(for: layout).decode(
+      [TimedPoint(x: 1, y: 2, t: 0), TimedPoint(x: 3, y: 4, t: 16)], top: 4, probe: nil)
+    #expect(decoding.candidates.map(\.word) == [layout.name, "points=2", "letters=\(layout.letterKeys.count)"])
+    #expect(decoding.candidates.map(\.score) == [0, 1, 2])
+    try session.process.finish()
+  }
+}
