@@ -63,7 +63,7 @@ public final class PluginProcess {
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "exec " + spec.command]
-    process.environment = ProcessInfo.processInfo.environment.merging(["KEYBENCH_PLUGIN_PROTOCOL": String(Self.protocolVersion)]) { $1 }
+    process.environment = Self.environment()
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin
@@ -159,6 +159,19 @@ public final class PluginProcess {
     if process.terminationReason == .uncaughtSignal || process.terminationStatus != 0 {
       throw fail("end of input", exitText() + " after answering every request")
     }
+  }
+
+  /// The plug-in's environment: KeyBench's, plus the protocol version and, when KeyBench runs
+  /// from a checkout, its Plugins/ folder on PYTHONPATH, so a Python plug-in anywhere can
+  /// `import keybench_plugin`.
+  static func environment() -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["KEYBENCH_PLUGIN_PROTOCOL"] = String(protocolVersion)
+    if let folder = ProjectFiles.directory("Plugins")?.path {
+      environment["KEYBENCH_PLUGINS"] = folder
+      environment["PYTHONPATH"] = [folder, environment["PYTHONPATH"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
+    }
+    return environment
   }
 
   // MARK: - Exchange

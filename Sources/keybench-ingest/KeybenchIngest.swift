@@ -71,8 +71,22 @@ struct KeybenchIngest: ParsableCommand {
   @Flag(help: "List the lexicons stored in the database and exit.")
   var list = false
 
+  @Option(help: ArgumentHelp(
+    "Write the stored lexicon NAME as tab-separated word, frequency (0–255), count lines (most frequent first; what plug-ins get) to --out or stdout, and exit.",
+    valueName: "NAME"))
+  var export: String?
+
+  @Option(help: "With --export: the file to write (default: standard output).")
+  var out: String?
+
   func validate() throws {
     if list { return }
+    if let export {
+      guard !export.isEmpty else { throw ValidationError("--export needs a lexicon name (see --list).") }
+      guard wordlists.isEmpty, text.isEmpty else { throw ValidationError("--export reads the database; give no wordlists or --text with it.") }
+      return
+    }
+    if out != nil { throw ValidationError("--out goes with --export NAME.") }
     guard maxMalformed.isFinite, (0...100).contains(maxMalformed) else {
       throw ValidationError("--max-malformed is a percentage from 0 to 100, got \(maxMalformed).")
     }
@@ -95,6 +109,11 @@ struct KeybenchIngest: ParsableCommand {
   func run() throws {
     if list {
       try printLexicons()
+      return
+    }
+    if let export {
+      let exported = try LexiconDatabase(path: db, create: false).loadLexicon(named: export).exportTSV()
+      if let out { try AtomicFileWriter.write(exported, to: out) } else { print(exported, terminator: "") }
       return
     }
     if !text.isEmpty {

@@ -26,6 +26,22 @@ import Testing
     try corrector.process.finish()
   }
 
+  /// The old pipe driver read a dead speller's closed output as "accepted" for every later word;
+  /// through the adapter, the first unanswered word stops the run.
+  @Test func aSpellerThatDiesMidRunStopsTheRun() throws {
+    let harness = try PluginHarness()
+    let fake = harness.folder.url.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: fake, withIntermediateDirectories: true)
+    let speller = try harness.folder.write(
+      "bin/hunspell", text: "#!/bin/sh\necho '@(#) International Ispell Version 3.2.06 (fake)'\nread a; echo '*'; echo\nread b; exit 9\n")
+    chmod(speller, 0o755)
+    let path = TestPaths.repository.appendingPathComponent("Plugins/ispell/plugin").path
+    let corrector = try harness.corrector(PluginSpec(name: "hunspell", command: "env PATH=\(fake.path):$PATH \(path) hunspell"))
+    #expect(try corrector.suggestions(for: "house", limit: 4) == ["house"])
+    let failure = try #require(throws: PluginFailure.self) { try corrector.suggestions(for: "teh", limit: 4) }
+    #expect(failure.reason.contains("hunspell exited (status 9) while checking 'teh'"), "\(failure.reason)")
+  }
+
   @Test(.enabled(if: LineProcess.which("aspell") != nil))
   func aspellThroughTheIspellAdapter() throws {
     let harness = try PluginHarness()
@@ -93,6 +109,44 @@ import Testing
       [TimedPoint(x: 1, y: 2, t: 0), TimedPoint(x: 3, y: 4, t: 16)], top: 4, probe: nil)
     #expect(decoding.candidates.map(\.word) == [layout.name, "points=2", "letters=\(layout.letterKeys.count)"])
     #expect(decoding.candidates.map(\.score) == [0, 1, 2])
+    try session.process.finish()
+  }
+}
+
+/// The reference plug-ins that need PyPI packages or only Python.
+@Suite struct ThirdPartyPluginTests {
+  static var hasSymspell: Bool {
+    FileManager.default.fileExists(atPath: TestPaths.repository.appendingPathComponent(".keybench/venv/bin/python3").path)
+  }
+
+  @Test(.enabled(if: hasSymspell)) func symspellCorrectsWithinTwoEdits() throws {
+    let harness = try PluginHarness()
+    let corrector = try harness.corrector(ReferencePluginTests.plugin("symspell/plugin"))
+    #expect(corrector.process.identity.reportedName == "symspellpy")
+    #expect(try corrector.suggestions(for: "teh", limit: 4).first == "the")
+    #expect(try corrector.suggestions(for: "then", limit: 4).first == "then")
+    #expect(try corrector.suggestions(for: "xyzzyq", limit: 4).isEmpty)
+    try corrector.process.finish()
+  }
+
+  @Test func shark2DecodesATraceThroughTheKeyCentres() throws {
+    let harness = try PluginHarness()
+    let layout = try DeviceCatalog.shipped().layout(named: "pixel6pro-gboard", locale: "en_US")
+    let session = try PluginSwipeDecoder.Session(
+      spec: ReferencePluginTests.plugin("shark2/plugin"), lexicon: harness.lexicon, layouts: [layout], top: 4,
+      workspace: harness.workspace, timeout: 10, handshakeTimeout: 60)
+    for word in ["the", "then", "ten"] {
+      let centres = word.map { layout.key(for: $0)!.center }
+      var points: [TimedPoint] = []
+      for (a, b) in zip(centres, centres.dropFirst()) {
+        for step in 0..<10 {
+          let t = Double(step) / 10
+          points.append(TimedPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, t: Double(points.count) * 10))
+        }
+      }
+      points.append(TimedPoint(x: centres.last!.x, y: centres.last!.y, t: Double(points.count) * 10))
+      #expect(try session.decoder(for: layout).decode(points, top: 4, probe: nil).candidates.first?.word == word)
+    }
     try session.process.finish()
   }
 }
