@@ -20,6 +20,7 @@ let package = Package(
     .executable(name: "keybench-sweep", targets: ["keybench-sweep"]),
     .executable(name: "keybench-report", targets: ["keybench-report"]),
     .executable(name: "keybench-typos", targets: ["keybench-typos"]),
+    .executable(name: "keybench-suite", targets: ["keybench-suite"]),
     .library(name: "KeyBenchLexicon", targets: ["KeyBenchLexicon"]),
     .library(name: "KeyBenchGeometry", targets: ["KeyBenchGeometry"]),
     .library(name: "KeyBenchStore", targets: ["KeyBenchStore"]),
@@ -81,6 +82,12 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // Suites as files: plans with content-addressed results, the runner, leaderboards, the gate.
+    .target(
+      name: "KeyBenchSuites",
+      dependencies: ["KeyBenchCore", "KeyBenchStore"],
+      swiftSettings: strict
+    ),
     .target(
       name: "KeyBenchGesture",
       dependencies: ["KeyBenchCore", "KeyBenchGeometry"],
@@ -139,6 +146,13 @@ let package = Package(
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
         "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping", "KeyBenchPrediction", "KeyBenchPhotos", "KeyBenchPlugins",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "keybench-suite",
+      dependencies: [
+        "KeyBenchSuites", "KeyBenchCLI", "KeyBenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),

@@ -1,0 +1,125 @@
+public import Foundation
+import KeyBenchCore
+
+/// The leaderboard of a suite's results: per benchmark and input set, every algorithm/config row
+/// with its headline accuracy and time, the accuracy/speed Pareto frontier marked — the table
+/// ann-benchmarks made the habit, from the summaries the runs wrote.
+public struct Leaderboard {
+  public struct Row: Sendable, Equatable {
+    public var bench: String
+    /// Identifies the inputs: rows are compared only within one group.
+    public var group: String
+    public var inputs: String
+    public var run: String
+    public var algorithm: String
+    public var accuracyName: String
+    public var accuracy: Double
+    /// Microseconds per item (nil when the benchmark times nothing comparable).
+    public var microseconds: Double?
+    public var pareto = false
+  }
+
+  public var rows: [Row]
+
+  /// Rows of every run in `runs` (name → result folder) whose summary could be read.
+  public init(runs: [(name: String, folder: URL)]) throws {
+    var rows: [Row] = []
+    for (name, folder) in runs {
+      let data = try Data(contentsOf: folder.appendingPathComponent("summary.json"))
+      guard let summary = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
+      rows += Self.rows(run: name, summary: summary)
+    }
+    for group in Set(rows.map(\.group)) {
+      let members = rows.indices.filter { rows[$0].group == group }
+      for i in members {
+        let a = rows[i]
+        rows[i].pareto = !members.contains { j in
+          let b = rows[j]
+          guard j != i, b.accuracy >= a.accuracy else { return false }
+          let faster = (b.microseconds ?? .infinity) <= (a.microseconds ?? .infinity)
+          let strictly = b.accuracy > a.accuracy || (b.microseconds ?? .infinity) < (a.microseconds ?? .infinity)
+          return faster && strictly
+        }
+      }
+    }
+    self.rows = rows.sorted { ($0.bench, $0.group, -$0.accuracy, $0.run, $0.algorithm) < ($1.bench, $1.group, -$1.accuracy, $1.run, $1.algorithm) }
+  }
+
+  /// The algorithms of one summary with their headline numbers, per benchmark (Reports/FORMATS.md).
+  static func rows(run: String, summary: [String: Any]) -> [Row] {
+    guard let bench = summary["bench"] as? String, let metrics = summary["metrics"] as? [String: Any] else { return [] }
+    let provenance = summary["provenance"] as? [String: Any] ?? [:]
+    let inputs = (provenance["inputs"] as? [[String: Any]] ?? []).map { "\($0["role"] ?? "")=\(($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")" }
+    let digests = (provenance["inputs"] as? [[String: Any]] ?? []).compactMap { $0["sha256"] as? String }
+    let lexicon = (provenance["lexicon"] as? [String: Any])?["content_sha256"] as? String ?? ""
+    let scored = (provenance["items"] as? [String: Any])?["scored"].map { "\($0)" } ?? ""
+    let group = ([bench, lexicon, scored] + digests).joined(separator: "|")
+    var described = inputs.joined(separator: ", ")
+    if let lexiconName = (provenance["lexicon"] as? [String: Any])?["name"] as? String { described += ", lexicon \(lexiconName)" }
+    if !scored.isEmpty { described += ", \(scored) items" }
+    func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+    func row(_ algorithm: String, _ name: String, _ accuracy: Double?, _ micros: Double?) -> Row? {
+      guard let accuracy, accuracy.isFinite else { return nil }
+      return Row(bench: bench, group: group, inputs: described, run: run, algorithm: algorithm, accuracyName: name, accuracy: accuracy,
+        microseconds: micros.flatMap { $0.isFinite ? $0 : nil })
+    }
+    func perAlgorithm(_ object: [String: Any], _ accuracy: String, _ micros: (([String: Any]) -> Double?)) -> [Row] {
+      object.keys.sorted().compactMap { name in
+        guard let values = object[name] as? [String: Any] else { return nil }
+        return row(name, accuracy, number(values[accuracy]), micros(values))
+      }
+    }
+    switch bench {
+    case "swipe":
+      let decoder = ((summary["config"] as? [String: Any])?["decoder"] as? String).map { String($0.prefix(60)) } ?? "seed000"
+      var rows = [row(decoder, "top1", number(metrics["top1"]), number(metrics["decode_ms_median"]).map { $0 * 1000 })].compactMap { $0 }
+      if let plugins = metrics["plugins"] as? [String: Any] {
+        rows += perAlgorithm(plugins, "top1") { number($0["decode_ms_median"]).map { $0 * 1000 } }
+      }
+      return rows
+    case "correct":
+      return perAlgorithm(metrics, "top1") { number($0["words_per_second"]).map { 1e6 / $0 } }
+    case "predict":
+      return perAlgorithm(metrics, "ksr") { number($0["predictions_per_second"]).map { 1e6 / $0 } }
+    case "touch":
+      let resolvers = metrics["resolvers"] as? [String: Any] ?? [:]
+      return resolvers.keys.sorted().compactMap { name in
+        guard let values = resolvers[name] as? [String: Any], let rate = number(values["key_error_rate"]) else { return nil }
+        return row(name, "key accuracy", 1 - rate, number(values["ns_per_touch"]).map { $0 / 1000 })
+      }
+    case "gesture":
+      let schemes = metrics["schemes"] as? [String: Any] ?? [:]
+      return schemes.keys.sorted().compactMap { name in
+        guard let values = schemes[name] as? [String: Any], let cer = number(values["cer"]) else { return nil }
+        return row(name, "1 − CER", 1 - cer, nil)
+      }
+    case "photos":
+      return perAlgorithm(metrics, "recall_at_1") { number($0["ms_per_query"]).map { $0 * 1000 } }
+    default:
+      return []
+    }
+  }
+
+  /// One Markdown table per benchmark and input set; `*` marks the Pareto frontier.
+  public var markdown: String {
+    var lines = ["# Leaderboard", "", "Per benchmark and input set, every algorithm and configuration of the suite, most accurate first;",
+      "**★** marks the accuracy/speed Pareto frontier (no other row is at least as accurate and at least as fast).", ""]
+    var last = ""
+    for row in rows {
+      if row.group != last {
+        last = row.group
+        lines += ["", "## \(row.bench): \(row.inputs)", "", "| | run | algorithm | \(row.accuracyName) | µs per item |", "|---|---|---|---:|---:|"]
+      }
+      lines.append("| \(row.pareto ? "★" : "") | \(row.run) | \(row.algorithm) | \(String(format: "%.4f", row.accuracy)) | \(row.microseconds.map { String(format: "%.1f", $0) } ?? "n/a") |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  public var csv: String {
+    ([CSV.row(["bench", "inputs", "run", "algorithm", "accuracy_metric", "accuracy", "us_per_item", "pareto"])]
+      + rows.map { row in
+        CSV.row([row.bench, row.inputs, row.run, row.algorithm, row.accuracyName, CSV.exactNumber(row.accuracy),
+          row.microseconds.map { CSV.exactNumber($0) } ?? "", String(row.pareto)])
+      }).joined(separator: "\n") + "\n"
+  }
+}

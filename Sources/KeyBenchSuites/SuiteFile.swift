@@ -1,0 +1,242 @@
+public import Foundation
+import KeyBenchCore
+
+/// A benchmark suite as a file (`Suites/*.json`, format in Suites/README.md): the preparation
+/// steps that make inputs and the benchmark runs, each a `keybench-run` command with its options
+/// as JSON, optionally expanded over a parameter grid.
+///
+/// Suites replace shell scripts as the unit researchers run, cache and compare; every problem in
+/// one is reported with the file, the entry and the field, and unknown keys are errors with a
+/// suggestion, so a typo never silently changes what is measured.
+public struct SuiteFile: Sendable {
+  /// The format version this KeyBench reads.
+  public static let formatVersion = 1
+  public static let benches = ["swipe", "correct", "predict", "touch", "gesture", "photos"]
+  public static let tools = ["keybench-swipes", "keybench-typos"]
+  /// Most runs one suite may expand to (grids multiply).
+  public static let maximumRuns = 10_000
+
+  public var path: String
+  public var name: String
+  public var description: String
+  public var steps: [Step]
+  public var runs: [Run]
+
+  /// A preparation step: a tool invocation writing one file (`--out` is added) that runs refer to
+  /// as `${step:NAME}`.
+  public struct Step: Sendable, Equatable {
+    public var name: String
+    public var tool: String
+    public var arguments: [String]
+    public var output: String
+  }
+
+  /// A benchmark entry: `keybench-run BENCH` with `options`, expanded over `grid`.
+  public struct Run: @unchecked Sendable {
+    public var name: String
+    public var bench: String
+    /// Option name (without `--`) → string, number, bool (a flag), array (repeated) or object
+    /// (written to a JSON file whose path is passed, e.g. `config`).
+    public var options: [String: Any]
+    /// Option name or `option.dotted.path` into an object option → values.
+    public var grid: [(key: String, values: [Any])]
+    /// Where the entry is, for messages: `gate.json: runs[2] "swipe-hws"`.
+    public var location: String
+  }
+
+  /// Problems with a suite file, each naming the file, the entry and the field.
+  public struct Problem: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// Reads `path` and the suites it includes.
+  public static func load(path: String) throws -> SuiteFile {
+    try load(path: path, including: [])
+  }
+
+  static func load(path: String, including chain: [String]) throws -> SuiteFile {
+    let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
+    guard !chain.contains(canonical) else {
+      throw Problem("\(path): includes itself through \(chain.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " → "))")
+    }
+    let data: Data
+    do {
+      data = try InputFile.data(path, maximumBytes: 4 << 20)
+    } catch {
+      throw Problem("\(error)")
+    }
+    if let bad = UTF8Text.firstInvalid(in: data) {
+      throw Problem("\(path):\(bad.line): invalid UTF-8")
+    }
+    let parsed: Any
+    do {
+      parsed = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      throw Problem("\(path): not valid JSON" + (JSONText.errorLine(error, in: data).map { " (near line \($0))" } ?? ""))
+    }
+    guard let object = parsed as? [String: Any] else { throw Problem("\(path): a suite is a JSON object") }
+    let file = URL(fileURLWithPath: path).lastPathComponent
+    try checkKeys(object, allowed: ["keybench_suite", "name", "description", "include", "steps", "runs"], at: file)
+    guard let version = object["keybench_suite"] as? Int else {
+      throw Problem("\(file): \"keybench_suite\" (the format version, \(formatVersion)) is missing")
+    }
+    guard version == formatVersion else {
+      throw Problem("\(file): format version \(version); this KeyBench reads version \(formatVersion)")
+    }
+    var suite = SuiteFile(
+      path: path, name: object["name"] as? String ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
+      description: object["description"] as? String ?? "", steps: [], runs: [])
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    for (index, include) in try array(object["include"], "include", at: file).enumerated() {
+      let here = "\(file): include[\(index)]"
+      var only: [String]?
+      let relative: String
+      if let text = include as? String {
+        relative = text
+      } else if let entry = include as? [String: Any] {
+        try checkKeys(entry, allowed: ["suite", "only"], at: here)
+        guard let text = entry["suite"] as? String else { throw Problem("\(here): \"suite\" (a path) is missing") }
+        relative = text
+        only = try array(entry["only"], "only", at: here).map { value in
+          guard let name = value as? String else { throw Problem("\(here).only: names are strings") }
+          return name
+        }
+      } else {
+        throw Problem("\(here): give a suite path or {\"suite\": PATH, \"only\": [NAMES]}")
+      }
+      let included = try load(path: folder.appendingPathComponent(relative).path, including: chain + [canonical])
+      suite.steps += included.steps
+      suite.runs += only.map { names in included.runs.filter { run in names.contains { SuitePattern.matches($0, run.name) } } } ?? included.runs
+    }
+    for (index, value) in try array(object["steps"], "steps", at: file).enumerated() {
+      suite.steps.append(try step(value, at: "\(file): steps[\(index)]"))
+    }
+    for (index, value) in try array(object["runs"], "runs", at: file).enumerated() {
+      suite.runs.append(try run(value, at: "\(file): runs[\(index)]"))
+    }
+    var seen = Set<String>()
+    for name in suite.steps.map(\.name) + suite.runs.map(\.name) where !seen.insert(name).inserted {
+      throw Problem("\(file): the name '\(name)' is used twice (steps and runs share one namespace)")
+    }
+    guard !suite.runs.isEmpty else { throw Problem("\(file): no runs") }
+    return suite
+  }
+
+  static func step(_ value: Any, at here: String) throws -> Step {
+    guard let entry = value as? [String: Any] else { throw Problem("\(here): a step is a JSON object") }
+    try checkKeys(entry, allowed: ["name", "tool", "args", "output", "description"], at: here)
+    let name = try self.name(entry, at: here)
+    let place = "\(here) \"\(name)\""
+    guard let tool = entry["tool"] as? String else { throw Problem("\(place): \"tool\" is missing (\(tools.joined(separator: " or ")))") }
+    guard tools.contains(tool) else {
+      throw Problem("\(place).tool: '\(tool)' is not a preparation tool; choose \(tools.joined(separator: " or "))\(suggestion(tool, tools))")
+    }
+    let arguments = try array(entry["args"], "args", at: place).map { value -> String in
+      guard let text = value as? String else { throw Problem("\(place).args: a step's arguments are strings, as on the command line") }
+      return text
+    }
+    guard !arguments.contains("--out") else { throw Problem("\(place).args: leave out --out; the suite adds it") }
+    guard let output = entry["output"] as? String, !output.isEmpty, !output.contains("/") else {
+      throw Problem("\(place): \"output\" (the file name the tool writes, without folders) is missing")
+    }
+    return Step(name: name, tool: tool, arguments: arguments, output: output)
+  }
+
+  static func run(_ value: Any, at here: String) throws -> Run {
+    guard let entry = value as? [String: Any] else { throw Problem("\(here): a run is a JSON object") }
+    try checkKeys(entry, allowed: ["name", "bench", "args", "grid", "description"], at: here)
+    let name = try self.name(entry, at: here)
+    let place = "\(here) \"\(name)\""
+    guard let bench = entry["bench"] as? String else { throw Problem("\(place): \"bench\" is missing (\(benches.joined(separator: ", ")))") }
+    guard benches.contains(bench) else {
+      throw Problem("\(place).bench: unknown benchmark '\(bench)'; choose \(benches.joined(separator: ", "))\(suggestion(bench, benches))")
+    }
+    guard let options = (entry["args"] ?? [String: Any]()) as? [String: Any] else {
+      throw Problem("\(place).args: an object of keybench-run \(bench) options, e.g. {\"lexicon\": \"en_US\"}")
+    }
+    for (option, value) in options {
+      guard value is String || value is NSNumber || value is [Any] || value is [String: Any] else {
+        throw Problem("\(place).args.\(option): a string, number, true/false, list or object")
+      }
+      guard option != "out" else { throw Problem("\(place).args.out: leave out \"out\"; the suite decides where results go") }
+    }
+    guard let gridObject = (entry["grid"] ?? [String: Any]()) as? [String: Any] else {
+      throw Problem("\(place).grid: an object of parameter → list of values or \"LO:HI:STEP\"")
+    }
+    var grid: [(key: String, values: [Any])] = []
+    for key in gridObject.keys.sorted() {
+      grid.append((key, try gridValues(gridObject[key]!, at: "\(place).grid.\(key)")))
+    }
+    return Run(name: name, bench: bench, options: options, grid: grid, location: place)
+  }
+
+  /// A list, or `LO:HI:STEP` (inclusive, at most 1,000 values).
+  static func gridValues(_ value: Any, at here: String) throws -> [Any] {
+    if let list = value as? [Any] {
+      guard !list.isEmpty, list.count <= 1000 else { throw Problem("\(here): give 1 to 1,000 values") }
+      guard list.allSatisfy({ $0 is String || $0 is NSNumber }) else { throw Problem("\(here): values are numbers, strings or true/false") }
+      return list
+    }
+    guard let text = value as? String else { throw Problem("\(here): a list of values or \"LO:HI:STEP\"") }
+    let parts = text.split(separator: ":").map { Double($0) }
+    guard parts.count == 3, let low = parts[0], let high = parts[1], let step = parts[2], low.isFinite, high.isFinite, step.isFinite,
+      step > 0, high >= low, (high - low) / step < 1000
+    else { throw Problem("\(here): '\(text)' is not LO:HI:STEP with LO ≤ HI, STEP > 0 and at most 1,000 values") }
+    var values: [Any] = []
+    var index = 0.0
+    while low + index * step <= high + step * 1e-9 {
+      // Rounded to 12 significant digits so 0.1 steps give 0.3, not 0.30000000000000004.
+      values.append(Double(String(format: "%.12g", low + index * step))!)
+      index += 1
+    }
+    return values
+  }
+
+  static func name(_ entry: [String: Any], at here: String) throws -> String {
+    guard let name = entry["name"] as? String else { throw Problem("\(here): \"name\" is missing") }
+    guard (1...80).contains(name.count), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+      throw Problem("\(here): the name '\(name)' must be 1–80 characters of letters, digits, '-', '_' or '.'")
+    }
+    return name
+  }
+
+  static func array(_ value: Any?, _ field: String, at here: String) throws -> [Any] {
+    guard let value else { return [] }
+    guard let list = value as? [Any] else { throw Problem("\(here): \"\(field)\" must be a list") }
+    return list
+  }
+
+  static func checkKeys(_ object: [String: Any], allowed: [String], at here: String) throws {
+    for key in object.keys.sorted() where !allowed.contains(key) {
+      throw Problem("\(here): unknown key \"\(key)\"\(suggestion(key, allowed))")
+    }
+  }
+
+  /// ` (did you mean "x"?)` for the nearest of `candidates` within a third of the word's length.
+  public static func suggestion(_ word: String, _ candidates: [String]) -> String {
+    let best = candidates.map { ($0, editDistance(Array(word), Array($0))) }.min { $0.1 < $1.1 }
+    guard let best, best.1 <= max(2, word.count / 3) else { return "" }
+    return " (did you mean \"\(best.0)\"?)"
+  }
+
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    guard a.count < 200, b.count < 200 else { return .max }
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(min(previous[j] + (x == y ? 0 : 1), previous[j + 1] + 1, current[j] + 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
+
+/// `--only` patterns: a run name or a shell-style pattern with `*`.
+public enum SuitePattern {
+  public static func matches(_ pattern: String, _ name: String) -> Bool {
+    fnmatch(pattern, name, 0) == 0
+  }
+}

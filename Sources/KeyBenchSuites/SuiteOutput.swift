@@ -1,0 +1,79 @@
+public import Foundation
+import KeyBenchCore
+
+/// A suite's output folder as `keybench-suite run` leaves it: `plan.json` (every item and its key),
+/// `store/KEY/` (results by content address), `runs/NAME` (links to them), `logs/`, `configs/`.
+public struct SuiteOutput {
+  public let folder: URL
+  public let suite: String
+  public let items: [SuitePlan.Item]
+
+  /// Reads `folder/plan.json`.
+  public init(folder: URL) throws {
+    self.folder = folder
+    let path = folder.appendingPathComponent("plan.json").path
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw SuiteFile.Problem("\(folder.path): no plan.json (not a keybench-suite run folder)")
+    }
+    let data = try InputFile.data(path, maximumBytes: 64 << 20)
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["keybench_suite_plan"] as? Int == 1,
+      let list = object["items"] as? [[String: Any]]
+    else { throw SuiteFile.Problem("\(path): not a keybench-suite plan (version 1)") }
+    suite = object["suite"] as? String ?? ""
+    items = try list.enumerated().map { index, entry in
+      guard let kind = (entry["kind"] as? String).flatMap(SuitePlan.Item.Kind.init(rawValue:)), let name = entry["name"] as? String,
+        let key = entry["key"] as? String, key.count == 64, key.allSatisfy(\.isHexDigit), let tool = entry["tool"] as? String,
+        let arguments = entry["arguments"] as? [String]
+      else { throw SuiteFile.Problem("\(path): item \(index) is malformed") }
+      return SuitePlan.Item(
+        kind: kind, name: name, entry: entry["entry"] as? String ?? name, tool: tool, bench: entry["bench"] as? String,
+        arguments: arguments, output: entry["output"] as? String, key: key)
+    }
+  }
+
+  public func store(_ item: SuitePlan.Item) -> URL { folder.appendingPathComponent("store").appendingPathComponent(item.key) }
+
+  public func isComplete(_ item: SuitePlan.Item) -> Bool {
+    FileManager.default.fileExists(atPath: store(item).appendingPathComponent(item.kind == .step ? item.output ?? "" : "summary.json").path)
+  }
+
+  /// Runs with a result, by name.
+  public var finishedRuns: [(name: String, folder: URL)] {
+    items.filter { $0.kind == .run && isComplete($0) }.map { ($0.name, store($0)) }
+  }
+
+  /// Joins shard folders of one suite into `out`: every store entry (copied once) and the plan.
+  ///
+  /// - Throws: when the shards come from different suites or plans (keys differ for a name).
+  public static func merge(_ shards: [URL], into out: URL) throws -> SuiteOutput {
+    let outputs = try shards.map { try SuiteOutput(folder: $0) }
+    guard let first = outputs.first else { throw SuiteFile.Problem("give at least one shard folder") }
+    for other in outputs.dropFirst() where other.items != first.items {
+      throw SuiteFile.Problem("\(other.folder.path) holds another plan than \(first.folder.path) (different suite, inputs or build); merge shards of one `keybench-suite run`")
+    }
+    let manager = FileManager.default
+    try manager.createDirectory(at: out.appendingPathComponent("store"), withIntermediateDirectories: true)
+    for output in outputs {
+      for item in output.items where output.isComplete(item) {
+        let target = out.appendingPathComponent("store").appendingPathComponent(item.key)
+        guard !manager.fileExists(atPath: target.path) else { continue }
+        let temporary = out.appendingPathComponent("store").appendingPathComponent(".\(item.key).merge-\(ProcessInfo.processInfo.processIdentifier)")
+        try? manager.removeItem(at: temporary)
+        try manager.copyItem(at: output.store(item).resolvingSymlinksInPath(), to: temporary)
+        try manager.moveItem(at: temporary, to: target)
+      }
+    }
+    if out.standardizedFileURL != first.folder.standardizedFileURL {
+      try? manager.removeItem(at: out.appendingPathComponent("plan.json"))
+      try manager.copyItem(at: first.folder.appendingPathComponent("plan.json"), to: out.appendingPathComponent("plan.json"))
+    }
+    let merged = try SuiteOutput(folder: out)
+    try manager.createDirectory(at: out.appendingPathComponent("runs"), withIntermediateDirectories: true)
+    for item in merged.items where item.kind == .run && merged.isComplete(item) {
+      let link = out.appendingPathComponent("runs").appendingPathComponent(SuiteRunner.fileName(item.name)).path
+      try? manager.removeItem(atPath: link)
+      try manager.createSymbolicLink(atPath: link, withDestinationPath: "../store/\(item.key)")
+    }
+    return merged
+  }
+}

@@ -1,0 +1,280 @@
+public import Foundation
+import KeyBenchCore
+import KeyBenchStore
+
+/// A suite expanded into concrete commands, each with its content address: the SHA-256 of the
+/// tool's executable, the command and the bytes of every input file (and the content of every
+/// lexicon it names). A result stored under that key can be reused by any later run of any suite,
+/// because nothing that could change its numbers is outside the key.
+public struct SuitePlan: Sendable {
+  public struct Item: Sendable, Equatable {
+    public enum Kind: String, Sendable { case step, run }
+    public var kind: Kind
+    /// The entry name, with the grid point for grid runs: `swipe[config.filters.length.a=0.5]`.
+    public var name: String
+    /// The entry it came from (grid points share it).
+    public var entry: String
+    /// `keybench-run` for runs, the tool for steps.
+    public var tool: String
+    /// The benchmark (runs) or nil (steps).
+    public var bench: String?
+    /// Arguments after the tool name, without `--out`.
+    public var arguments: [String]
+    /// Steps: the file name written into the item's store folder.
+    public var output: String?
+    public var key: String
+  }
+
+  public var suite: String
+  public var items: [Item]
+  /// Object options written as files (path → canonical JSON), before anything runs.
+  public var configFiles: [String: String]
+
+  /// Where a plan's files go.
+  public struct Context: Sendable {
+    /// The folder holding keybench-run and the other tools.
+    public var bin: URL
+    public var out: URL
+    public var variables: [String: String]
+
+    public init(bin: URL, out: URL, suiteFolder: URL) {
+      self.bin = bin
+      self.out = out
+      let environment = ProcessInfo.processInfo.environment
+      variables = [
+        "corpora": environment["KEYBENCH_CORPORA"].flatMap { $0.isEmpty ? nil : $0 } ?? "../shared/corpora",
+        "cache": environment["KEYBENCH_CACHE"].flatMap { $0.isEmpty ? nil : $0 } ?? ".keybench/cache",
+        "suite": suiteFolder.path,
+      ]
+    }
+
+    public func store(_ key: String) -> URL { out.appendingPathComponent("store").appendingPathComponent(key) }
+  }
+
+  /// Expands `suite`: substitutes variables, applies grids, checks every option against the
+  /// tool's own `--help`, and computes each item's key.
+  public static func make(_ suite: SuiteFile, context: Context) throws -> SuitePlan {
+    var keys = KeyMaker(context: context)
+    var plan = SuitePlan(suite: suite.name, items: [], configFiles: [:])
+    var stepOutputs: [String: String] = [:]
+    var variables = context.variables
+    func substitute(_ text: String, at place: String) throws -> String {
+      var result = ""
+      var rest = Substring(text)
+      while let open = rest.range(of: "${") {
+        result += rest[..<open.lowerBound]
+        guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
+          throw SuiteFile.Problem("\(place): '\(text)' has an unclosed ${")
+        }
+        let name = String(rest[open.upperBound..<close])
+        if name.hasPrefix("step:") {
+          guard let path = stepOutputs[String(name.dropFirst(5))] else {
+            throw SuiteFile.Problem("\(place): ${\(name)} names no earlier step\(SuiteFile.suggestion(String(name.dropFirst(5)), Array(stepOutputs.keys)))")
+          }
+          result += path
+        } else if let value = variables[name] {
+          result += value
+        } else {
+          throw SuiteFile.Problem("\(place): unknown variable ${\(name)}; use ${corpora}, ${cache}, ${suite} or ${step:NAME}")
+        }
+        rest = rest[rest.index(after: close)...]
+      }
+      return result + rest
+    }
+    for step in suite.steps {
+      let place = "\(URL(fileURLWithPath: suite.path).lastPathComponent): step \"\(step.name)\""
+      let arguments = try step.arguments.map { try substitute($0, at: place) }
+      let key = try keys.key(tool: step.tool, arguments: arguments, extra: ["output": step.output])
+      stepOutputs[step.name] = context.store(key).appendingPathComponent(step.output).path
+      // Files made by the suite are known by how they are made, not by bytes that may not exist yet.
+      keys.identities[stepOutputs[step.name]!] = "step:" + key
+      plan.items.append(Item(kind: .step, name: step.name, entry: step.name, tool: step.tool, bench: nil, arguments: arguments, output: step.output, key: key))
+    }
+    variables["out"] = context.out.path
+    var help = HelpOptions(bin: context.bin)
+    var expanded = 0
+    for run in suite.runs {
+      let known = try help.options(bench: run.bench)
+      for option in run.options.keys.sorted() where !known.contains(option) {
+        throw SuiteFile.Problem("\(run.location).args.\(option): keybench-run \(run.bench) has no option --\(option)\(SuiteFile.suggestion(option, known.sorted()))")
+      }
+      for (key, _) in run.grid {
+        let option = String(key.split(separator: ".").first ?? "")
+        guard known.contains(option) else {
+          throw SuiteFile.Problem("\(run.location).grid.\(key): keybench-run \(run.bench) has no option --\(option)\(SuiteFile.suggestion(option, known.sorted()))")
+        }
+        if key.contains("."), let existing = run.options[option], !(existing is [String: Any]) {
+          throw SuiteFile.Problem("\(run.location).grid.\(key): --\(option) is not an object, so it has no field '\(key.dropFirst(option.count + 1))'")
+        }
+      }
+      for point in gridPoints(run.grid) {
+        expanded += 1
+        guard expanded <= SuiteFile.maximumRuns else {
+          throw SuiteFile.Problem("\(run.location): the suite expands to more than \(SuiteFile.maximumRuns) runs; shrink its grids")
+        }
+        var options = run.options
+        for (key, value) in point {
+          let path = key.split(separator: ".").map(String.init)
+          if path.count == 1 {
+            options[key] = value
+          } else {
+            options[path[0]] = setting(path.dropFirst(), to: value, in: options[path[0]] as? [String: Any] ?? [:])
+          }
+        }
+        var arguments = [run.bench]
+        for option in options.keys.sorted() {
+          let place = "\(run.location).args.\(option)"
+          switch options[option]! {
+          case let object as [String: Any]:
+            let text = String(decoding: try Provenance.canonicalJSON(object), as: UTF8.self)
+            var digest = ContentDigest()
+            digest.update(text)
+            let file = context.out.appendingPathComponent("configs").appendingPathComponent("\(digest.finalize().prefix(16)).json").path
+            plan.configFiles[file] = text
+            keys.identities[file] = "json:" + text
+            arguments += ["--\(option)", file]
+          case let list as [Any]:
+            for element in list { arguments += ["--\(option)", try substitute(scalar(element, at: place), at: place)] }
+          case let number as NSNumber where isJSONBoolean(number):
+            if number.boolValue { arguments.append("--\(option)") }
+          case let value:
+            arguments += ["--\(option)", try substitute(scalar(value, at: place), at: place)]
+          }
+        }
+        let name = point.isEmpty ? run.name : run.name + "[" + point.map { "\($0.key)=\(display($0.value))" }.joined(separator: ",") + "]"
+        let key = try keys.key(tool: "keybench-run", arguments: arguments, extra: [:])
+        plan.items.append(Item(kind: .run, name: name, entry: run.name, tool: "keybench-run", bench: run.bench, arguments: arguments, output: nil, key: key))
+      }
+    }
+    return plan
+  }
+
+  /// Every combination of the grid's values, keys in sorted order (one empty point without a grid).
+  static func gridPoints(_ grid: [(key: String, values: [Any])]) -> [[(key: String, value: Any)]] {
+    var points: [[(key: String, value: Any)]] = [[]]
+    for (key, values) in grid {
+      points = points.flatMap { point in values.map { point + [(key, $0)] } }
+    }
+    return points
+  }
+
+  static func setting(_ path: ArraySlice<String>, to value: Any, in object: [String: Any]) -> [String: Any] {
+    var object = object
+    guard let first = path.first else { return object }
+    object[first] = path.count == 1 ? value : setting(path.dropFirst(), to: value, in: object[first] as? [String: Any] ?? [:])
+    return object
+  }
+
+  static func scalar(_ value: Any, at place: String) throws -> String {
+    if let text = value as? String { return text }
+    if let number = value as? NSNumber { return display(number) }
+    throw SuiteFile.Problem("\(place): lists hold strings or numbers")
+  }
+
+  static func display(_ value: Any) -> String {
+    guard let number = value as? NSNumber else { return "\(value)" }
+    if isJSONBoolean(number) { return number.boolValue ? "true" : "false" }
+    let double = number.doubleValue
+    return double == double.rounded() && abs(double) < 1e15 ? String(Int64(double)) : "\(double)"
+  }
+}
+
+/// Whether an NSNumber from JSONSerialization is a JSON `true`/`false`: on Linux both bridge to
+/// NSNumber (and `is Bool` holds for 0 and 1 too); booleans alone have the `c` type code.
+func isJSONBoolean(_ number: NSNumber) -> Bool {
+  String(cString: number.objCType) == "c"
+}
+
+/// Content addresses, with the digests of tools, files and lexicons computed once per suite run.
+struct KeyMaker {
+  let context: SuitePlan.Context
+  var fileDigests: [String: String] = [:]
+  var lexiconDigests: [String: String] = [:]
+  /// Paths the suite itself writes (step outputs, config files) → their identity.
+  var identities: [String: String] = [:]
+
+  init(context: SuitePlan.Context) { self.context = context }
+
+  mutating func key(tool: String, arguments: [String], extra: [String: String]) throws -> String {
+    var parts: [Any] = ["keybench-suite-item/1", try digest(context.bin.appendingPathComponent(tool).path), tool, extra]
+    // Variables that choose inputs outside the command line (a WordNet folder, the checkout whose
+    // device files are read) are part of what a result depends on.
+    let environment = ProcessInfo.processInfo.environment
+    let variables = ["KEYBENCH_HOME"] + (tool == "keybench-run" && arguments.first == "photos" ? ["KEYBENCH_WORDNET"] : [])
+    parts.append(variables.map { "\($0)=\(environment[$0] ?? "")" })
+    var database = LexiconDatabase.defaultPath
+    if let index = arguments.firstIndex(of: "--db"), index + 1 < arguments.count { database = arguments[index + 1] }
+    for (index, argument) in arguments.enumerated() {
+      if index > 0, arguments[index - 1] == "--lexicon" {
+        parts.append("lexicon:" + (try lexicon(argument, database: database)))
+      } else if let identity = identities[argument] {
+        parts.append(identity)
+      } else if isRegularFile(argument) {
+        parts.append("file:" + (try digest(argument)))
+      } else {
+        parts.append(argument)
+      }
+    }
+    return try Provenance.digest(ofConfig: parts)
+  }
+
+  mutating func digest(_ path: String) throws -> String {
+    let canonical = URL(fileURLWithPath: path).standardizedFileURL.path
+    if let known = fileDigests[canonical] { return known }
+    let value = try FileDigest.sha256Hex(ofFileAt: path)
+    fileDigests[canonical] = value
+    return value
+  }
+
+  /// The lexicon's content digest; a lexicon not in the database keys by name (the run will fail
+  /// with the database's own message).
+  mutating func lexicon(_ name: String, database: String) throws -> String {
+    if let known = lexiconDigests[database + "\u{0}" + name] { return known }
+    let value = (try? LexiconDatabase(path: database, create: false).loadLexicon(named: name).provenance.sha256) ?? "missing:\(name)"
+    lexiconDigests[database + "\u{0}" + name] = value
+    return value
+  }
+
+  func isRegularFile(_ path: String) -> Bool {
+    guard path.contains("/") || path.contains(".") else { return false }
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+  }
+}
+
+/// The options each `keybench-run` benchmark accepts, read from its own `--help`, so a suite is
+/// checked against exactly the binary that will run it.
+struct HelpOptions {
+  let bin: URL
+  var cache: [String: Set<String>] = [:]
+
+  init(bin: URL) { self.bin = bin }
+
+  mutating func options(bench: String) throws -> Set<String> {
+    if let known = cache[bench] { return known }
+    let process = Process()
+    process.executableURL = bin.appendingPathComponent("keybench-run")
+    process.arguments = [bench, "--help"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      throw SuiteFile.Problem("cannot run \(bin.appendingPathComponent("keybench-run").path) (build with swift build -c release): \(error)")
+    }
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    var found = Set<String>()
+    for line in text.split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " }
+      guard trimmed.hasPrefix("--") else { continue }
+      let name = trimmed.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+      if !name.isEmpty { found.insert(String(name)) }
+    }
+    found.subtract(["help", "version", "out"])
+    guard !found.isEmpty else { throw SuiteFile.Problem("keybench-run \(bench) --help listed no options") }
+    cache[bench] = found
+    return found
+  }
+}

@@ -1,0 +1,207 @@
+public import Foundation
+import KeyBenchCore
+
+/// Runs a plan into its output folder: steps first (in order), then runs (`jobs` at a time, this
+/// shard's share), each skipped as `cached` when its store folder already holds a complete result.
+///
+/// Completeness is structural: `keybench-run` replaces its `--out` folder as a unit and the tools
+/// rename their output into place, so a store entry exists only when its command finished; a
+/// killed suite leaves nothing that looks complete and resumes where it stopped.
+public struct SuiteRunner: Sendable {
+  public var plan: SuitePlan
+  public var context: SuitePlan.Context
+  public var jobs = 1
+  /// `(index, count)`, 1-based: runs whose position in the plan ≡ index − 1 (mod count).
+  public var shard: (index: Int, count: Int) = (1, 1)
+  public var only: [String] = []
+
+  public init(plan: SuitePlan, context: SuitePlan.Context) {
+    self.plan = plan
+    self.context = context
+  }
+
+  public struct Outcome: Sendable {
+    public enum State: String, Sendable { case cached, done, failed, skipped }
+    public var item: SuitePlan.Item
+    public var state: State
+    public var seconds: Double
+    public var exitCode: Int32
+    public var log: String
+  }
+
+  /// The items this invocation is responsible for: every step (they are cheap and cached), and
+  /// the runs matching `only` in this shard.
+  public var selected: [SuitePlan.Item] {
+    var position = -1
+    return plan.items.filter { item in
+      guard item.kind == .run else { return true }
+      guard only.isEmpty || only.contains(where: { SuitePattern.matches($0, item.name) || SuitePattern.matches($0, item.entry) }) else {
+        return false
+      }
+      position += 1
+      return position % shard.count == shard.index - 1
+    }
+  }
+
+  /// Whether `item`'s result is in the store.
+  public func isComplete(_ item: SuitePlan.Item) -> Bool {
+    let folder = context.store(item.key)
+    let marker = item.kind == .step ? item.output ?? "" : "summary.json"
+    return FileManager.default.fileExists(atPath: folder.appendingPathComponent(marker).path)
+  }
+
+  /// The command line of `item` (for messages and `--dry-run`).
+  public func command(_ item: SuitePlan.Item) -> [String] {
+    let out = item.kind == .step ? context.store(item.key).appendingPathComponent(item.output ?? "").path : context.store(item.key).path
+    return [context.bin.appendingPathComponent(item.tool).path] + item.arguments + ["--out", out]
+  }
+
+  /// Runs everything selected and returns one outcome per item (failed runs do not stop the
+  /// others; a failed step stops the runs, which need its output).
+  public func run(progress: @escaping @Sendable (String) -> Void) throws -> [Outcome] {
+    let manager = FileManager.default
+    for folder in ["store", "logs", "runs", "configs"] {
+      try manager.createDirectory(at: context.out.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    for (path, text) in plan.configFiles where !manager.fileExists(atPath: path) {
+      try AtomicFileWriter.write(text + "\n", to: path)
+    }
+    try writePlan()
+    var outcomes: [Outcome] = []
+    let items = selected
+    for step in items where step.kind == .step {
+      let outcome = execute(step)
+      progress("suite: step \(step.name): \(outcome.state.rawValue)" + (outcome.state == .done ? " in \(Self.duration(outcome.seconds))" : ""))
+      outcomes.append(outcome)
+      if outcome.state == .failed {
+        return outcomes + items.filter { $0.kind == .run }.map { Outcome(item: $0, state: .skipped, seconds: 0, exitCode: 0, log: "") }
+      }
+    }
+    let runs = items.filter { $0.kind == .run }
+    let state = Progress(total: runs.count)
+    let results = Results(count: runs.count)
+    let semaphore = DispatchSemaphore(value: max(1, jobs))
+    let group = DispatchGroup()
+    let runner = self
+    for (index, item) in runs.enumerated() {
+      semaphore.wait()
+      group.enter()
+      DispatchQueue.global().async {
+        defer {
+          semaphore.signal()
+          group.leave()
+        }
+        let outcome = runner.execute(item)
+        results.set(index, outcome)
+        progress(state.line(for: outcome))
+      }
+    }
+    group.wait()
+    outcomes += results.all
+    for outcome in outcomes where outcome.state == .cached || outcome.state == .done {
+      try link(outcome.item)
+    }
+    return outcomes
+  }
+
+  func execute(_ item: SuitePlan.Item) -> Outcome {
+    let log = context.out.appendingPathComponent("logs").appendingPathComponent(Self.fileName(item.name) + ".log").path
+    if isComplete(item) { return Outcome(item: item, state: .cached, seconds: 0, exitCode: 0, log: log) }
+    let started = DispatchTime.now().uptimeNanoseconds
+    let command = command(item)
+    var code: Int32 = 127
+    do {
+      try FileManager.default.createDirectory(at: context.store(item.key).deletingLastPathComponent(), withIntermediateDirectories: true)
+      if item.kind == .step { try FileManager.default.createDirectory(at: context.store(item.key), withIntermediateDirectories: true) }
+      FileManager.default.createFile(atPath: log, contents: Data((command.joined(separator: " ") + "\n").utf8))
+      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+      try handle.seekToEnd()
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: command[0])
+      process.arguments = Array(command.dropFirst())
+      process.standardOutput = handle
+      process.standardError = handle
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      try? handle.close()
+      code = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    } catch {
+      try? (command.joined(separator: " ") + "\ncannot start: \(error)\n").write(toFile: log, atomically: false, encoding: .utf8)
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    let finished = code == 0 && isComplete(item)
+    return Outcome(item: item, state: finished ? .done : .failed, seconds: seconds, exitCode: finished ? 0 : (code == 0 ? 1 : code), log: log)
+  }
+
+  /// `runs/NAME` → the store entry, so results can be browsed and compared by name.
+  func link(_ item: SuitePlan.Item) throws {
+    guard item.kind == .run else { return }
+    let link = context.out.appendingPathComponent("runs").appendingPathComponent(Self.fileName(item.name)).path
+    let temporary = link + ".link-\(ProcessInfo.processInfo.processIdentifier)"
+    try? FileManager.default.removeItem(atPath: temporary)
+    try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "../store/\(item.key)")
+    guard rename(temporary, link) == 0 else {
+      throw SuiteFile.Problem("cannot link \(link): \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// `plan.json`: every item of the suite with its key, so `status`, `report` and `merge` can
+  /// read an output folder without the suite file.
+  func writePlan() throws {
+    let items = plan.items.map { item -> [String: Any] in
+      var object: [String: Any] = [
+        "kind": item.kind.rawValue, "name": item.name, "entry": item.entry, "tool": item.tool, "arguments": item.arguments, "key": item.key,
+      ]
+      if let bench = item.bench { object["bench"] = bench }
+      if let output = item.output { object["output"] = output }
+      return object
+    }
+    let data = try JSONSerialization.data(
+      withJSONObject: ["keybench_suite_plan": 1, "suite": plan.suite, "items": items], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    try AtomicFileWriter.write(String(decoding: data, as: UTF8.self) + "\n", to: context.out.appendingPathComponent("plan.json").path)
+  }
+
+  static func fileName(_ name: String) -> String {
+    String(name.map { $0.isLetter || $0.isNumber || "-_.=,[]".contains($0) ? $0 : "_" })
+  }
+
+  static func duration(_ seconds: Double) -> String {
+    seconds < 60 ? String(format: "%.1f s", seconds) : String(format: "%dm %02ds", Int(seconds) / 60, Int(seconds) % 60)
+  }
+
+  /// Counts finished runs and estimates the time left from the mean of those that did work.
+  final class Progress: @unchecked Sendable {
+    let lock = NSLock()
+    let total: Int
+    var finished = 0
+    var worked = 0
+    var workSeconds = 0.0
+    init(total: Int) { self.total = total }
+
+    func line(for outcome: Outcome) -> String {
+      lock.withLock {
+        finished += 1
+        if outcome.state == .done || outcome.state == .failed {
+          worked += 1
+          workSeconds += outcome.seconds
+        }
+        var text = "suite: [\(finished)/\(total)] \(outcome.item.name): \(outcome.state.rawValue)"
+        if outcome.state != .cached { text += " in \(SuiteRunner.duration(outcome.seconds))" }
+        if outcome.state == .failed { text += " (exit \(outcome.exitCode); log \(outcome.log))" }
+        if worked > 0 && finished < total {
+          text += "; about \(SuiteRunner.duration(workSeconds / Double(worked) * Double(total - finished))) left"
+        }
+        return text
+      }
+    }
+  }
+
+  final class Results: @unchecked Sendable {
+    let lock = NSLock()
+    var values: [Outcome?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ outcome: Outcome) { lock.withLock { values[index] = outcome } }
+    var all: [Outcome] { lock.withLock { values.compactMap { $0 } } }
+  }
+}

@@ -1,0 +1,268 @@
+import ArgumentParser
+import Foundation
+import KeyBenchCLI
+import KeyBenchCore
+import KeyBenchSuites
+
+@main
+struct KeybenchSuite: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "keybench-suite",
+    abstract: "Run benchmark suites from files (Suites/*.json): cached, resumable, sharded; leaderboards and gates.",
+    discussion: """
+      A suite names preparation steps and keybench-run benchmarks with their options and \
+      parameter grids (format: Suites/README.md). Every result is stored under a key made of the \
+      tool's binary, the command and the bytes of its inputs, so a rerun reuses finished results \
+      ('cached') and a killed suite resumes where it stopped. Exit status: 0 on success, 1 when a \
+      gate finds a regression or input is unusable, 2 when a suite item fails, 64 on usage errors.
+      """,
+    version: BuildInfo.versionText,
+    subcommands: [Run.self, Status.self, Report.self, Gate.self, Merge.self])
+
+  /// The folder holding keybench-run and the other tools: this executable's.
+  static var bin: URL {
+    (Bundle.main.executableURL?.resolvingSymlinksInPath() ?? URL(fileURLWithPath: CommandLine.arguments[0])).deletingLastPathComponent()
+  }
+}
+
+/// Options shared by `run` and `gate`.
+struct SuiteOptions: ParsableArguments {
+  @Argument(help: "The suite file, e.g. Suites/gate.json.")
+  var suite: String
+
+  @Option(help: "Output folder: plan.json, store/KEY/ (results), runs/NAME (links), logs/.")
+  var out: String
+
+  @Option(parsing: .singleValue, help: "Run only the runs whose name (or entry name) matches this pattern (* wildcards; repeatable).")
+  var only: [String] = []
+
+  @Option(help: "Runs to execute at once (steps always run one by one).")
+  var jobs: Int = 1
+
+  @Option(help: ArgumentHelp("This machine's share of the runs, I of N (1-based): for several machines or a batch system's array tasks.", valueName: "I/N"))
+  var shard: String = "1/1"
+
+  var shardValue: (index: Int, count: Int) {
+    let parts = shard.split(separator: "/").map { Int($0) }
+    return (parts[0] ?? 1, parts[1] ?? 1)
+  }
+
+  func validate() throws {
+    guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1…64.") }
+    let parts = shard.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+    guard parts.count == 2, let index = parts[0], let count = parts[1], (1...10_000).contains(count), (1...count).contains(index) else {
+      throw ValidationError("--shard is I/N with 1 ≤ I ≤ N ≤ 10000, e.g. 2/4.")
+    }
+  }
+
+  func runner() throws -> SuiteRunner {
+    let file = try load(SuiteFile.load(path: suite))
+    let context = SuitePlan.Context(
+      bin: KeybenchSuite.bin, out: URL(fileURLWithPath: out), suiteFolder: URL(fileURLWithPath: suite).deletingLastPathComponent())
+    var runner = SuiteRunner(plan: try load(SuitePlan.make(file, context: context)), context: context)
+    runner.jobs = jobs
+    runner.shard = shardValue
+    runner.only = only
+    if !only.isEmpty && !runner.plan.items.contains(where: { item in item.kind == .run && only.contains { SuitePattern.matches($0, item.name) || SuitePattern.matches($0, item.entry) } }) {
+      throw CommandFailure("--only \(only.joined(separator: ", ")) matches no run of \(suite)")
+    }
+    return runner
+  }
+
+  func load<T>(_ work: @autoclosure () throws -> T) throws -> T {
+    do {
+      return try work()
+    } catch let problem as SuiteFile.Problem {
+      throw CommandFailure(problem.description)
+    }
+  }
+
+  /// Runs the suite, printing progress; returns the outcomes.
+  func execute(_ runner: SuiteRunner) throws -> [SuiteRunner.Outcome] {
+    let selected = runner.selected
+    let runs = selected.filter { $0.kind == .run }
+    StandardError.print("suite: \(runner.plan.suite): \(selected.count - runs.count) steps, \(runs.count) runs (shard \(shard), \(jobs) at a time) into \(out)")
+    return try runner.run { StandardError.print($0) }
+  }
+}
+
+extension KeybenchSuite {
+  struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Run a suite (finished results are reused as 'cached').",
+      discussion: """
+        Examples:
+          keybench-suite run Suites/gate.json --out .keybench/suites/gate
+          keybench-suite run Suites/sweep-correct.json --out runs/sweep --jobs 2 --shard 1/2
+        """)
+
+    @OptionGroup var options: SuiteOptions
+
+    @Flag(help: "Print every command with its state (cached or to run) instead of running.")
+    var dryRun = false
+
+    func run() throws {
+      let runner = try options.runner()
+      if dryRun {
+        for item in runner.selected {
+          print("\(runner.isComplete(item) ? "cached " : "to run ") \(item.name)\n  \(runner.command(item).joined(separator: " "))")
+        }
+        return
+      }
+      let outcomes = try options.execute(runner)
+      let failed = outcomes.filter { $0.state == .failed }
+      let cached = outcomes.filter { $0.state == .cached }.count
+      print("\(outcomes.filter { $0.state == .done }.count) ran, \(cached) cached, \(failed.count) failed; results in \(options.out)/runs/")
+      guard failed.isEmpty else {
+        for outcome in failed {
+          StandardError.print("suite: \(outcome.item.name) failed (exit \(outcome.exitCode)); last lines of \(outcome.log):")
+          for line in SuiteGate.logTail(outcome.log).suffix(8) { StandardError.print("  | \(line)") }
+        }
+        throw ExitCode(2)
+      }
+    }
+  }
+
+  struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show which runs of a suite output folder are finished.",
+      discussion: "Example:\n  keybench-suite status .keybench/suites/gate")
+
+    @Argument(help: "A folder written by keybench-suite run.")
+    var folder: String
+
+    func run() throws {
+      let output = try SuiteOptions.load(SuiteOutput(folder: URL(fileURLWithPath: folder)))
+      var missing = 0
+      for item in output.items {
+        let done = output.isComplete(item)
+        if !done { missing += 1 }
+        print("\(done ? "done   " : "missing") \(item.kind == .step ? "step" : item.bench ?? "run") \(item.name) \(item.key.prefix(12))")
+      }
+      print("\(output.items.count - missing) of \(output.items.count) finished (suite \(output.suite))")
+    }
+  }
+
+  struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the leaderboard of a suite output folder (leaderboard.md, leaderboard.csv) and print it.",
+      discussion: "Example:\n  keybench-suite report .keybench/suites/sweep-correct")
+
+    @Argument(help: "A folder written by keybench-suite run (or merge).")
+    var folder: String
+
+    func run() throws {
+      let output = try SuiteOptions.load(SuiteOutput(folder: URL(fileURLWithPath: folder)))
+      let runs = output.finishedRuns
+      guard !runs.isEmpty else { throw CommandFailure("\(folder): no finished runs yet (keybench-suite status \(folder))") }
+      let board = try Leaderboard(runs: runs)
+      try AtomicFileWriter.write(board.markdown, to: output.folder.appendingPathComponent("leaderboard.md").path)
+      try AtomicFileWriter.write(board.csv, to: output.folder.appendingPathComponent("leaderboard.csv").path)
+      print(board.markdown, terminator: "")
+      StandardError.print("wrote \(folder)/leaderboard.md and leaderboard.csv (\(runs.count) of \(output.items.filter { $0.kind == .run }.count) runs finished)")
+    }
+  }
+
+  struct Gate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Run a suite and compare every run with a baseline folder (exit 0 passed, 1 regression, 2 could not run).",
+      discussion: """
+        Each run NAME is compared with BASELINE/NAME/summary.json by keybench-report gate, which \
+        refuses runs of other inputs. Example:
+          keybench-suite gate Suites/gate.json --baseline Reports/baseline --out .keybench/runs/gate
+        """)
+
+    @OptionGroup var options: SuiteOptions
+
+    @Option(help: "Folder of baseline runs (BASELINE/NAME/summary.json).")
+    var baseline: String
+
+    @Option(help: "Accuracy points a metric may drop (keybench-report gate --default-max-drop).")
+    var defaultMaxDrop: Double = 0.5
+
+    @Option(help: "Slowdown factor allowed for time metrics (keybench-report gate --max-slowdown); unchecked by default.")
+    var maxSlowdown: Double?
+
+    @Option(help: "Write one JUnit XML file for the whole gate here.")
+    var junit: String?
+
+    func validate() throws {
+      guard defaultMaxDrop.isFinite, (0...100).contains(defaultMaxDrop) else { throw ValidationError("--default-max-drop must be in 0…100 points.") }
+      if let maxSlowdown, !(maxSlowdown.isFinite && (1...1000).contains(maxSlowdown)) {
+        throw ValidationError("--max-slowdown must be in 1…1000.")
+      }
+    }
+
+    func run() throws {
+      // Anything but a regression is "could not run" (2), never 1: a broken gate must not look
+      // like a code change that lost accuracy.
+      do {
+        try gate()
+      } catch let exit as ExitCode {
+        throw exit
+      } catch {
+        StandardError.print("gate: could not run: \(error)")
+        throw ExitCode(2)
+      }
+    }
+
+    func gate() throws {
+      let runner = try options.runner()
+      let outcomes = try options.execute(runner)
+      if let failed = outcomes.first(where: { $0.state == .failed }) {
+        let command = runner.command(failed.item)
+        StandardError.print("gate: step '\(failed.item.name)' failed (exit \(failed.exitCode)); the gate could not run")
+        StandardError.print("gate: command: \(command.joined(separator: " "))")
+        StandardError.print("gate: last lines of its output (\(failed.log)):")
+        for line in SuiteGate.logTail(failed.log) { StandardError.print("  | \(line)") }
+        if let junit { try AtomicFileWriter.write(SuiteGate.toolFailure(failed, command: command).junit, to: junit) }
+        throw ExitCode(2)
+      }
+      let output = try SuiteOptions.load(SuiteOutput(folder: URL(fileURLWithPath: options.out)))
+      var extra = ["--default-max-drop", String(defaultMaxDrop)]
+      if let maxSlowdown { extra += ["--max-slowdown", String(maxSlowdown)] }
+      let verdict = try SuiteOptions.load(SuiteGate(bin: KeybenchSuite.bin, baseline: URL(fileURLWithPath: baseline), options: extra).compare(output))
+      try AtomicFileWriter.write(verdict.markdown, to: output.folder.appendingPathComponent("gate.md").path)
+      if let junit { try AtomicFileWriter.write(verdict.junit, to: junit) }
+      print(verdict.markdown, terminator: "")
+      switch verdict.status {
+      case 0: StandardError.print("gate: passed (runs in \(options.out)/runs)")
+      case 1: StandardError.print("gate: REGRESSION (see above\(junit.map { "; JUnit: \($0)" } ?? ""))")
+      default: StandardError.print("gate: could not compare (see above)")
+      }
+      if verdict.status != 0 { throw ExitCode(verdict.status) }
+    }
+  }
+
+  struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Join the output folders of a suite's shards into one.",
+      discussion: "Example:\n  keybench-suite merge shard-1 shard-2 --out merged && keybench-suite report merged")
+
+    @Argument(help: "Output folders of keybench-suite run --shard I/N.")
+    var shards: [String]
+
+    @Option(help: "The merged folder (may be one of the shards).")
+    var out: String
+
+    func validate() throws {
+      guard !shards.isEmpty else { throw ValidationError("Give the shard folders to merge.") }
+    }
+
+    func run() throws {
+      let merged = try SuiteOptions.load(SuiteOutput.merge(shards.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: out)))
+      let runs = merged.items.filter { $0.kind == .run }
+      print("merged \(shards.count) folders into \(out): \(runs.filter(merged.isComplete).count) of \(runs.count) runs finished")
+    }
+  }
+}
+
+extension SuiteOptions {
+  static func load<T>(_ work: @autoclosure () throws -> T) throws -> T {
+    do {
+      return try work()
+    } catch let problem as SuiteFile.Problem {
+      throw CommandFailure(problem.description)
+    }
+  }
+}
