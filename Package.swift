@@ -236,6 +236,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "KeyBenchSuitesTests",
+      dependencies: ["KeyBenchSuites", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "KeyBenchPluginsTests",
       dependencies: ["KeyBenchPlugins", "KeyBenchTestSupport"],
       swiftSettings: strict
@@ -276,7 +281,7 @@ let package = Package(
       name: "KeyBenchCLITests",
       dependencies: [
         "keybench-ingest", "keybench-devices", "keybench-swipes", "keybench-run", "keybench-sweep", "keybench-report",
-        "KeyBenchTestSupport",
+        "keybench-suite", "KeyBenchTestSupport",
       ],
       swiftSettings: strict
     ),

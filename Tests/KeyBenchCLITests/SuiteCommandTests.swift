@@ -1,0 +1,100 @@
+import Foundation
+import KeyBenchTestSupport
+import Testing
+
+/// `keybench-suite` end to end on a small gesture suite with a grid: cached reruns, a killed run
+/// that resumes to the same results, option checks against keybench-run's own help, shards and
+/// their merge, the leaderboard.
+@Suite struct SuiteCommandTests {
+  static let text = String(repeating: "The quick brown fox jumps over the lazy dog; a puzzle for the queen. ", count: 30)
+
+  static func suite(in dir: TemporaryDirectory, seeds: [Int], extra: String = "") throws -> String {
+    let text = try dir.write("t.txt", text: Self.text)
+    let scheme = TestPaths.repository.appendingPathComponent("Corpora/gesture/english.xml").path
+    return try dir.write(
+      "suite.json",
+      text: """
+        {"keybench_suite": 1, "name": "tiny",
+         "runs": [{"name": "gesture", "bench": "gesture",
+                   "args": {"scheme": "\(scheme)", "text": "\(text)", "device": "iphone5"\(extra)},
+                   "grid": {"seed": \(seeds)}}]}
+        """)
+  }
+
+  @Test func aSecondRunIsAllCachedAndMatchesTheFirst() throws {
+    let dir = try TemporaryDirectory()
+    let suite = try Self.suite(in: dir, seeds: [1, 2])
+    let first = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("out"), "--jobs", "2"])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains("2 ran, 0 cached, 0 failed"))
+    let before = try ProvenanceCheck.stablePart(ofRun: dir.path("out/runs/gesture[seed=1]"))
+    let second = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("out")])
+    #expect(second.stdout.contains("0 ran, 2 cached, 0 failed"), "\(second.stdout)")
+    #expect(second.stderr.contains("gesture[seed=2]: cached"))
+    #expect(try ProvenanceCheck.stablePart(ofRun: dir.path("out/runs/gesture[seed=1]")) == before)
+    let status = try Run.product("keybench-suite", ["status", dir.path("out")])
+    #expect(status.stdout.contains("2 of 2 finished"))
+    let report = try Run.product("keybench-suite", ["report", dir.path("out")])
+    #expect(report.status == 0, "\(report.stderr)")
+    #expect(report.stdout.contains("| ★ | gesture[seed=") && report.stdout.contains("english"))
+    #expect(FileManager.default.fileExists(atPath: dir.path("out/leaderboard.csv")))
+  }
+
+  @Test func aKilledSuiteResumesToTheSameResults() throws {
+    let dir = try TemporaryDirectory()
+    let suite = try Self.suite(in: dir, seeds: [1, 2, 3, 4, 5, 6])
+    let whole = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("whole")])
+    #expect(whole.status == 0, "\(whole.stderr)")
+    // Start again into another folder and kill it once the first result is stored.
+    let process = Process()
+    process.executableURL = TestPaths.productsDirectory.appendingPathComponent("keybench-suite")
+    process.arguments = ["run", suite, "--out", dir.path("killed")]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let store = dir.url.appendingPathComponent("killed/store")
+    let deadline = Date().addingTimeInterval(60)
+    func finished() -> Int {
+      ((try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []).filter {
+        FileManager.default.fileExists(atPath: store.appendingPathComponent($0).appendingPathComponent("summary.json").path)
+      }.count
+    }
+    while finished() < 1 && Date() < deadline { usleep(2000) }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let done = finished()
+    #expect(done >= 1 && done < 6, "killed after \(done) runs")
+    let resumed = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("killed")])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(resumed.stdout.contains("\(done) cached"), "\(resumed.stdout)")
+    for seed in 1...6 {
+      let name = "runs/gesture[seed=\(seed)]"
+      let a = try Data(contentsOf: URL(fileURLWithPath: dir.path("whole/\(name)/results.csv")))
+      let b = try Data(contentsOf: URL(fileURLWithPath: dir.path("killed/\(name)/results.csv")))
+      #expect(a == b, "seed \(seed)")
+    }
+  }
+
+  @Test func optionsAreCheckedAgainstKeybenchRun() throws {
+    let dir = try TemporaryDirectory()
+    let suite = try Self.suite(in: dir, seeds: [1], extra: #", "devise": "ipad4""#)
+    let result = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("out")])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains(#"suite.json: runs[0] "gesture".args.devise: keybench-run gesture has no option --devise (did you mean "device"?)"#), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.path("out/store")))
+  }
+
+  @Test func shardsMergeIntoTheWholeSuite() throws {
+    let dir = try TemporaryDirectory()
+    let suite = try Self.suite(in: dir, seeds: [1, 2, 3])
+    for index in 1...2 {
+      let shard = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("shard\(index)"), "--shard", "\(index)/2"])
+      #expect(shard.status == 0, "\(shard.stderr)")
+    }
+    let merge = try Run.product("keybench-suite", ["merge", dir.path("shard1"), dir.path("shard2"), "--out", dir.path("merged")])
+    #expect(merge.stdout.contains("3 of 3 runs finished"), "\(merge.stdout) \(merge.stderr)")
+    let again = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("merged")])
+    #expect(again.stdout.contains("0 ran, 3 cached"), "\(again.stdout)")
+    #expect(try Run.product("keybench-suite", ["run", suite, "--out", dir.path("x"), "--shard", "3/2"]).status == 64)
+  }
+}

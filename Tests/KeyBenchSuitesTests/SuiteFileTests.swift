@@ -1,0 +1,71 @@
+import Foundation
+import KeyBenchSuites
+import KeyBenchTestSupport
+import Testing
+
+/// Suite files as a user writes them: every mistake named by file, entry and field.
+@Suite struct SuiteFileTests {
+  func load(_ text: String, name: String = "s.json", in dir: TemporaryDirectory? = nil) throws -> SuiteFile {
+    let dir = try dir ?? TemporaryDirectory()
+    return try SuiteFile.load(path: try dir.write(name, text: text))
+  }
+
+  func problem(_ text: String) throws -> String {
+    let error = try #require(throws: SuiteFile.Problem.self) { try load(text) }
+    return error.description
+  }
+
+  @Test func readsStepsRunsAndGrids() throws {
+    let suite = try load("""
+      {"keybench_suite": 1, "name": "demo",
+       "steps": [{"name": "pairs", "tool": "keybench-typos", "args": ["import", "norvig", "x.txt"], "output": "pairs.tsv"}],
+       "runs": [{"name": "kb", "bench": "correct", "args": {"lexicon": "en_US", "pairs": "${step:pairs}", "keyboard-config": {"priorWeight": 0.5}},
+                 "grid": {"keyboard-config.priorWeight": "0.3:0.5:0.1", "suggestions": [3, 4]}}]}
+      """)
+    #expect(suite.name == "demo")
+    #expect(suite.steps.map(\.output) == ["pairs.tsv"])
+    let grid = try #require(suite.runs.first?.grid)
+    #expect(grid.map(\.key) == ["keyboard-config.priorWeight", "suggestions"])
+    #expect(grid[0].values.map { ($0 as! NSNumber).doubleValue } == [0.3, 0.4, 0.5])
+  }
+
+  @Test func unknownKeysAreErrorsWithASuggestion() throws {
+    #expect(try problem(#"{"keybench_suite": 1, "runz": []}"#) == #"s.json: unknown key "runz" (did you mean "runs"?)"#)
+    let bench = try problem(#"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swype"}]}"#)
+    #expect(bench == #"s.json: runs[0] "a".bench: unknown benchmark 'swype'; choose swipe, correct, predict, touch, gesture, photos (did you mean "swipe"?)"#)
+    let field = try problem(#"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe", "gird": {}}]}"#)
+    #expect(field == #"s.json: runs[0]: unknown key "gird" (did you mean "grid"?)"#)
+  }
+
+  @Test func badValuesNameTheirField() throws {
+    #expect(try problem(#"{"runs": []}"#).contains("\"keybench_suite\" (the format version, 1) is missing"))
+    #expect(try problem(#"{"keybench_suite": 2, "runs": []}"#).contains("format version 2"))
+    #expect(try problem(#"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe", "grid": {"top": "5:1:1"}}]}"#)
+      .contains(#"runs[0] "a".grid.top: '5:1:1' is not LO:HI:STEP"#))
+    #expect(try problem(#"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe", "grid": {"top": "0:1e9:1"}}]}"#)
+      .contains("at most 1,000 values"))
+    #expect(try problem(#"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe", "args": {"out": "x"}}]}"#)
+      .contains("args.out: leave out"))
+    #expect(try problem(#"{"keybench_suite": 1, "runs": [{"name": "a b", "bench": "swipe"}]}"#).contains("the name 'a b'"))
+    #expect(try problem(#"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}, {"name": "a", "bench": "touch"}]}"#)
+      .contains("the name 'a' is used twice"))
+    #expect(try problem("{\"keybench_suite\": 1,\n \"runs\": [{\"name\": \"a\" \"bench\": \"swipe\"}]}").contains("s.json: not valid JSON"))
+  }
+
+  @Test func includesTakeTheirRunsAndRefuseCycles() throws {
+    let dir = try TemporaryDirectory()
+    _ = try dir.write("full.json", text: #"{"keybench_suite": 1, "runs": [{"name": "one", "bench": "swipe"}, {"name": "two", "bench": "touch"}]}"#)
+    let small = try load(#"{"keybench_suite": 1, "include": [{"suite": "full.json", "only": ["t*"]}]}"#, in: dir)
+    #expect(small.runs.map(\.name) == ["two"])
+    _ = try dir.write("loop.json", text: #"{"keybench_suite": 1, "include": ["loop.json"], "runs": [{"name": "x", "bench": "swipe"}]}"#)
+    let error = try #require(throws: SuiteFile.Problem.self) { try SuiteFile.load(path: dir.path("loop.json")) }
+    #expect(error.description.contains("includes itself"))
+  }
+
+  @Test func theShippedSuitesParse() throws {
+    let folder = TestPaths.repository.appendingPathComponent("Suites")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+    #expect(files.contains("gate.json"))
+    for file in files { _ = try SuiteFile.load(path: folder.appendingPathComponent(file).path) }
+  }
+}
