@@ -9,6 +9,7 @@ public enum TemporaryFiles {
     var paths: Set<String> = []
     var installed = false
     var sources: [any DispatchSourceSignal] = []
+    var actions: [@Sendable () -> Void] = []
   }
 
   private static let registry = Registry()
@@ -17,19 +18,35 @@ public enum TemporaryFiles {
   public static func register(_ path: String) {
     registry.lock.withLock {
       registry.paths.insert(path)
-      guard !registry.installed else { return }
-      registry.installed = true
-      for signalNumber in [SIGINT, SIGTERM] {
-        signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        source.setEventHandler {
-          removeAll()
-          // The conventional status of a process ended by a signal.
-          exit(128 + signalNumber)
-        }
-        source.resume()
-        registry.sources.append(source)
+      installHandlers()
+    }
+  }
+
+  /// Runs `action` when the process is interrupted (SIGINT, SIGTERM), before the temporary files
+  /// are removed and the process exits — one handler for the whole process, so stopping child
+  /// processes and cleaning up cannot race each other.
+  public static func onInterrupt(_ action: @escaping @Sendable () -> Void) {
+    registry.lock.withLock {
+      registry.actions.append(action)
+      installHandlers()
+    }
+  }
+
+  /// Installs the signal handlers once; call with the registry lock held.
+  private static func installHandlers() {
+    guard !registry.installed else { return }
+    registry.installed = true
+    for signalNumber in [SIGINT, SIGTERM] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      source.setEventHandler {
+        for action in registry.lock.withLock({ registry.actions }) { action() }
+        removeAll()
+        // The conventional status of a process ended by a signal.
+        exit(128 + signalNumber)
       }
+      source.resume()
+      registry.sources.append(source)
     }
   }
 

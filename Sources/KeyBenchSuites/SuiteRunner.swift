@@ -14,6 +14,8 @@ public struct SuiteRunner: Sendable {
   /// `(index, count)`, 1-based: runs whose position in the plan ≡ index − 1 (mod count).
   public var shard: (index: Int, count: Int) = (1, 1)
   public var only: [String] = []
+  /// Run the preparation steps only (a cluster's preparation job, before the array).
+  public var stepsOnly = false
 
   public init(plan: SuitePlan, context: SuitePlan.Context) {
     self.plan = plan
@@ -35,6 +37,7 @@ public struct SuiteRunner: Sendable {
     var position = -1
     return plan.items.filter { item in
       guard item.kind == .run else { return true }
+      guard !stepsOnly else { return false }
       guard only.isEmpty || only.contains(where: { SuitePattern.matches($0, item.name) || SuitePattern.matches($0, item.entry) }) else {
         return false
       }
@@ -92,15 +95,13 @@ public struct SuiteRunner: Sendable {
           group.leave()
         }
         let outcome = runner.execute(item)
+        if outcome.state != .failed { try? runner.link(item) }
         results.set(index, outcome)
         progress(state.line(for: outcome))
       }
     }
     group.wait()
     outcomes += results.all
-    for outcome in outcomes where outcome.state == .cached || outcome.state == .done {
-      try link(outcome.item)
-    }
     return outcomes
   }
 
@@ -122,8 +123,9 @@ public struct SuiteRunner: Sendable {
       process.standardOutput = handle
       process.standardError = handle
       process.standardInput = FileHandle.nullDevice
-      try process.run()
+      try Children.shared.run(process)
       process.waitUntilExit()
+      Children.shared.remove(process)
       try? handle.close()
       code = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     } catch {
@@ -148,7 +150,8 @@ public struct SuiteRunner: Sendable {
 
   /// `plan.json`: every item of the suite with its key, so `status`, `report` and `merge` can
   /// read an output folder without the suite file.
-  func writePlan() throws {
+  public func writePlan() throws {
+    try FileManager.default.createDirectory(at: context.out, withIntermediateDirectories: true)
     let items = plan.items.map { item -> [String: Any] in
       var object: [String: Any] = [
         "kind": item.kind.rawValue, "name": item.name, "entry": item.entry, "tool": item.tool, "arguments": item.arguments, "key": item.key,
@@ -203,5 +206,45 @@ public struct SuiteRunner: Sendable {
     init(count: Int) { values = Array(repeating: nil, count: count) }
     func set(_ index: Int, _ outcome: Outcome) { lock.withLock { values[index] = outcome } }
     var all: [Outcome] { lock.withLock { values.compactMap { $0 } } }
+  }
+
+  /// The commands running now, stopped with the suite: a suite killed by SIGTERM (a cancelled or
+  /// preempted cluster job) or SIGINT must not leave a benchmark running that would later store a
+  /// result nobody waited for.
+  final class Children: @unchecked Sendable {
+    static let shared = Children()
+    private let lock = NSLock()
+    private var running: [ObjectIdentifier: Process] = [:]
+    private var installed = false
+
+    func run(_ process: Process) throws {
+      try lock.withLock {
+        if !installed {
+          installed = true
+          TemporaryFiles.onInterrupt { [self] in stopAll() }
+        }
+        // The child inherits the spawning thread's signal mask, and Dispatch's worker threads block
+        // SIGINT and SIGTERM: without this, a cancelled job's benchmark would ignore its SIGTERM
+        // and finish (found by Scripts/test-slurm).
+        var empty = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&empty)
+        pthread_sigmask(SIG_SETMASK, &empty, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try process.run()
+        running[ObjectIdentifier(process)] = process
+      }
+    }
+
+    func remove(_ process: Process) {
+      _ = lock.withLock { running.removeValue(forKey: ObjectIdentifier(process)) }
+    }
+
+    /// SIGTERM to every running command, then waits for them (each cleans up its own files).
+    private func stopAll() {
+      let processes = lock.withLock { Array(running.values) }
+      for process in processes where process.isRunning { kill(process.processIdentifier, SIGTERM) }
+      for process in processes { process.waitUntilExit() }
+    }
   }
 }

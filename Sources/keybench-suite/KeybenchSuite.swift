@@ -17,7 +17,7 @@ struct KeybenchSuite: ParsableCommand {
       gate finds a regression or input is unusable, 2 when a suite item fails, 64 on usage errors.
       """,
     version: BuildInfo.versionText,
-    subcommands: [Run.self, Status.self, Report.self, Gate.self, Merge.self])
+    subcommands: [Run.self, Status.self, Report.self, Gate.self, Merge.self, Submit.self])
 
   /// The folder holding keybench-run and the other tools: this executable's.
   static var bin: URL {
@@ -101,8 +101,12 @@ extension KeybenchSuite {
     @Flag(help: "Print every command with its state (cached or to run) instead of running.")
     var dryRun = false
 
+    @Flag(help: "Run only the preparation steps (what a cluster's preparation job does before the array).")
+    var stepsOnly = false
+
     func run() throws {
-      let runner = try options.runner()
+      var runner = try options.runner()
+      runner.stepsOnly = stepsOnly
       if dryRun {
         for item in runner.selected {
           print("\(runner.isComplete(item) ? "cached " : "to run ") \(item.name)\n  \(runner.command(item).joined(separator: " "))")
@@ -111,8 +115,14 @@ extension KeybenchSuite {
       }
       let outcomes = try options.execute(runner)
       let failed = outcomes.filter { $0.state == .failed }
-      let cached = outcomes.filter { $0.state == .cached }.count
-      print("\(outcomes.filter { $0.state == .done }.count) ran, \(cached) cached, \(failed.count) failed; results in \(options.out)/runs/")
+      func count(_ kind: SuitePlan.Item.Kind, _ state: SuiteRunner.Outcome.State) -> Int {
+        outcomes.filter { $0.item.kind == kind && $0.state == state }.count
+      }
+      var line = "runs: \(count(.run, .done)) ran, \(count(.run, .cached)) cached, \(count(.run, .failed)) failed"
+      if outcomes.contains(where: { $0.item.kind == .step }) {
+        line += " (steps: \(count(.step, .done)) ran, \(count(.step, .cached)) cached, \(count(.step, .failed)) failed)"
+      }
+      print(line + "; results in \(options.out)/runs/")
       guard failed.isEmpty else {
         for outcome in failed {
           StandardError.print("suite: \(outcome.item.name) failed (exit \(outcome.exitCode)); last lines of \(outcome.log):")
@@ -131,6 +141,9 @@ extension KeybenchSuite {
     @Argument(help: "A folder written by keybench-suite run.")
     var folder: String
 
+    @Flag(help: "Exit 1 unless every step and run has its result (a cluster's final job checks this).")
+    var requireComplete = false
+
     func run() throws {
       let output = try SuiteOptions.load(SuiteOutput(folder: URL(fileURLWithPath: folder)))
       var missing = 0
@@ -140,6 +153,9 @@ extension KeybenchSuite {
         print("\(done ? "done   " : "missing") \(item.kind == .step ? "step" : item.bench ?? "run") \(item.name) \(item.key.prefix(12))")
       }
       print("\(output.items.count - missing) of \(output.items.count) finished (suite \(output.suite))")
+      if requireComplete && missing > 0 {
+        throw CommandFailure("\(missing) items of \(folder) have no result; rerun the suite (or resubmit the failed shard) to finish them")
+      }
     }
   }
 
@@ -263,6 +279,72 @@ extension SuiteOptions {
       return try work()
     } catch let problem as SuiteFile.Problem {
       throw CommandFailure(problem.description)
+    }
+  }
+}
+
+extension KeybenchSuite {
+  struct Submit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Run a suite on a Slurm cluster: a preparation job, a job array of shards and a final report job.",
+      discussion: """
+        Writes OUT/slurm/prepare.sbatch, array.sbatch (task I runs keybench-suite run --shard I/N into \
+        OUT) and finish.sbatch (checks every run finished, writes the leaderboard), and submits them \
+        chained with --dependency=afterok. OUT must be on a file system every node sees. Resubmit a \
+        failed task alone with sbatch --array=I OUT/slurm/array.sbatch: finished runs are cached. \
+        Examples:
+          keybench-suite submit Suites/sweep-correct-predict.json --out /shared/sweep --shards 8 --slurm-args "--partition=short --time=01:00:00"
+          keybench-suite submit Suites/gate.json --out runs/gate --shards 4 --dry-run
+        """)
+
+    @Argument(help: "The suite file.")
+    var suite: String
+
+    @Option(help: "Output folder, shared by every node.")
+    var out: String
+
+    @Option(help: "Array tasks (shards).")
+    var shards: Int
+
+    @Option(help: "Runs each task executes at once (its --cpus-per-task).")
+    var jobs: Int = 1
+
+    @Option(help: "Extra sbatch options for every job, separated by spaces, e.g. \"--partition=short --time=02:00:00\".")
+    var slurmArgs: String = ""
+
+    @Flag(help: "Write and print the scripts and the sbatch commands without submitting.")
+    var dryRun = false
+
+    func validate() throws {
+      guard (1...10_000).contains(shards) else { throw ValidationError("--shards must be in 1…10000.") }
+      guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1…64.") }
+      guard !slurmArgs.contains("\n") else { throw ValidationError("--slurm-args is one line of sbatch options.") }
+    }
+
+    func run() throws {
+      let file = try SuiteOptions.load(SuiteFile.load(path: suite))
+      let context = SuitePlan.Context(
+        bin: KeybenchSuite.bin, out: URL(fileURLWithPath: out), suiteFolder: URL(fileURLWithPath: suite).deletingLastPathComponent())
+      // Checks the suite against keybench-run before anything is queued.
+      let plan = try SuiteOptions.load(SuitePlan.make(file, context: context))
+      let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      let submission = SlurmSubmission(
+        suite: URL(fileURLWithPath: suite, relativeTo: current).standardizedFileURL,
+        out: URL(fileURLWithPath: out, relativeTo: current).standardizedFileURL,
+        bin: KeybenchSuite.bin, workingDirectory: current, shards: shards, jobs: jobs,
+        slurmArguments: slurmArgs.split(separator: " ").map(String.init), suiteName: file.name)
+      try submission.write()
+      // The plan is there before any job starts, so `status` works at once.
+      try SuiteRunner(plan: plan, context: context).writePlan()
+      let runs = plan.items.filter { $0.kind == .run }.count
+      if dryRun {
+        for (name, text) in submission.scripts { print("# \(submission.folder.path)/\(name)\n\(text)") }
+        for command in submission.commands { print(command.joined(separator: " ")) }
+        return
+      }
+      let ids = try SuiteOptions.load(submission.submit())
+      print("submitted \(file.name): \(runs) runs in \(shards) array tasks; jobs prepare \(ids[0]), array \(ids[1]), finish \(ids[2]) (\(submission.folder.path)/jobs.txt)")
+      print("watch: squeue -j \(ids.joined(separator: ",")); logs in \(submission.folder.path)/; results: keybench-suite status \(out)")
     }
   }
 }
