@@ -79,6 +79,9 @@ public final class PluginProcess {
     try? log.close()
     input = stdin.fileHandleForWriting.fileDescriptor
     output = stdout.fileHandleForReading.fileDescriptor
+    // Writes wait with the same deadline as reads: a plug-in that stops reading (a full pipe)
+    // is a hang like any other, not a KeyBench that blocks for ever.
+    _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
     // The child holds its own copies; closing ours lets EOF and EPIPE reach each side.
     try? stdin.fileHandleForReading.close()
     try? stdout.fileHandleForWriting.close()
@@ -180,8 +183,8 @@ public final class PluginProcess {
     if let failure { throw failure }
     var bytes = Array(line.utf8)
     bytes.append(0x0A)
-    try write(bytes, item: item())
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+    try write(bytes, deadline: deadline, timeout: timeout, item: item())
     let answer = try readLine(deadline: deadline, timeout: timeout, item: item())
     let parsed: Any
     do {
@@ -198,15 +201,20 @@ public final class PluginProcess {
     return object
   }
 
-  private func write(_ bytes: [UInt8], item: @autoclosure () -> String) throws {
+  private func write(_ bytes: [UInt8], deadline: UInt64, timeout: Double, item: @autoclosure () -> String) throws {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { Foundation.write(input, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw fail(item(), exitedOrClosed("stopped reading its input"))
+      if written >= 0 {
+        offset += written
+        continue
       }
-      offset += written
+      if errno == EINTR { continue }
+      guard errno == EAGAIN || errno == EWOULDBLOCK else { throw fail(item(), exitedOrClosed("stopped reading its input")) }
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now < deadline else { throw fail(item(), "did not read its input within \(Self.seconds(timeout)) (--plugin-timeout)") }
+      var descriptor = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+      _ = poll(&descriptor, 1, Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max))))
     }
   }
 

@@ -162,3 +162,19 @@ struct PluginHarness {
     #expect(Int(lines[0][2])! > Int(lines[1][2])!)
   }
 }
+
+@Suite struct PluginBackPressureTests {
+  /// A plug-in that stops reading fills the pipe; the write must time out like a read would.
+  @Test func aPluginThatStopsReadingTimesOut() throws {
+    let harness = try PluginHarness()
+    let spec = try harness.script("deaf", body: "time.sleep(60)")
+    let corrector = try harness.corrector(spec, timeout: 0.5)
+    let started = Date()
+    let failure = try #require(throws: PluginFailure.self) {
+      // 64 KiB pipes: a few requests of 100 KB cannot all be written.
+      for _ in 0..<4 { _ = try corrector.suggestions(for: String(repeating: "x", count: 100_000), limit: 4) }
+    }
+    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(failure.reason.contains("did not read its input") || failure.reason.contains("no answer within"), "\(failure.reason)")
+  }
+}
