@@ -21,6 +21,8 @@ public struct SuiteFile: Sendable {
   public var description: String
   public var steps: [Step]
   public var runs: [Run]
+  /// Published figures beside measured ones (``FigurePages``), as canonical JSON.
+  public var figures: Data = Data("[]".utf8)
 
   /// A preparation step: a tool invocation writing one file (`--out` is added) that runs refer to
   /// as `${step:NAME}`.
@@ -77,7 +79,7 @@ public struct SuiteFile: Sendable {
     }
     guard let object = parsed as? [String: Any] else { throw Problem("\(path): a suite is a JSON object") }
     let file = URL(fileURLWithPath: path).lastPathComponent
-    try checkKeys(object, allowed: ["keybench_suite", "name", "description", "include", "steps", "runs"], at: file)
+    try checkKeys(object, allowed: ["keybench_suite", "name", "description", "include", "steps", "runs", "figures"], at: file)
     guard let version = object["keybench_suite"] as? Int else {
       throw Problem("\(file): \"keybench_suite\" (the format version, \(formatVersion)) is missing")
     }
@@ -120,6 +122,8 @@ public struct SuiteFile: Sendable {
       throw Problem("\(file): the name '\(name)' is used twice (steps and runs share one namespace)")
     }
     guard !suite.runs.isEmpty else { throw Problem("\(file): no runs") }
+    let figures = try FigurePages.parse(object["figures"], at: file)
+    suite.figures = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
     return suite
   }
 

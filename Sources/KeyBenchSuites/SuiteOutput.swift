@@ -7,6 +7,8 @@ public struct SuiteOutput {
   public let folder: URL
   public let suite: String
   public let items: [SuitePlan.Item]
+  /// The suite's figure pages (``FigurePages``).
+  public let figures: [[String: Any]]
 
   /// Reads `folder/plan.json`.
   public init(folder: URL) throws {
@@ -20,6 +22,7 @@ public struct SuiteOutput {
       let list = object["items"] as? [[String: Any]]
     else { throw SuiteFile.Problem("\(path): not a keybench-suite plan (version 1)") }
     suite = object["suite"] as? String ?? ""
+    figures = object["figures"] as? [[String: Any]] ?? []
     items = try list.enumerated().map { index, entry in
       guard let kind = (entry["kind"] as? String).flatMap(SuitePlan.Item.Kind.init(rawValue:)), let name = entry["name"] as? String,
         let key = entry["key"] as? String, key.count == 64, key.allSatisfy(\.isHexDigit), let tool = entry["tool"] as? String,

@@ -29,6 +29,8 @@ public struct SuitePlan: Sendable {
   public var items: [Item]
   /// Object options written as files (path → canonical JSON), before anything runs.
   public var configFiles: [String: String]
+  /// The suite's figure pages (canonical JSON), carried into plan.json.
+  public var figures: Data = Data("[]".utf8)
 
   /// Where a plan's files go.
   public struct Context: Sendable {
@@ -56,6 +58,7 @@ public struct SuitePlan: Sendable {
   public static func make(_ suite: SuiteFile, context: Context) throws -> SuitePlan {
     var keys = KeyMaker(context: context)
     var plan = SuitePlan(suite: suite.name, items: [], configFiles: [:])
+    plan.figures = suite.figures
     var stepOutputs: [String: String] = [:]
     var variables = context.variables
     func substitute(_ text: String, at place: String) throws -> String {

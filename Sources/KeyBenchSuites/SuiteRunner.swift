@@ -161,7 +161,10 @@ public struct SuiteRunner: Sendable {
       return object
     }
     let data = try JSONSerialization.data(
-      withJSONObject: ["keybench_suite_plan": 1, "suite": plan.suite, "items": items], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      withJSONObject: [
+        "keybench_suite_plan": 1, "suite": plan.suite, "items": items,
+        "figures": (try? JSONSerialization.jsonObject(with: plan.figures)) ?? [Any](),
+      ], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     try AtomicFileWriter.write(String(decoding: data, as: UTF8.self) + "\n", to: context.out.appendingPathComponent("plan.json").path)
   }
 

@@ -167,9 +167,25 @@ extension KeybenchSuite {
     @Argument(help: "A folder written by keybench-suite run (or merge).")
     var folder: String
 
+    @Option(help: "Also write the suite's figure pages (published figures beside KeyBench's, e.g. Suites/seeds.json) into this folder, e.g. Reports/seeds.")
+    var pages: String?
+
     func run() throws {
       let output = try SuiteOptions.load(SuiteOutput(folder: URL(fileURLWithPath: folder)))
       let runs = output.finishedRuns
+      if let pages {
+        guard !output.figures.isEmpty else { throw CommandFailure("\(folder): the suite \(output.suite) has no figures section (--pages needs one)") }
+        var metrics: [String: [String: Any]] = [:]
+        for (name, folder) in runs {
+          if let data = try? Data(contentsOf: folder.appendingPathComponent("summary.json")),
+            let summary = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+          {
+            metrics[name] = summary["metrics"] as? [String: Any]
+          }
+        }
+        let written = try FigurePages(pages: output.figures).write(to: URL(fileURLWithPath: pages)) { metrics[$0] }
+        StandardError.print("wrote \(written.count) figure pages into \(pages)")
+      }
       guard !runs.isEmpty else { throw CommandFailure("\(folder): no finished runs yet (keybench-suite status \(folder))") }
       let board = try Leaderboard(runs: runs)
       try AtomicFileWriter.write(board.markdown, to: output.folder.appendingPathComponent("leaderboard.md").path)

@@ -69,3 +69,45 @@ import Testing
     for file in files { _ = try SuiteFile.load(path: folder.appendingPathComponent(file).path) }
   }
 }
+
+/// Figure pages: published beside measured, values from run metrics, nothing guessed.
+@Suite struct FigurePagesTests {
+  @Test func rowsComputeValuesAndDifferencesFromRunMetrics() throws {
+    let pages: [[String: Any]] = [[
+      "page": "p", "title": "T",
+      "tables": [[
+        "title": "Rows",
+        "rows": [
+          ["label": "single", "published": 0.9, "value": "a:top1", "unit": "percent", "note": "why"],
+          ["label": "mean", "published": 0.5, "value": "mean(a:top1, b:top1)", "unit": "percent"],
+          ["label": "ratio", "published": 2, "value": "a:ms / b:ms", "unit": "times"],
+          ["label": "list", "published": "not given", "value": "a:curve.1.mean", "unit": "number"],
+          ["label": "absent", "published": 1, "value": "c:top1", "unit": "percent"],
+          ["label": "text only", "published": "95–98 %"],
+        ],
+      ]],
+    ]]
+    let metrics: [String: [String: Any]] = [
+      "a": ["top1": 0.8, "ms": 3.0, "curve": [["mean": 0.25], ["mean": 0.375]]],
+      "b": ["top1": 0.6, "ms": 1.5],
+    ]
+    let dir = try TemporaryDirectory()
+    _ = try FigurePages(pages: pages).write(to: dir.url) { metrics[$0] }
+    let text = try String(contentsOfFile: dir.path("p.md"), encoding: .utf8)
+    #expect(text.contains("| single | 90.00 % | 80.00 % | -10.00 pt | why |"))
+    #expect(text.contains("| mean | 50.00 % | 70.00 % | +20.00 pt |"))
+    #expect(text.contains("| ratio | 2.00× | 2.00× | ×1 |"))
+    #expect(text.contains("| list | not given | 0.375 |  |"))
+    #expect(text.contains("| absent | 100.00 % | missing |  |"))
+    #expect(text.contains("| text only | 95–98 % | not measured |  |"))
+  }
+
+  @Test func badRowsAreNamedWhenTheSuiteIsRead() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write(
+      "s.json",
+      text: #"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}], "figures": [{"page": "p", "tables": [{"rows": [{"label": "x", "unit": "percnt"}]}]}]}"#)
+    let error = try #require(throws: SuiteFile.Problem.self) { try SuiteFile.load(path: path) }
+    #expect(error.description == #"s.json: figures[0].tables[0].rows[0].unit: 'percnt'; choose percent, times, ms, number (did you mean "percent"?)"#)
+  }
+}
