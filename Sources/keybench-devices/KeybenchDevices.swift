@@ -6,6 +6,8 @@ import KeyBenchGeometry
 
 @main
 struct KeybenchDevices: ParsableCommand {
+  static func main() { ExitStatus.main(Self.self) }
+
   static let configuration = CommandConfiguration(
     commandName: "keybench-devices",
     abstract: "List the device profiles in Corpora/devices and show their keyboard geometry.",

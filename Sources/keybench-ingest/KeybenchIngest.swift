@@ -8,6 +8,8 @@ import KeyBenchStore
 
 @main
 struct KeybenchIngest: ParsableCommand {
+  static func main() { ExitStatus.main(Self.self) }
+
   static let configuration = CommandConfiguration(
     commandName: "keybench-ingest",
     abstract: "Ingest Android LatinIME wordlists (.combined, plain or gzip), or n-gram counts of running text, into a SQLite database.",
@@ -37,7 +39,7 @@ struct KeybenchIngest: ParsableCommand {
       text that overlaps them. Re-ingesting a name replaces it in one transaction; counts of \
       fewer words than the name holds are refused unless --replace-smaller.
 
-      Exit status: 0 on success, 1 when an input or the database is unusable, 64 on usage errors.
+      Exit status: 0 success, 2 an unusable input or database, 64 usage error.
       """,
     version: BuildInfo.versionText)
 

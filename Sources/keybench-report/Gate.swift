@@ -20,8 +20,8 @@ extension KeybenchReport {
         match, otherwise the gate names every difference and exits 2; \
         --allow-different-inputs turns that into a warning. Configuration changes are listed, \
         never refused (judging them is what the gate is for).
-        Exit status: 0 within thresholds, 1 on a regression, 2 on usage or input errors \
-        (including runs of different inputs).
+        Exit status: 0 within thresholds, 1 on a regression, 2 on unusable input (including \
+        runs of different inputs), 64 on usage errors.
 
         Example: keybench-report gate --baseline Reports/baseline/swipe-hws --current \
         .keybench/runs/gate/swipe-hws --default-max-drop 0.5 --junit gate.xml

@@ -6,6 +6,8 @@ import KeyBenchSuites
 
 @main
 struct KeybenchSuite: ParsableCommand {
+  static func main() { ExitStatus.main(Self.self) }
+
   static let configuration = CommandConfiguration(
     commandName: "keybench-suite",
     abstract: "Run benchmark suites from files (Suites/*.json): cached, resumable, sharded; leaderboards and gates.",
@@ -13,8 +15,8 @@ struct KeybenchSuite: ParsableCommand {
       A suite names preparation steps and keybench-run benchmarks with their options and \
       parameter grids (format: Suites/README.md). Every result is stored under a key made of the \
       tool's binary, the command and the bytes of its inputs, so a rerun reuses finished results \
-      ('cached') and a killed suite resumes where it stopped. Exit status: 0 on success, 1 when a \
-      gate finds a regression or input is unusable, 2 when a suite item fails, 64 on usage errors.
+      ('cached') and a killed suite resumes where it stopped. Exit status: 0 success, 1 a gate \
+      found a regression, 2 an unusable suite or input or a failed item, 64 usage error.
       """,
     version: BuildInfo.versionText,
     subcommands: [Run.self, Status.self, Report.self, Gate.self, Merge.self, Submit.self])

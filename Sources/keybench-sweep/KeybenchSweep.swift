@@ -12,6 +12,8 @@ import KeyBenchSwipe
 
 @main
 struct KeybenchSweep: ParsableCommand {
+  static func main() { ExitStatus.main(Self.self) }
+
   static let configuration = CommandConfiguration(
     commandName: "keybench-sweep",
     abstract: "Sweep plug-in parameters over a benchmark and mark the Pareto frontier.",
@@ -32,7 +34,7 @@ struct KeybenchSweep: ParsableCommand {
       holding a sweep of other inputs is refused rather than resumed.
 
       Benchmarks: swipe (the others join as their runners take configs).
-      Exit status: 0 on success, 1 when an input is unusable, 64 on usage errors.
+      Exit status: 0 success, 2 an unusable input or failed work, 64 usage error.
       """,
     version: BuildInfo.versionText)
 

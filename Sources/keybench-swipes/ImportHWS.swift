@@ -25,8 +25,8 @@ extension KeybenchSwipes {
         log's complete and accepted counts must equal the manifest's; the differing logs are \
         named and the corpus is not written.
 
-        Exit status: 0 on success, 1 when an input is unusable, no gesture is kept or the \
-        manifest disagrees (--out is then left as it was), 64 on usage errors.
+        Exit status: 0 success, 2 when an input is unusable, no gesture is kept or the manifest \
+        disagrees (--out is then left as it was), 64 usage error.
         """)
 
     @Argument(help: ArgumentHelp("How We Swipe .log files or folders of them.", valueName: "log-or-dir"))

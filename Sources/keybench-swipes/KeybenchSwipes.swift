@@ -1,8 +1,11 @@
 import ArgumentParser
+import KeyBenchCLI
 import KeyBenchCore
 
 @main
 struct KeybenchSwipes: ParsableCommand {
+  static func main() { ExitStatus.main(Self.self) }
+
   static let configuration = CommandConfiguration(
     commandName: "keybench-swipes",
     abstract: "Make swipe corpora: import How We Swipe logs, generate synthetic swipes, compare statistics.",
@@ -10,7 +13,7 @@ struct KeybenchSwipes: ParsableCommand {
       Corpora are JSON Lines files in KeyBench's swipe format (Corpora/FORMATS.md): a header \
       line, then one gesture per line with its target word, layout and (x, y, t) points.
 
-      Exit status: 0 on success, 1 when an input is unusable, 64 on usage errors.
+      Exit status: 0 success, 2 an unusable input or failed work, 64 usage error.
       """,
     version: BuildInfo.versionText,
     subcommands: [ImportHWS.self, Generate.self, Stats.self])

@@ -27,7 +27,7 @@ import Testing
 
   @Test func mistakesGetOneClearMessage() throws {
     let unknown = try Run.product("keybench-devices", ["show", "nokia3310"])
-    #expect(unknown.status == 1)
+    #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("unknown device 'nokia3310'; known devices: hws, ipad4"))
     let badCanvas = try Run.product("keybench-devices", ["show", "hws", "--canvas", "wide"])
     #expect(badCanvas.status == 64)
@@ -69,7 +69,7 @@ import Testing
         layouts: #"[{"variant": "none", "keys": [{"label": "space", "kind": "space", "x": 720, "y": 750, "width": 675, "height": 208, "row": 3}]}]"#)
     ])
     let result = try Run.product("keybench-devices", ["list", "--devices", folder])
-    #expect(result.status == 1)
+    #expect(result.status == 2)
     #expect(result.stderr.contains("\(folder)/spaces.json:9: layouts[0].keys has no letter key"))
     #expect(!result.stderr.contains("Fatal error"))
   }
@@ -86,7 +86,7 @@ import Testing
 
     try dir.write("devices/tablet.json", text: Self.device(name: "iphone5", layouts: #"[{"variant": "top-row", "keys": [\#(keys)]}]"#))
     let shadow = try Run.product("keybench-devices", ["show", "iphone5", "--devices", folder])
-    #expect(shadow.status == 1)
+    #expect(shadow.status == 2)
     #expect(shadow.stderr.contains("\(folder)/tablet.json:2: device 'iphone5' is already defined by"))
     #expect(shadow.stderr.contains("--replace-builtin"))
     let replaced = try Run.product("keybench-devices", ["show", "iphone5", "--devices", folder, "--replace-builtin"])
@@ -105,7 +105,7 @@ import Testing
     }
     // Within the generic bound but physically absurd for this device: a located refusal.
     let huge = try Run.product("keybench-devices", ["show", "hws", "--canvas", "100000x197"])
-    #expect(huge.status == 1)
+    #expect(huge.status == 2)
     #expect(huge.stderr.contains("device 'hws': canvas 100000x197 css px: each side must be finite and in 6.297…6297 (1–1000 mm)"))
   }
 }

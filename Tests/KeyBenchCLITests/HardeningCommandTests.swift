@@ -30,7 +30,7 @@ import Testing
       let config = try dir.write("c\(index).json", text: item.json)
       let out = dir.path("o\(index)")
       let result = try bounded("keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--config", config, "--out", out])
-      #expect(result.status == 1, "\(item.json): \(result.stderr)")
+      #expect(result.status == 2, "\(item.json): \(result.stderr)")
       #expect(result.stderr.contains(config) && result.stderr.contains(item.field), "\(item.json): \(result.stderr)")
       #expect(!FileManager.default.fileExists(atPath: out))
     }
@@ -38,25 +38,25 @@ import Testing
     let sweep = try bounded(
       "keybench-sweep",
       ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--param", "dtw.basicSpacing=0.2,0", "--out", dir.path("sweep")])
-    #expect(sweep.status == 1)
+    #expect(sweep.status == 2)
     #expect(sweep.stderr.contains("dtw.basicSpacing=0"))
     #expect(!FileManager.default.fileExists(atPath: dir.path("sweep/sweep.journal.csv")))
     // Other benchmarks' configs and the generator's.
     let touch = try dir.write("touch.json", text: #"{"model": {"order": 9}, "resolvers": {"sigmaScale": 0}}"#)
     let text = try dir.write("t.txt", text: "Der Hund lief über die Straße und fand einen Ball.\n")
     let touched = try bounded("keybench-run", ["touch", "--text", text, "--train", corpus, "--config", touch, "--out", dir.path("t")])
-    #expect(touched.status == 1)
+    #expect(touched.status == 2)
     #expect(touched.stderr.contains("model.order") && touched.stderr.contains("resolvers.sigmaScale"))
     let generator = try dir.write("g.json", text: #"{"tempoVariation": 1e9, "endDwell": 1e300}"#)
     let generated = try bounded(
       "keybench-swipes",
       ["generate", "--lexicon", "de", "--db", db, "--device", "iphone5", "--config", generator, "--seed", "1", "--out", dir.path("g.jsonl")])
-    #expect(generated.status == 1)
+    #expect(generated.status == 2)
     #expect(generated.stderr.contains("tempoVariation") && generated.stderr.contains("endDwell"))
     // Invalid UTF-8 in a config file: the line of the first bad byte, not a parser crash.
     let broken = try dir.write("broken.json", bytes: Array("{\n\"threads\": 1,\n\"x\": \"".utf8) + [0xC3, 0x28] + Array("\"}\n".utf8))
     let bad = try bounded("keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--config", broken, "--out", dir.path("b")])
-    #expect(bad.status == 1)
+    #expect(bad.status == 2)
     #expect(bad.stderr.contains("line 3: invalid UTF-8"))
   }
 
@@ -82,11 +82,11 @@ import Testing
       #expect(result.status == 64, "--count \(count): \(result.stderr)")
     }
     let gate = try bounded("keybench-report", ["gate", "--baseline", dir.path("a"), "--current", dir.path("b"), "--default-max-drop", "nan"])
-    #expect(gate.status == 2)
+    #expect(gate.status == 64)
     // A correction run with nothing left to score fails instead of printing NaN.
     let capitals = try dir.write("caps.tsv", text: "typed\tintended\tcontext\tsource\nHaus\tHaus\t\tx\n")
     let none = try bounded("keybench-run", ["correct", "--lexicon", "de", "--db", db, "--pairs", capitals, "--lowercase-only", "--out", dir.path("n")])
-    #expect(none.status == 1)
+    #expect(none.status == 2)
     #expect(none.stderr.contains("1 of 1 pairs skipped: not lower-case letters"))
     #expect(none.stderr.contains("no pair left to score"))
   }
@@ -126,7 +126,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: true)
     _ = try dir.write("mine/thesis.tex", text: "\\documentclass{article}\n")
     let refused = try Run.product("keybench-run", Array(arguments.dropLast()) + [mine])
-    #expect(refused.status == 1)
+    #expect(refused.status == 2)
     #expect(refused.stderr.contains("thesis.tex"))
     #expect(FileManager.default.fileExists(atPath: "\(mine)/thesis.tex"))
 
@@ -180,7 +180,7 @@ import Testing
     let outside = try dir.write("outside.csv", text: "")
     try FileManager.default.createSymbolicLink(atPath: "\(linked)/sweep.journal.csv", withDestinationPath: outside)
     let refused = try Run.product("keybench-sweep", arguments + ["--out", linked])
-    #expect(refused.status == 1)
+    #expect(refused.status == 2)
     #expect(refused.stderr.contains("symbolic link"))
     #expect(try String(contentsOfFile: outside, encoding: .utf8).isEmpty)
   }
@@ -191,10 +191,10 @@ import Testing
     let fifo = dir.path("pipe.jsonl")
     #expect(mkfifo(fifo, 0o600) == 0)
     let swipe = try bounded("keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", fifo, "--out", dir.path("o")])
-    #expect(swipe.status == 1)
+    #expect(swipe.status == 2)
     #expect(swipe.stderr.contains("not a regular file"))
     let config = try bounded("keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", fifo, "--config", fifo, "--print-config"])
-    #expect(config.status == 1)
+    #expect(config.status == 2)
     #expect(config.stderr.contains("not a regular file"))
   }
 }

@@ -67,7 +67,7 @@ import Testing
     #expect(lenient.stderr.contains("skipped 1 malformed lines"))
     #expect(lenient.stdout.contains("malformed lines     1"))
     let strict = try Run.product("keybench-ingest", [bad, "--db", dir.path("s.sqlite"), "--strict"])
-    #expect(strict.status == 1)
+    #expect(strict.status == 2)
     #expect(strict.stderr.contains("\(bad):\(lineNumber):"))
     #expect(!FileManager.default.fileExists(atPath: dir.path("s.sqlite")))
   }
@@ -84,7 +84,7 @@ import Testing
     ]
     for (path, message) in cases {
       let result = try Run.product("keybench-ingest", [path, "--db", dir.path("l.sqlite")])
-      #expect(result.status == 1, "\(path)")
+      #expect(result.status == 2, "\(path)")
       #expect(result.stderr.contains(path) && result.stderr.contains(message), "\(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
@@ -125,7 +125,7 @@ import Testing
     ]
     for (path, message) in cases {
       let result = try Run.product("keybench-ingest", [path, "--db", db, "--name", "en"])
-      #expect(result.status == 1, "\(path)")
+      #expect(result.status == 2, "\(path)")
       #expect(result.stderr.contains(path) && result.stderr.contains(message), "\(result.stderr)")
       #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }.count == 1, "\(result.stderr)")
       #expect(try Run.product("keybench-ingest", ["--list", "--db", db]).stdout.hasPrefix(listed), "\(path) changed the lexicon")
@@ -147,7 +147,7 @@ import Testing
     let short = try dir.write("short.txt", text: "The cat sat.\n")
     #expect(try Run.product("keybench-ingest", ["--text", long, "--name", "toy", "--db", db]).status == 0)
     let refused = try Run.product("keybench-ingest", ["--text", short, "--name", "toy", "--db", db])
-    #expect(refused.status == 1)
+    #expect(refused.status == 2)
     #expect(refused.stderr.contains("\(short): 3 word tokens, 97.9 % fewer than the 140 of 'toy'"), "\(refused.stderr)")
     #expect(try Run.product("keybench-ingest", ["--list", "--db", db]).stdout.contains("toy\ttext n-grams\t140 words"))
     let forced = try Run.product("keybench-ingest", ["--text", short, "--name", "toy", "--db", db, "--replace-smaller"])
@@ -209,7 +209,7 @@ import Testing
     for (path, message) in cases {
       for arguments in [[mini, "--db", path], ["--list", "--db", path]] {
         let result = try Run.product("keybench-ingest", arguments)
-        #expect(result.status == 1, "\(arguments)")
+        #expect(result.status == 2, "\(arguments)")
         // --list does not create anything, so a path that does not exist is just "no database here".
         #expect(result.stderr.contains(path) && (arguments[0] == "--list" || result.stderr.contains(message)), "\(arguments): \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
@@ -242,7 +242,7 @@ private final class Results: @unchecked Sendable {
     for (name, bytes) in [("header", header), ("cut", cut), ("malformed", Array(malformed.joined(separator: [0x0A])))] {
       let path = try dir.write("\(name).combined", bytes: bytes)
       let result = try Run.product("keybench-ingest", [path, "--db", db])
-      #expect(result.status == 1, "\(name): \(result.stdout)")
+      #expect(result.status == 2, "\(name): \(result.stdout)")
       #expect(result.stderr.contains(path), "\(result.stderr)")
     }
     #expect(try Run.product("keybench-ingest", ["--list", "--db", db]).stdout.hasPrefix("en_US\ten_US\t160,715 words\t\(source)"))

@@ -41,7 +41,7 @@ import Testing
     let dir = try TemporaryDirectory()
     let config = try dir.write("c.json", text: #"{"filters": {"lenght": {"a": 0.5}}}"#)
     let bad = try Run.product("keybench-run", ["swipe", "--lexicon", "x", "--corpus", "y", "--config", config, "--out", dir.path("o")])
-    #expect(bad.status == 1)
+    #expect(bad.status == 2)
     #expect(bad.stderr.contains("unknown keys: filters.lenght.a"))
   }
 }

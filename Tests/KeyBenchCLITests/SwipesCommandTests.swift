@@ -60,11 +60,11 @@ import Testing
     let words = try dir.write("w.txt", text: "hi\n")
     let badConfig = try Run.product(
       "keybench-swipes", ["generate", "--words", words, "--config", config, "--out", dir.path("x")])
-    #expect(badConfig.status == 1)
+    #expect(badConfig.status == 2)
     #expect(badConfig.stderr.contains("\(config)") && badConfig.stderr.contains("overlap"), "\(badConfig.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.path("x")))
     let notCorpus = try Run.product("keybench-swipes", ["stats", words])
-    #expect(notCorpus.status == 1)
+    #expect(notCorpus.status == 2)
     #expect(notCorpus.stderr.contains("\(words):1: not a KeyBench swipe corpus"))
   }
 
@@ -96,12 +96,12 @@ import Testing
     ]
     for (arguments, message) in cases {
       let failed = try Run.product("keybench-swipes", ["import-hws"] + arguments + ["--out", out])
-      #expect(failed.status == 1, "\(arguments)")
+      #expect(failed.status == 2, "\(arguments)")
       #expect(failed.stderr.contains(message), "\(failed.stderr)")
       #expect(try String(contentsOfFile: out, encoding: .utf8) == "earlier\n", "\(arguments) replaced the output")
     }
     let unwritable = try Run.product("keybench-swipes", ["import-hws", fixture, "--out", garbage + "/hws.jsonl"])
-    #expect(unwritable.status == 1)
+    #expect(unwritable.status == 2)
     #expect(unwritable.stderr.contains("\(garbage)/hws.jsonl: ") && !unwritable.stderr.contains("NSCocoaErrorDomain"), "\(unwritable.stderr)")
     #expect(unwritable.stderr.split(separator: "\n").filter { !$0.hasPrefix("import-hws:") }.count == 1, "\(unwritable.stderr)")
   }
@@ -118,7 +118,7 @@ import Testing
     let bad = good.replacingOccurrences(of: "hws/u/1", with: "hws/u/2").replacingOccurrences(of: #""width":360"#, with: #""width":-360"#)
     let path = try dir.write("c.jsonl", text: [header, good, bad].joined(separator: "\n") + "\n")
     let result = try Run.product("keybench-swipes", ["stats", path])
-    #expect(result.status == 1)
+    #expect(result.status == 2)
     #expect(result.stderr.contains("\(path):3: gesture 'hws/u/2': the canvas width -360.0 is not a positive size"), "\(result.stderr)")
     #expect(!result.stderr.contains("LayoutReference("))
   }

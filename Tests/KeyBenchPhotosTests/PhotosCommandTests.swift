@@ -87,7 +87,7 @@ struct PhotosCommandTests {
     rows[3] = "102\t640\t480\t1\tdog:one:0.5"
     let bad = try dir.write("bad.tsv", text: rows.joined(separator: "\n"))
     let failed = try run(["--captions", captions, "--labels", bad, "--out", out])
-    #expect(failed.status == 1)
+    #expect(failed.status == 2)
     #expect(failed.stderr.contains("\(bad):4:"), "\(failed.stderr)")
     #expect(try String(contentsOfFile: out + "/report.md", encoding: .utf8) == report)
   }

@@ -37,7 +37,7 @@ import Testing
     let corpus = try dir.write("bad.txt", text: "$the\nteh\nthw x y\n")
     let out = try dir.write("p.tsv", text: "earlier")
     let result = try Run.product("keybench-typos", ["import", "mitton", corpus, "--out", out])
-    #expect(result.status == 1)
+    #expect(result.status == 2)
     #expect(result.stderr.contains("bad.txt:3: expected 'misspelling [count]'"))
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "earlier")
     let unknown = try Run.product("keybench-typos", ["import", "ispell", corpus, "--out", out])
@@ -85,11 +85,11 @@ import Testing
     let start = clock.now
     let result = try Run.product("keybench-typos", ["import", "mitton", corpus, "--out", dir.path("p.tsv")])
     #expect(clock.now - start < .seconds(20))
-    #expect(result.status == 1)
+    #expect(result.status == 2)
     #expect(result.stderr.contains("m.dat:2: count 1000000000 is outside 1…10000, the most one entry may carry"))
     #expect(!FileManager.default.fileExists(atPath: dir.path("p.tsv")))
     let nothing = try Run.product("keybench-typos", ["import", "norvig", try dir.write("n.txt", text: "the: the\n"), "--out", dir.path("p.tsv")])
-    #expect(nothing.status == 1)
+    #expect(nothing.status == 2)
     #expect(nothing.stderr.contains("n.txt: no typo pairs in norvig format (1 unchanged entries"))
   }
 
@@ -111,7 +111,7 @@ import Testing
     let text = try dir.write("t.txt", text: "the quick brown fox and the lazy dog\n")
     let out = dir.path("g.tsv")
     let result = try Run.product("keybench-typos", ["generate", "--text", text, "--dist", dist, "--seed", "1", "--out", out])
-    #expect(result.status == 1)
+    #expect(result.status == 2)
     #expect(result.stderr.contains("d.json:\(near + 1): operations.near must be an integer in 0…1000000000000, got -40"), "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out))
   }
@@ -132,7 +132,7 @@ import Testing
     }
     // In range but above what scaling can reach for these pairs: refused, not met with less.
     let above = try Run.product("keybench-typos", ["analyze", dir.path("p.tsv"), "--error-rate", "0.99", "--out", dir.path("d.json")])
-    #expect(above.status == 1)
+    #expect(above.status == 2)
     #expect(above.stderr.contains("--error-rate 0.99 cannot be reached"))
     #expect(!FileManager.default.fileExists(atPath: dir.path("d.json")))
   }

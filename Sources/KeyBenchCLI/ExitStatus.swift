@@ -1,0 +1,44 @@
+public import ArgumentParser
+import Foundation
+
+/// One exit-status convention for every KeyBench executable, so scripts and CI can act on it:
+///
+/// - 0: success;
+/// - 1: a gate found a regression (`keybench-report gate`, `keybench-suite gate`) — only gates;
+/// - 2: the command could not do its work: an input is unusable, a file cannot be written, a
+///   suite item or plug-in failed;
+/// - 64: usage error (an unknown option, a value out of range), before any work starts.
+public enum ExitStatus {
+  public static let regression: Int32 = 1
+  public static let failure: Int32 = 2
+  public static let usage: Int32 = 64
+
+  /// The `main` of every executable: runs `Command` and maps what it throws to the convention.
+  public static func main<Command: ParsableCommand>(_ command: Command.Type) -> Never {
+    do {
+      var parsed = try command.parseAsRoot()
+      try parsed.run()
+      exit(0)
+    } catch let code as ExitCode {
+      exit(code.rawValue)
+    } catch {
+      let message = command.fullMessage(for: error)
+      switch command.exitCode(for: error) {
+      case .success:
+        print(message)
+        exit(0)
+      case .validationFailure:
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(usage)
+      default:
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(failure)
+      }
+    }
+  }
+
+  /// The sentence every `--help` ends its discussion with.
+  public static let help = "Exit status: 0 success, 2 unusable input or failed work, 64 usage error (README: Exit status)."
+  /// The same for gates.
+  public static let gateHelp = "Exit status: 0 passed, 1 regression, 2 unusable input or could not run, 64 usage error (README: Exit status)."
+}
