@@ -14,6 +14,8 @@ struct KeybenchDevices: ParsableCommand {
     discussion: """
       Profiles are JSON files (see Corpora/FORMATS.md); this tool shows what the benchmarks \
       will use: key centres and sizes, key pitch, the Bi & Zhai touch spread and adjacency.
+
+      \(ExitStatus.help)
       """,
     version: BuildInfo.versionText,
     subcommands: [List.self, Show.self],
@@ -58,7 +60,7 @@ struct CatalogOptions: ParsableArguments {
 
 extension KeybenchDevices {
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the device profiles.")
+    static let configuration = CommandConfiguration(abstract: "List the device profiles.", discussion: "Examples:\n  keybench-devices list\n  keybench-devices list --devices my-devices --layouts my-layouts")
 
     @OptionGroup var options: CatalogOptions
 
@@ -83,7 +85,7 @@ extension KeybenchDevices {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print one profile's keys, pitch, touch spread and adjacency.")
+      abstract: "Print one profile's keys, pitch, touch spread and adjacency.", discussion: "Examples:\n  keybench-devices show iphone5")
 
     @OptionGroup var options: CatalogOptions
 

@@ -40,6 +40,10 @@ struct KeybenchIngest: ParsableCommand {
       fewer words than the name holds are refused unless --replace-smaller.
 
       Exit status: 0 success, 2 an unusable input or database, 64 usage error.
+
+      Examples:
+        keybench-ingest ../shared/corpora/latinime/en_US_wordlist.combined.gz --verify
+        keybench-ingest --text ../shared/corpora/texts/en_gutenberg_1342_pride_and_prejudice.txt --name en-books
       """,
     version: BuildInfo.versionText)
 

@@ -12,6 +12,9 @@ extension KeybenchReport {
         box plots and a decode-time CDF, several runs side by side; sweeps get accuracy against \
         decode time with the Pareto frontier; other benches get their metrics table, curves and \
         count matrices. The page needs no network and no JavaScript (format in Reports/FORMATS.md).
+
+        Examples:
+          keybench-report html Reports/quickstart/swipe-hws --out /tmp/report.html
         """)
 
     @Argument(help: "Run or sweep folders to report, compared side by side.")

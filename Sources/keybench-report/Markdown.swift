@@ -10,6 +10,9 @@ extension KeybenchReport {
         Reads the summary.json of each run folder (any benchmark; runs of one benchmark compare \
         best) and prints a table with a column per run and a row per metric, accuracy shares \
         in percent and times in ms. With --out the table goes to that file instead.
+
+        Examples:
+          keybench-report markdown Reports/baseline/swipe-hws Reports/baseline/swipe-synthetic --out compare.md
         """)
 
     @Argument(help: "Run folders (or summary.json files).")

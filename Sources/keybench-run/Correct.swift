@@ -23,6 +23,10 @@ extension KeybenchRun {
         peers hunspell and aspell run through the same protocol (Plugins/ispell, their -a pipe mode \
         with the system dictionary for the lexicon's locale); a missing peer is named in the report. \
         A plug-in that crashes, hangs or answers wrongly stops the run with its stderr.
+
+        Examples:
+          keybench-run correct --lexicon en_US --pairs .keybench/corpora/norvig2.tsv --peers hunspell,aspell --out runs/correct
+          keybench-run correct --lexicon en_US --pairs .keybench/corpora/norvig2.tsv --corrector keyboard --plugin symspell=Plugins/symspell/plugin --out runs/symspell
         """)
 
     @Option(help: "Lexicon (as stored by keybench-ingest), e.g. en_US.")

@@ -16,6 +16,9 @@ extension KeybenchRun {
         scheme and word), summary.csv and summary.json (format in Reports/FORMATS.md) and \
         report.md (character error rate, strokes and crossings per character, path length per \
         letter beside a QWERTY swipe, schemes ranked by frequency-weighted movement).
+
+        Examples:
+          keybench-run gesture --scheme Corpora/gesture/english.xml --scheme Corpora/gesture/alphabetical.xml --device iphone5 --text ../shared/corpora/texts/en_gutenberg_11_alice_in_wonderland.txt --limit 500 --seed 1 --out runs/gesture
         """)
 
     @Option(help: "Letter scheme XML (repeat to compare several); default Corpora/gesture/english.xml.")

@@ -19,6 +19,9 @@ extension KeybenchRun {
         recall_at_3, recall_at_5, mrr, false_suggestion_rate, ms_per_query; Reports/FORMATS.md) \
         and report.md. WordNet 3.0 is read from --wordnet, else KEYBENCH_WORDNET, else \
         /usr/share/wordnet (Debian wordnet-base).
+
+        Examples:
+          keybench-run photos --captions ../shared/corpora/photos/coco_val2017_dev_captions.json --labels ../shared/corpora/photos/coco_val2017_dev_image_labels.tsv --limit 500 --seed 1 --out runs/photos
         """)
 
     @Option(help: "COCO captions JSON (e.g. coco_val2017_dev_captions.json).")

@@ -26,6 +26,9 @@ extension KeybenchRun {
         fresh copies of the trained predictors with adaptation on and off, written to curves.csv, \
         summary.json (ksr_by_length, csr_by_length, …_static) and report.md. A test text that is a \
         training file or shares more than 1 % of its longer sentences with training is refused.
+
+        Examples:
+          keybench-run predict --lexicon en_US --train ../shared/corpora/texts/en_gutenberg_1342_pride_and_prejudice.txt --text ../shared/corpora/texts/en_gutenberg_11_alice_in_wonderland.txt --peers presage --out runs/predict
         """)
 
     @Option(help: "Lexicon (as stored by keybench-ingest) whose words unseen in training are still suggested, e.g. en_US.")

@@ -22,6 +22,10 @@ extension KeybenchRun {
         decodes the same gestures with an external decoder speaking Plugins/PROTOCOL.md (handed the \
         same lexicon and layouts): report.md and summary.json ("plugins") put it beside the \
         built-in decoder, and its per-gesture rows go to results-NAME.csv.
+
+        Examples:
+          keybench-run swipe --lexicon en_US --corpus .keybench/corpora/hws.jsonl --add-missing-targets --limit 500 --out runs/swipe-hws
+          keybench-run swipe --print-config > decoder.json
         """)
 
     @Option(help: "Lexicon to decode against (as stored by keybench-ingest), e.g. en_US.")

@@ -18,6 +18,9 @@ extension KeybenchRun {
         resolver, and writes to --out: results.csv (one row per tap), summary.csv and \
         summary.json (format in Reports/FORMATS.md) and report.md (key error rates, reduction \
         against static regions, per-letter confusion, ns per resolution, measured spread).
+
+        Examples:
+          keybench-run touch --device iphone5 --train ../shared/corpora/texts/en_gutenberg_1342_pride_and_prejudice.txt --text ../shared/corpora/texts/en_gutenberg_11_alice_in_wonderland.txt --limit 20000 --seed 1 --out runs/touch
         """)
 
     @Option(help: "Device profile to simulate taps on (repeat for several).")

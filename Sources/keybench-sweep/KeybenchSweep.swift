@@ -35,6 +35,9 @@ struct KeybenchSweep: ParsableCommand {
 
       Benchmarks: swipe (the others join as their runners take configs).
       Exit status: 0 success, 2 an unusable input or failed work, 64 usage error.
+
+      Examples:
+        keybench-sweep swipe --lexicon en_US --corpus .keybench/corpora/hws.jsonl --limit 1000 --param filters.length.a=0.5,0.55,0.6 --param filters.endPoint.radius=1.5:2.5:0.5 --out runs/sweep
       """,
     version: BuildInfo.versionText)
 

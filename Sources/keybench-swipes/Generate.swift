@@ -16,6 +16,9 @@ extension KeybenchSwipes {
         reference corpus (--like: same words, same layouts and canvases — for calibration). \
         The model's parameters are documented in Corpora/FORMATS.md; --config overrides any of \
         them. The same --seed gives a byte-identical corpus.
+
+        Examples:
+          keybench-swipes generate --lexicon en_US --device iphone5 --count 1000 --seed 1 --out .keybench/corpora/synthetic-iphone5.jsonl
         """)
 
     @Option(help: "Lexicon to draw words from (as stored by keybench-ingest), e.g. en_US.")

@@ -27,6 +27,9 @@ extension KeybenchSwipes {
 
         Exit status: 0 success, 2 when an input is unusable, no gesture is kept or the manifest \
         disagrees (--out is then left as it was), 64 usage error.
+
+        Examples:
+          keybench-swipes import-hws .keybench/cache/corpora/swipes/hws/raw_logs --out .keybench/corpora/hws.jsonl --manifest ../shared/corpora/swipes/hws/hws_log_manifest.tsv
         """)
 
     @Argument(help: ArgumentHelp("How We Swipe .log files or folders of them.", valueName: "log-or-dir"))

@@ -14,6 +14,9 @@ extension KeybenchSwipes {
         letter keys. With --compare the table shows both corpora and their relative difference \
         — how a synthetic corpus is calibrated against real swipes. Gestures flagged rejected, \
         landscape or non-alphabetic are left out unless --include-flagged. Prints Markdown.
+
+        Examples:
+          keybench-swipes stats .keybench/corpora/synthetic-iphone5.jsonl --compare .keybench/corpora/hws.jsonl
         """)
 
     @Argument(help: "The swipe corpus (.jsonl).")

@@ -14,6 +14,9 @@ extension KeybenchTypos {
         their letters are rejected. The JSON also holds the channel counts the keyboard corrector \
         learns its error model from. --error-rate rescales the rates (a file of typos alone has \
         far more errors per letter than running text).
+
+        Examples:
+          keybench-typos analyze .keybench/corpora/norvig2.tsv --out runs/norvig2-errors.json
         """)
 
     @Argument(help: "Pair TSV files (from import or generate).")

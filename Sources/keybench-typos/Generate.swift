@@ -13,6 +13,9 @@ extension KeybenchTypos {
         order. The same text, distribution, layout and seed give byte-identical output. Shipped \
         distributions: Corpora/typos/keystrokes-en.json (from the 136M Keystrokes typos, scaled to \
         3 % of letters wrong) and Corpora/typos/seed-fig41.json (the seed's Fig. 4.1 shape).
+
+        Examples:
+          keybench-typos generate --text ../shared/corpora/texts/en_gutenberg_11_alice_in_wonderland.txt --dist Corpora/typos/seed-fig41.json --seed 1 --out runs/alice-typos.tsv
         """)
 
     @Option(help: "Running text (UTF-8, plain or gzip).")

@@ -23,6 +23,9 @@ extension KeybenchTypos {
         words are kept), hroest (wrong;right), ukp (6-line real-word records with the sentence as \
         context). Counted entries become that many pairs; entries equal to the correct word are \
         dropped. A bad record stops the import with FILE:LINE: reason.
+
+        Examples:
+          keybench-typos import norvig ../shared/corpora/typos/en_norvig_spell-testset2.txt --out .keybench/corpora/norvig2.tsv
         """)
 
     @Argument(help: ArgumentHelp("Corpus format: \(TypoFormatArgument.allValueStrings.joined(separator: ", ")).", valueName: "format"))
