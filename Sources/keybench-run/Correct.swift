@@ -30,13 +30,13 @@ extension KeybenchRun {
         """)
 
     @Option(help: "Lexicon (as stored by keybench-ingest), e.g. en_US.")
-    var lexicon: String
+    var lexicon: String?
 
     @Option(help: "The lexicon database.")
     var db: String = LexiconDatabase.defaultPath
 
     @Option(help: "Pair TSV from keybench-typos import or generate.")
-    var pairs: String
+    var pairs: String?
 
     @Option(help: "baseline, kannsch, kannsch-static, keyboard or all (comma-separated).")
     var corrector: String = "all"
@@ -71,7 +71,16 @@ extension KeybenchRun {
     @OptionGroup var plugin: PluginOptions
 
     @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
-    var out: String
+    var out: String?
+
+    @Flag(help: "Print the keyboard and kannsch corrector configurations in effect (defaults merged with --keyboard-config and --kannsch-config) as JSON and exit.")
+    var printConfig = false
+
+    /// What --print-config prints.
+    struct Configs: Encodable {
+      var keyboard: KeyboardCorrector.Config
+      var kannsch: KannschCorrector.Config
+    }
 
     static let known = ["baseline", "kannsch", "kannsch-static", "keyboard"]
 
@@ -96,6 +105,10 @@ extension KeybenchRun {
       } catch let error as PluginSpecError {
         throw ValidationError("--plugin \(error.description)")
       }
+      if printConfig { return }
+      guard lexicon != nil else { throw ValidationError("Give the lexicon with --lexicon NAME (e.g. en_US).") }
+      guard pairs != nil else { throw ValidationError("Give the typo pairs with --pairs FILE.tsv (keybench-typos import or generate).") }
+      guard out != nil else { throw ValidationError("Give the output folder with --out DIR.") }
     }
 
     func run() throws {
@@ -103,6 +116,8 @@ extension KeybenchRun {
         ?? KeyboardCorrector.Config()
       let kannschSettings = try kannschConfig.map { try ConfigFiles.load($0, over: KannschCorrector.Config(), what: "kannsch config") }
         ?? KannschCorrector.Config()
+      if printConfig { return try ConfigFiles.print(Configs(keyboard: keyboardSettings, kannsch: kannschSettings)) }
+      guard let lexicon, let pairs, let out else { return }
       var items = try TypoPairFile.read(path: pairs)
       var counted = Provenance.Items(unit: "pairs", read: items.count)
       if lowercaseOnly {

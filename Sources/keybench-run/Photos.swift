@@ -25,10 +25,10 @@ extension KeybenchRun {
         """)
 
     @Option(help: "COCO captions JSON (e.g. coco_val2017_dev_captions.json).")
-    var captions: String
+    var captions: String?
 
     @Option(help: "Per-image labels TSV (coco_val2017_dev_image_labels.tsv).")
-    var labels: String
+    var labels: String?
 
     @Option(help: "COCO categories TSV with WordNet synsets (default: coco_categories.tsv beside --labels).")
     var categories: String?
@@ -76,7 +76,10 @@ extension KeybenchRun {
     var limit: Int?
 
     @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
-    var out: String
+    var out: String?
+
+    @Flag(help: "Print the best ranker's configuration in effect (defaults merged with --config) as JSON and exit.")
+    var printConfig = false
 
     static let known = ["exact", "synonyms", "hypernyms", "hyponyms", "best"]
 
@@ -98,13 +101,19 @@ extension KeybenchRun {
       for name in rankerNames where !Self.known.contains(name) {
         throw ValidationError("unknown ranker '\(name)'; choose from \(Self.known.joined(separator: ", ")) or all.")
       }
+      if printConfig { return }
+      guard captions != nil else { throw ValidationError("Give the captions with --captions FILE.json (e.g. coco_val2017_dev_captions.json).") }
+      guard labels != nil else { throw ValidationError("Give the image labels with --labels FILE.tsv (e.g. coco_val2017_dev_image_labels.tsv).") }
+      guard out != nil else { throw ValidationError("Give the output folder with --out DIR.") }
     }
 
     func run() throws {
+      let bestConfig = try config.map { try ConfigFiles.load($0, over: WeightedRanker.Config(), what: "best ranker config") } ?? WeightedRanker.Config()
+      if printConfig { return try ConfigFiles.print(bestConfig) }
+      guard let captions, let labels, let out else { return }
       let folder = URL(fileURLWithPath: labels).deletingLastPathComponent()
       let categoriesPath = categories ?? folder.appendingPathComponent("coco_categories.tsv").path
       let imageNetPath = imagenetClasses ?? folder.appendingPathComponent("imagenet1k_classes.tsv").path
-      let bestConfig = try config.map { try ConfigFiles.load($0, over: WeightedRanker.Config(), what: "best ranker config") } ?? WeightedRanker.Config()
       // The small inputs first, so a bad one is reported before WordNet is loaded.
       var labelled = try CocoCorpus.imageLabels(path: labels)
       let allCaptions = try CocoCorpus.captions(path: captions)

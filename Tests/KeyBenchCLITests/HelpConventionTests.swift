@@ -36,3 +36,26 @@ import Testing
     }
   }
 }
+
+/// `--print-config` alone prints the effective configuration of every command that has one.
+@Suite struct PrintConfigTests {
+  @Test(arguments: [
+    ["keybench-run", "swipe"], ["keybench-run", "correct"], ["keybench-run", "touch"], ["keybench-run", "gesture"],
+    ["keybench-run", "photos"], ["keybench-swipes", "generate"],
+  ])
+  func printConfigAloneWorks(command: [String]) throws {
+    let result = try Run.product(command[0], [command[1], "--print-config"])
+    #expect(result.status == 0, "\(command): \(result.stderr)")
+    let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    #expect(json?.isEmpty == false, "\(command)")
+  }
+
+  @Test func configFilesAreMergedIntoThePrintedConfig() throws {
+    let dir = try TemporaryDirectory()
+    let file = try dir.write("k.json", text: #"{"priorWeight": 0.7}"#)
+    let result = try Run.product("keybench-run", ["correct", "--print-config", "--keyboard-config", file])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: [String: Any]])
+    #expect((json["keyboard"]?["priorWeight"] as? NSNumber)?.doubleValue == 0.7)
+    #expect(try Run.product("keybench-run", ["correct", "--out", dir.path("o")]).status == 64)
+  }
+}
