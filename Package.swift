@@ -178,7 +178,7 @@ let package = Package(
       name: "KeyBenchFuzz",
       dependencies: [
         "KeyBenchCore", "KeyBenchLexicon", "KeyBenchGeometry", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTyping",
-        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchBench", "KeyBenchPrediction", "KeyBenchPhotos",
+        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchBench", "KeyBenchPrediction", "KeyBenchPhotos", "KeyBenchSuites",
       ],
       swiftSettings: strict
     ),

@@ -31,7 +31,7 @@ public enum FuzzTargets {
   /// Every target, in `--list` order.
   public static let all: [FuzzTarget] =
     LexiconTargets.all + CorpusTargets.all + TypoTargets.all + GestureTargets.all + DeviceTargets.all
-    + ConfigTargets.all + SweepTargets.all + TextTargets.all + PhotoTargets.all
+    + ConfigTargets.all + SweepTargets.all + TextTargets.all + PhotoTargets.all + SuiteTargets.all
 
   /// The target called `name`, if any.
   public static func named(_ name: String) -> FuzzTarget? {
