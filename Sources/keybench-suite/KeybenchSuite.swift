@@ -327,7 +327,7 @@ extension KeybenchSuite {
     @Option(help: "Runs each task executes at once (its --cpus-per-task).")
     var jobs: Int = 1
 
-    @Option(help: "Extra sbatch options for every job, separated by spaces, e.g. \"--partition=short --time=02:00:00\".")
+    @Option(parsing: .unconditional, help: "Extra sbatch options for every job, separated by spaces, e.g. \"--partition=short --time=02:00:00\".")
     var slurmArgs: String = ""
 
     @Flag(help: "Write and print the scripts and the sbatch commands without submitting.")

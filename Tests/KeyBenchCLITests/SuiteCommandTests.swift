@@ -97,4 +97,26 @@ import Testing
     #expect(again.stdout.contains("0 ran, 3 cached"), "\(again.stdout)")
     #expect(try Run.product("keybench-suite", ["run", suite, "--out", dir.path("x"), "--shard", "3/2"]).status == 64)
   }
+
+  @Test func submitWritesSlurmScriptsChainedByDependencies() throws {
+    let dir = try TemporaryDirectory()
+    let suite = try Self.suite(in: dir, seeds: [1, 2, 3])
+    let dry = try Run.product("keybench-suite", ["submit", suite, "--out", dir.path("cluster"), "--shards", "3", "--jobs", "2", "--slurm-args", "--partition=short --time=00:10:00", "--dry-run"])
+    #expect(dry.status == 0, "\(dry.stderr)")
+    let array = try String(contentsOfFile: dir.path("cluster/slurm/array.sbatch"), encoding: .utf8)
+    #expect(array.contains("#SBATCH --array=1-3"))
+    #expect(array.contains("#SBATCH --cpus-per-task=2"))
+    #expect(array.contains(#"--shard "${SLURM_ARRAY_TASK_ID}/3" --jobs 2"#))
+    #expect(try String(contentsOfFile: dir.path("cluster/slurm/prepare.sbatch"), encoding: .utf8).contains("--steps-only"))
+    #expect(try String(contentsOfFile: dir.path("cluster/slurm/finish.sbatch"), encoding: .utf8).contains("status \"$out\" --require-complete"))
+    #expect(dry.stdout.contains("sbatch --parsable --dependency=afterok:$PREPARE --partition=short --time=00:10:00"))
+    // The plan is there before any job runs: status works at once.
+    let status = try Run.product("keybench-suite", ["status", dir.path("cluster")])
+    #expect(status.stdout.contains("0 of 3 finished"))
+    #expect(try Run.product("keybench-suite", ["status", dir.path("cluster"), "--require-complete"]).status == 2)
+    // Without Slurm, submitting says so instead of pretending.
+    let none = try Run.product("keybench-suite", ["submit", suite, "--out", dir.path("c2"), "--shards", "2"], environment: ["PATH": "/nonexistent"])
+    #expect(none.status == 2)
+    #expect(none.stderr.contains("sbatch is not on PATH"), "\(none.stderr)")
+  }
 }
