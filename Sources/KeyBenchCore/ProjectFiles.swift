@@ -4,10 +4,18 @@ public import Foundation
 ///
 /// The tools are run from a checkout (`.build/release/keybench-…` or `swift run`), so the files
 /// are found without installation: `KEYBENCH_HOME` when set, else the first ancestor of the
-/// working directory, else of the executable, that contains the wanted folder.
+/// working directory, else of the executable, that contains the wanted folder — so a user's own
+/// checkout or edited files win. A binary copied elsewhere falls back to the copies of
+/// `Corpora/devices`, `layouts`, `gesture` and `typos` compiled into it (written once to a
+/// temporary folder named by their digest).
 public enum ProjectFiles {
   /// The folder `relativePath` (e.g. `Corpora/devices`), or nil when no candidate has it.
   public static func directory(_ relativePath: String) -> URL? {
+    checkoutDirectory(relativePath) ?? embeddedDirectory(relativePath)
+  }
+
+  /// The folder in a checkout only (no embedded fallback).
+  public static func checkoutDirectory(_ relativePath: String) -> URL? {
     let manager = FileManager.default
     var roots: [URL] = []
     if let home = ProcessInfo.processInfo.environment["KEYBENCH_HOME"], !home.isEmpty {
@@ -26,6 +34,39 @@ public enum ProjectFiles {
     }
     return nil
   }
+
+  /// The embedded copy of `relativePath`, materialised on first use; nil when nothing under it
+  /// is embedded.
+  static func embeddedDirectory(_ relativePath: String) -> URL? {
+    let prefix = relativePath.hasSuffix("/") ? relativePath : relativePath + "/"
+    guard EmbeddedCorpora.files.contains(where: { $0.path.hasPrefix(prefix) }), let root = embeddedRoot else { return nil }
+    return root.appendingPathComponent(relativePath)
+  }
+
+  /// The folder holding every embedded file under its relative path, or nil when it cannot be written.
+  static let embeddedRoot: URL? = {
+    var digest = ContentDigest()
+    for file in EmbeddedCorpora.files { digest.update(file.path + "\u{0}" + file.base64 + "\u{0}") }
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appendingPathComponent("keybench-embedded-\(digest.finalize().prefix(16))")
+    if manager.fileExists(atPath: root.appendingPathComponent(".complete").path) { return root }
+    // Written beside, then renamed into place: concurrent first runs never see a partial folder.
+    let staging = manager.temporaryDirectory.appendingPathComponent(".keybench-embedded-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+    do {
+      for file in EmbeddedCorpora.files {
+        guard let data = Data(base64Encoded: file.base64) else { return nil }
+        let target = staging.appendingPathComponent(file.path)
+        try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: target)
+      }
+      try Data().write(to: staging.appendingPathComponent(".complete"))
+      if rename(staging.path, root.path) != 0 { try? manager.removeItem(at: staging) }
+    } catch {
+      try? manager.removeItem(at: staging)
+      return nil
+    }
+    return manager.fileExists(atPath: root.appendingPathComponent(".complete").path) ? root : nil
+  }()
 
   private static func ancestors(of url: URL) -> [URL] {
     var result: [URL] = []

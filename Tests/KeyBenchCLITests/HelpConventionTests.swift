@@ -59,3 +59,18 @@ import Testing
     #expect(try Run.product("keybench-run", ["correct", "--out", dir.path("o")]).status == 64)
   }
 }
+
+/// A binary copied out of the checkout still has the device, layout, scheme and error-model files
+/// (compiled in), while a checkout's own files still win.
+@Suite struct CopiedBinaryTests {
+  @Test func aCopiedToolFindsTheBuiltInDevices() throws {
+    let dir = try TemporaryDirectory()
+    let copy = dir.path("keybench-devices")
+    try FileManager.default.copyItem(atPath: TestPaths.productsDirectory.appendingPathComponent("keybench-devices").path, toPath: copy)
+    let result = try Run.tool(copy, ["list"], environment: ["KEYBENCH_HOME": ""], directory: dir.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    for device in ["iphone5", "iphone6s", "ipad4", "hws"] { #expect(result.stdout.contains(device)) }
+    let show = try Run.tool(copy, ["show", "iphone5"], environment: ["KEYBENCH_HOME": ""], directory: dir.url)
+    #expect(show.status == 0 && show.stdout.contains("qwerty-en"), "\(show.stderr)")
+  }
+}
