@@ -30,9 +30,11 @@ enum Format {
     isShare(key) && value.isFinite ? String(format: "%.1f %%", value * 100) : Self.value(value, key: key)
   }
 
-  /// Integers with thousands separators, other values with four significant digits.
+  /// Integers (and values from 1,000 up, rounded) with thousands separators, other values with
+  /// four significant digits — never an exponent a reader has to decode.
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
+    if abs(value) >= 1000 && abs(value) < 1e15 && value != value.rounded() { return number(value.rounded()) }
     if value == value.rounded() && abs(value) < 1e15 {
       let digits = String(Int(value).magnitude)
       var out = ""

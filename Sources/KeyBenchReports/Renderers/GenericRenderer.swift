@@ -14,8 +14,10 @@ public enum GenericRenderer: ReportRenderer {
     }
     return benches.map { bench in
       let runs = folders.filter { $0.kind == .run(bench: bench) }
-      var content: [Node] = [Blocks.metricsTable(runs, keys: Blocks.allMetricKeys(runs))]
-      content += curves(runs)
+      var content: [Node] = runs.flatMap { BenchFigures.figures(bench: bench, run: $0) }
+      content.append(Blocks.metricsTable(runs, keys: Blocks.allMetricKeys(runs)))
+      // Prediction's saving-rate curves are all on one chart above.
+      content += curves(runs) { !$0.contains("ksr_by_length") }
       content += matrices(runs)
       return Section(title: "Benchmark \(bench)", note: runs.count > 1 ? "\(runs.count) runs compared." : nil,
         content: content)
@@ -33,12 +35,12 @@ public enum GenericRenderer: ReportRenderer {
     }
   }
 
-  static func curves(_ runs: [RunFolder]) -> [Node] {
+  static func curves(_ runs: [RunFolder], including wanted: (String) -> Bool = { _ in true }) -> [Node] {
     var keys: [String] = []
     var byKey: [String: [LineChart.Series]] = [:]
     for run in runs {
       for entry in structured(run.summary?["metrics"] ?? .null) {
-        guard let curve = entry.value.curve else { continue }
+        guard wanted(entry.key), let curve = entry.value.curve else { continue }
         if byKey[entry.key] == nil { keys.append(entry.key) }
         byKey[entry.key, default: []].append(LineChart.Series(name: run.name,
           samples: curve.map { LineChart.Sample(x: $0.x, mean: $0.mean, std: $0.std) }))

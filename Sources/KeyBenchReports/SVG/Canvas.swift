@@ -31,7 +31,7 @@ struct Canvas {
     return rows
   }
 
-  static func legendItemWidth(_ name: String) -> Double { 28 + 6.5 * Double(name.count) }
+  static func legendItemWidth(_ name: String) -> Double { 32 + 7.6 * Double(name.count) }
 
   var bottomMargin: Double { 48 + 18 * Double(legendRows.count) }
   var plotLeft: Double { left }

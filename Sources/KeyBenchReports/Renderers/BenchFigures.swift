@@ -1,0 +1,131 @@
+/// The figures each benchmark's researchers look for first, drawn from its summary.json
+/// (Reports/FORMATS.md): correction accuracy by error kind and speed, touch key error rates per
+/// resolver and device, gesture schemes' error and effort, photo Recall@k, and prediction's
+/// saving rate against text length with every predictor and adaptation on and off on one chart.
+/// One figure set per run; accuracies in percent, axis titles with units.
+enum BenchFigures {
+  static func figures(bench: String, run: RunFolder) -> [Node] {
+    guard let metrics = run.summary?["metrics"], case .object(let object) = metrics else { return [] }
+    switch bench {
+    case "correct": return correction(object, run: run)
+    case "touch": return touch(metrics, run: run)
+    case "gesture": return gesture(metrics, run: run)
+    case "photos": return photos(object, run: run)
+    case "predict": return prediction(object, run: run)
+    default: return []
+    }
+  }
+
+  static func percent(_ value: JSONValue?) -> Double? { value?.number.map { $0 * 100 } }
+
+  /// Algorithms (object-valued metrics) in the summary's order of names.
+  static func algorithms(_ object: [String: JSONValue]) -> [(name: String, metrics: JSONValue)] {
+    object.keys.sorted().compactMap { key in
+      if case .object = object[key]! { return (key, object[key]!) }
+      return nil
+    }
+  }
+
+  static func correction(_ object: [String: JSONValue], run: RunFolder) -> [Node] {
+    let correctors = algorithms(object)
+    guard !correctors.isEmpty else { return [] }
+    let top = correctors.first?.metrics["top4"] != nil ? "top4" : correctors.first.flatMap { entry -> String? in
+      if case .object(let values) = entry.metrics { return values.keys.first { $0.hasPrefix("top") && $0 != "top1" } }
+      return nil
+    } ?? "top4"
+    let kinds: [(String, String)] = [("top1", "top-1, all errors"), (top, "\(top.replacingOccurrences(of: "top", with: "top-")), all errors"),
+      ("non_word_top1", "top-1, non-words"), ("real_word_top1", "top-1, real words")]
+    let accuracy = BarChart.svg(
+      title: "Correction accuracy by error kind (\(run.name))", categories: correctors.map(\.name),
+      series: kinds.map { key, label in BarChart.Series(name: label, values: correctors.map { percent($0.metrics[key]) }) },
+      yTitle: "% of misspelled words", xTitle: "corrector")
+    let speed = BarChart.svg(
+      title: "Correction speed (\(run.name))", categories: correctors.map(\.name),
+      series: [BarChart.Series(name: "words per second", values: correctors.map { $0.metrics["words_per_second"]?.number })],
+      yTitle: "words per second", xTitle: "corrector")
+    return [
+      Blocks.figure(accuracy, caption: "Share of misspelled words whose intended word each corrector ranks first or among the shown suggestions, split into non-word errors (the typed word is not in the lexicon) and real-word errors (another lexicon word)."),
+      Blocks.figure(speed, caption: "Words corrected per second on one thread; plug-ins and peers include the pipe to their process."),
+    ]
+  }
+
+  static func touch(_ metrics: JSONValue, run: RunFolder) -> [Node] {
+    guard case .object(let resolvers)? = metrics["resolvers"] else { return [] }
+    let names = resolvers.keys.sorted()
+    var series = [BarChart.Series(name: "all devices", values: names.map { percent(resolvers[$0]?["key_error_rate"]) })]
+    if case .object(let devices)? = metrics["devices"] {
+      for device in devices.keys.sorted() {
+        series.append(BarChart.Series(name: device, values: names.map { percent(devices[device]?[$0]?["key_error_rate"]) }))
+      }
+    }
+    let rates = BarChart.svg(
+      title: "Key error rate per resolver and device (\(run.name))", categories: names, series: series,
+      yTitle: "wrong key (% of taps)", xTitle: "resolver")
+    let speed = BarChart.svg(
+      title: "Resolution time (\(run.name))", categories: names,
+      series: [BarChart.Series(name: "median", values: names.map { resolvers[$0]?["ns_per_touch"]?.number })],
+      yTitle: "nanoseconds per touch", xTitle: "resolver")
+    return [
+      Blocks.figure(rates, caption: "Share of simulated taps each resolver assigns to another key than the intended one, pooled and per device; lower is better. The confusion heat maps below show which letters are confused."),
+      Blocks.figure(speed, caption: "Time per resolved touch, release build, one thread."),
+    ]
+  }
+
+  static func gesture(_ metrics: JSONValue, run: RunFolder) -> [Node] {
+    guard case .object(let schemes)? = metrics["schemes"] else { return [] }
+    let names = schemes.keys.sorted()
+    let errors = BarChart.svg(
+      title: "Decoding errors per letter scheme (\(run.name))", categories: names,
+      series: [
+        BarChart.Series(name: "character error rate", values: names.map { percent(schemes[$0]?["cer"]) }),
+        BarChart.Series(name: "word error rate", values: names.map { percent(schemes[$0]?["word_error_rate"]) }),
+      ], yTitle: "errors (%)", xTitle: "scheme")
+    let effort = BarChart.svg(
+      title: "Effort per character (\(run.name))", categories: names,
+      series: [
+        BarChart.Series(name: "strokes", values: names.map { schemes[$0]?["strokes_per_char"]?.number }),
+        BarChart.Series(name: "region crossings", values: names.map { schemes[$0]?["crossings_per_char"]?.number }),
+      ], yTitle: "per character", xTitle: "scheme")
+    return [
+      Blocks.figure(errors, caption: "Character and word error rates of the simulated strokes decoded with each scheme; lower is better."),
+      Blocks.figure(effort, caption: "Strokes and region crossings per character: what each scheme costs the hand."),
+    ]
+  }
+
+  static func photos(_ object: [String: JSONValue], run: RunFolder) -> [Node] {
+    let rankers = algorithms(object)
+    let series = rankers.compactMap { name, metrics -> LineChart.Series? in
+      let samples = [1, 3, 5].compactMap { k in metrics["recall_at_\(k)"]?.number.map { LineChart.Sample(x: Double(k), mean: $0 * 100, std: nil) } }
+      return samples.isEmpty ? nil : LineChart.Series(name: name, samples: samples)
+    }
+    guard !series.isEmpty else { return [] }
+    var nodes = [Blocks.figure(
+      LineChart.svg(title: "Recall@k per ranker (\(run.name))", series: series, xTitle: "k (photos shown)", yTitle: "target in first k (%)"),
+      caption: "Share of captions whose photo each ranker puts among the first k suggestions.")]
+    let falseRates = rankers.map { percent($0.metrics["false_suggestion_rate"]) }
+    if falseRates.contains(where: { $0 != nil }) {
+      nodes.append(Blocks.figure(
+        BarChart.svg(title: "False suggestions (\(run.name))", categories: rankers.map(\.name),
+          series: [BarChart.Series(name: "false suggestion rate", values: falseRates)],
+          yTitle: "% of messages", xTitle: "ranker"),
+        caption: "Share of messages whose photo is not in the library for which a ranker still suggests one; lower is better."))
+    }
+    return nodes
+  }
+
+  static func prediction(_ object: [String: JSONValue], run: RunFolder) -> [Node] {
+    var series: [LineChart.Series] = []
+    for (name, metrics) in algorithms(object) {
+      for (key, label) in [("ksr_by_length", "adaptation on"), ("ksr_by_length_static", "adaptation off")] {
+        guard let curve = metrics[key]?.curve, !curve.isEmpty else { continue }
+        series.append(LineChart.Series(
+          name: "\(name), \(label)",
+          samples: curve.map { LineChart.Sample(x: $0.x, mean: $0.mean * 100, std: $0.std.map { $0 * 100 }) }))
+      }
+    }
+    guard !series.isEmpty else { return [] }
+    return [Blocks.figure(
+      LineChart.svg(title: "Keystroke saving rate against text length (\(run.name))", series: series, xTitle: "words typed by one user", yTitle: "keystrokes saved (%)"),
+      caption: "Every predictor with adaptation on and off on the same axes (seed 002 Fig. 4.2/4.3): mean over slices of each length, ±1 standard deviation band.")]
+  }
+}
