@@ -44,13 +44,8 @@ let package = Package(
     .target(
       name: "KeyBenchCore",
       dependencies: ["CZlib", "CKeyBenchSystem", .product(name: "Crypto", package: "swift-crypto")],
-      swiftSettings: strict,
-      plugins: ["EmbedCorpora"]
+      swiftSettings: strict
     ),
-    // The device, layout, scheme and error-model files compiled into KeyBenchCore, so a binary
-    // copied out of the checkout still finds them (ProjectFiles falls back to them).
-    .executableTarget(name: "keybench-embed", path: "BuildTools/keybench-embed", swiftSettings: strict),
-    .plugin(name: "EmbedCorpora", capability: .buildTool(), dependencies: ["keybench-embed"], path: "BuildTools/EmbedCorpora"),
     .target(name: "KeyBenchLexicon", dependencies: ["KeyBenchCore"], swiftSettings: strict),
     .target(name: "KeyBenchGeometry", dependencies: ["KeyBenchCore"], swiftSettings: strict),
     .target(
