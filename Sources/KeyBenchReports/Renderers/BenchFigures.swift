@@ -125,7 +125,7 @@ enum BenchFigures {
     }
     guard !series.isEmpty else { return [] }
     return [Blocks.figure(
-      LineChart.svg(title: "Keystroke saving rate against text length (\(run.name))", series: series, xTitle: "words typed by one user", yTitle: "keystrokes saved (%)"),
+      LineChart.svg(title: "Keystroke saving rate against text length (\(run.name))", series: series, xTitle: "words typed by one user (log scale)", yTitle: "keystrokes saved (%)", logX: true),
       caption: "Every predictor with adaptation on and off on the same axes (seed 002 Fig. 4.2/4.3): mean over slices of each length, ±1 standard deviation band.")]
   }
 }

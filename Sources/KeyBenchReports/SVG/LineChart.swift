@@ -11,10 +11,10 @@ enum LineChart {
     let samples: [Sample]
   }
 
-  static func svg(title: String, series: [Series], xTitle: String, yTitle: String) -> Node {
+  static func svg(title: String, series: [Series], xTitle: String, yTitle: String, logX: Bool = false) -> Node {
     let canvas = Canvas(legend: series.count > 1 ? series.map(\.name) : [])
     let samples = series.flatMap(\.samples)
-    let x = Scale.linear(covering: samples.map(\.x), to: canvas.xRange)
+    let x = logX ? Scale.log(covering: samples.map(\.x), to: canvas.xRange) : Scale.linear(covering: samples.map(\.x), to: canvas.xRange)
     let y = Scale.linear(covering: samples.flatMap { [$0.mean - ($0.std ?? 0), $0.mean + ($0.std ?? 0)] },
       to: canvas.yRange, flipped: true)
     var nodes = canvas.yAxis(y, title: yTitle)

@@ -17,7 +17,12 @@ public struct Scale: Sendable {
     if includeZero { finite.append(0) }
     var low = finite.min() ?? 0
     var high = finite.max() ?? 1
-    if low == high { (low, high) = (low - 1, high + 1) }
+    // Equal values (every configuration at the same accuracy): a narrow band around them, not ±1,
+    // which would squash 0.8 into the middle of −0.2…1.8.
+    if low == high {
+      let pad = max(abs(low) * 0.05, 0.001)
+      (low, high) = (low - pad, high + pad)
+    }
     let step = Self.niceStep(for: high - low)
     return Scale(kind: .linear, domain: (low / step).rounded(.down) * step ... (high / step).rounded(.up) * step,
       range: range, flipped: flipped)

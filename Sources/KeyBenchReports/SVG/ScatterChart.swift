@@ -10,7 +10,8 @@ enum ScatterChart {
 
   static func svg(title: String, points: [Point], xTitle: String, yTitle: String) -> Node {
     let canvas = Canvas(height: 360, legend: ["configuration", "Pareto frontier"])
-    let x = Scale.linear(covering: points.map(\.x), to: canvas.xRange, includeZero: true)
+    // Fitted to the data: starting at 0 bunched every configuration at the right edge.
+    let x = Scale.linear(covering: points.map(\.x), to: canvas.xRange)
     let y = Scale.linear(covering: points.map(\.y), to: canvas.yRange, flipped: true)
     var nodes = canvas.yAxis(y, title: yTitle)
     nodes += canvas.xAxis(x, title: xTitle)
