@@ -152,8 +152,8 @@ extension KeybenchRun {
           summary.pluginMicrosecondsPerWord = external.process.ownMicrosecondsPerAnswer
         }
         entries.append(.init(summary: summary, results: results, setup: setup, curve: curve))
-        StandardError.print(
-          "\(summary.corrector): top-1 \(NumberFormatting.fixed(summary.top1, decimals: 4)), top-\(suggestions) \(NumberFormatting.fixed(summary.topK, decimals: 4)), non-word top-1 \(NumberFormatting.fixed(summary.nonWordTop1, decimals: 4)), \(NumberFormatting.fixed(summary.wordsPerSecond, decimals: 0)) words/s")
+        // Progress only: the results are printed once, on stdout, when every corrector ran.
+        StandardError.print("\(summary.corrector): scored \(summary.words) pairs")
       }
       func object(_ value: some Encodable) throws -> Any {
         try JSONSerialization.jsonObject(with: JSONEncoder().encode(value))

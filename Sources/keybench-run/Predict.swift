@@ -231,7 +231,8 @@ extension KeybenchRun {
       _ predictor: any Predictor, setup: String, benchmark: PredictionBenchmark, sentences: [[String]]
     ) throws -> PredictionReport.Entry {
       let (summary, results) = try benchmark.run(predictor, sentences: sentences)
-      StandardError.print(summary.line)
+      // Progress only: the results are printed once, on stdout, when every predictor ran.
+      StandardError.print("\(summary.predictor): typed \(summary.words) words (\(summary.predictions) predictions)")
       return .init(summary: summary, results: results, setup: setup)
     }
 
