@@ -107,6 +107,7 @@ public struct TouchReport {
         root = Self.setting(parts[...], to: json, in: root)
       }
       if let best = summary.best { root["best_resolver"] = best.resolver.rawValue }
+      if !summary.confusion.isEmpty { root["confusion"] = summary.confusion }
       let simulatedTaps: Int = summary.groups.last { $0.source == "simulated" }?.taps ?? 0
       let realTaps: Int = summary.groups.first { $0.source == "hws" }?.taps ?? 0
       var corpus: [String: Any] = ["taps": simulatedTaps, "real_taps": realTaps]

@@ -47,6 +47,9 @@ public struct TouchSummary: Sendable {
   /// Per simulated device, then the pooled `simulated` and `hws` groups when present.
   public var groups: [Group] = []
   public var letters: [Letter] = []
+  /// Per resolver: intended letter → resolved letter → taps, over the simulated taps (cells with
+  /// taps only), for the confusion heat maps.
+  public var confusion: [String: [String: [String: Int]]] = [:]
   public var spreads: [Spread] = []
   /// All real taps pooled, offsets in key widths (so canvases of every size add up).
   public var pooledSpread: Spread?
@@ -99,6 +102,15 @@ public struct TouchSummary: Sendable {
             confusion[k][tap.intended * alphabet.count + run.outcomes[s][k].resolved[index]] += 1
           }
         }
+      }
+      for (k, kind) in run.kinds.enumerated() {
+        var matrix: [String: [String: Int]] = [:]
+        for intended in alphabet.indices where taps[intended] > 0 {
+          for resolved in alphabet.indices where confusion[k][intended * alphabet.count + resolved] > 0 {
+            matrix[String(alphabet[intended]), default: [:]][String(alphabet[resolved])] = confusion[k][intended * alphabet.count + resolved]
+          }
+        }
+        self.confusion[kind.rawValue] = matrix
       }
       letters = alphabet.indices.filter { taps[$0] > 0 }.map { letter in
         let n = Double(taps[letter])
