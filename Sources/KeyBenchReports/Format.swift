@@ -5,7 +5,8 @@ enum Format {
   /// Whether a metric named `key` is a 0…1 share (by the naming rules of Reports/FORMATS.md).
   static func isShare(_ key: String) -> Bool {
     let last = key.split(separator: ".").last.map(String.init) ?? key
-    if last.hasPrefix("kept_") || last == "recall" || last == "mrr" || last == "coverage" || last.contains("share")
+    // MRR is a mean of weights, not a share of items: it prints as 0.7777, not 77.77 %.
+    if last.hasPrefix("kept_") || last == "recall" || last == "coverage" || last.contains("share")
       || last.hasSuffix("rate") || last.hasSuffix("accuracy") || last.hasSuffix("ratio") {
       return true
     }

@@ -38,7 +38,7 @@ import Testing
     let bars = markup.inPlot("Accuracy per device", "rect", class: "bar")
     // Groups iphone5, iphone6s; within each, top-1 then top-4.
     let values = bars.compactMap { $0.attributes["data-value"].flatMap(Double.init) }
-    let expected: [Double] = [0.5, 0.75, 0.75, 0.875]  // 2/4, 3/4, 6/8, 7/8
+    let expected: [Double] = [50, 75, 75, 87.5]  // % of gestures: 2/4, 3/4, 6/8, 7/8
     #expect(values == expected)
     let heights = bars.compactMap { $0.attributes["height"].flatMap(Double.init) }
     let ratios = zip(heights, values).map { $0 / $1 }

@@ -79,7 +79,7 @@ public enum SwipeRenderer: ReportRenderer {
         series.append(BarChart.Series(name: prefix + label, values: devices.map { device in
           let rows = run.rows.filter { $0.device == device }
           guard !rows.isEmpty else { return nil }
-          return Double(rows.filter { ($0.rank ?? .max) <= limit }.count) / Double(rows.count)
+          return 100 * Double(rows.filter { ($0.rank ?? .max) <= limit }.count) / Double(rows.count)
         }))
       }
     }
@@ -87,7 +87,7 @@ public enum SwipeRenderer: ReportRenderer {
       "\(device) " + runs.map { run in String(run.rows.filter { $0.device == device }.count) }.joined(separator: "/")
     }
     return Blocks.figure(
-      BarChart.svg(title: "Accuracy per device", categories: devices, series: series, yTitle: "share of gestures (top-k)",
+      BarChart.svg(title: "Accuracy per device", categories: devices, series: series, yTitle: "% of gestures (top-k)",
         xTitle: "device"),
       caption: "Share of gestures whose target is the first candidate (top-1) or among the first k, per device. "
         + "Gestures per device: " + counts.joined(separator: ", ") + ".")
