@@ -46,7 +46,72 @@ enum BenchFigures {
     return [
       Blocks.figure(accuracy, caption: "Share of misspelled words whose intended word each corrector ranks first or among the shown suggestions, split into non-word errors (the typed word is not in the lexicon) and real-word errors (another lexicon word)."),
       Blocks.figure(speed, caption: "Words corrected per second on one thread; plug-ins and peers include the pipe to their process."),
-    ]
+    ] + correctionBreakdowns(run)
+  }
+
+  /// Top-1 by intended-word length and by edit distance, from results.csv (misspelled words only).
+  static func correctionBreakdowns(_ run: RunFolder) -> [Node] {
+    guard run.has("results.csv"), let table = try? CSVTable(path: run.file("results.csv")),
+      let corrector = table.column("corrector"), let typed = table.column("typed"), let intended = table.column("intended"),
+      let rank = table.column("rank")
+    else { return [] }
+    let names = uniqueInOrder(table.rows.map { $0[corrector] })
+    func chart(_ title: String, _ axis: String, _ bucket: ([String]) -> String?, order: [String]) -> Node? {
+      var hits: [String: [String: (Int, Int)]] = [:]
+      for row in table.rows where row[typed] != row[intended] {
+        guard let key = bucket(row) else { continue }
+        var cell = hits[row[corrector], default: [:]][key, default: (0, 0)]
+        cell.1 += 1
+        if row[rank] == "1" { cell.0 += 1 }
+        hits[row[corrector], default: [:]][key] = cell
+      }
+      let categories = order.filter { key in hits.values.contains { ($0[key]?.1 ?? 0) > 0 } }
+      guard categories.count > 1 else { return nil }
+      return BarChart.svg(
+        title: "\(title) (\(run.name))", categories: categories,
+        series: names.map { name in
+          BarChart.Series(name: name, values: categories.map { key in hits[name]?[key].flatMap { $0.1 > 0 ? 100 * Double($0.0) / Double($0.1) : nil } })
+        }, yTitle: "top-1 (% of misspelled words)", xTitle: axis)
+    }
+    var nodes: [Node] = []
+    let lengths = ["1–3", "4–5", "6–7", "8–10", "11+"]
+    if let byLength = chart("Top-1 by word length", "letters in the intended word", { row in
+      let n = row[intended].count
+      return n <= 3 ? lengths[0] : n <= 5 ? lengths[1] : n <= 7 ? lengths[2] : n <= 10 ? lengths[3] : lengths[4]
+    }, order: lengths) {
+      nodes.append(Blocks.figure(byLength, caption: "Share of misspelled words corrected at rank 1, by the intended word's length."))
+    }
+    let distances = ["1", "2", "3+"]
+    if let byDistance = chart("Top-1 by edit distance", "Damerau-Levenshtein distance typed → intended", { row in
+      let d = editDistance(Array(row[typed].lowercased()), Array(row[intended].lowercased()))
+      return d <= 1 ? "1" : d == 2 ? "2" : "3+"
+    }, order: distances) {
+      nodes.append(Blocks.figure(byDistance, caption: "Share of misspelled words corrected at rank 1, by how many edits separate the typed from the intended word."))
+    }
+    return nodes
+  }
+
+  /// Optimal-string-alignment distance (adjacent transpositions count one), capped for long words.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    guard a.count <= 64, b.count <= 64 else { return 3 }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], previous2[j - 2] + 1) }
+      }
+      previous2 = previous
+      previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+  }
+
+  /// Unique values in first-seen order.
+  static func uniqueInOrder(_ values: [String]) -> [String] {
+    var seen = Set<String>()
+    return values.filter { seen.insert($0).inserted }
   }
 
   static func touch(_ metrics: JSONValue, run: RunFolder) -> [Node] {

@@ -23,9 +23,13 @@ enum BarChart {
           ("y", Canvas.fmt(min(top, base))), ("width", Canvas.fmt(barWidth * 0.92)),
           ("height", Canvas.fmt(abs(base - top))), ("fill", Palette.color(s)),
         ], [.el("title", text: "\(entry.name), \(category): \(Format.value(value, key: yTitle))")]))
-        if barWidth >= 22 {
+        // A label only where it fits over its own bar (about 6 px per character at the label's
+        // size); otherwise neighbouring labels would run into each other. The tooltip keeps the value.
+        // Percent axes label whole percents: the axis carries the unit, the tooltip the exact value.
+        let label = yTitle.contains("%") ? String(format: "%.0f", value) : Format.short(value, key: yTitle)
+        if barWidth >= 18 && Double(label.count) * 7.0 <= barWidth - 1 {
           nodes.append(.el("text", [("class", "bar-label"), ("x", Canvas.fmt(start + (Double(s) + 0.46) * barWidth)),
-            ("y", Canvas.fmt(min(top, base) - 4)), ("text-anchor", "middle")], text: Format.short(value, key: yTitle)))
+            ("y", Canvas.fmt(min(top, base) - 4)), ("text-anchor", "middle")], text: label))
         }
       }
     }
