@@ -115,6 +115,37 @@ public struct Leaderboard {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The same tables as a self-contained HTML page (no script, no network).
+  public var html: String {
+    func escape(_ text: String) -> String {
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+    var body = ""
+    var last = ""
+    for row in rows {
+      if row.group != last {
+        if !last.isEmpty { body += "</tbody></table>\n" }
+        last = row.group
+        body += "<h2>\(escape(row.bench)): \(escape(row.inputs))</h2>\n<table><thead><tr><th></th><th>run</th><th>algorithm</th>"
+          + "<th class=num>\(escape(row.accuracyName))</th><th class=num>µs per item</th></tr></thead><tbody>\n"
+      }
+      body += "<tr\(row.pareto ? " class=pareto" : "")><td>\(row.pareto ? "★" : "")</td><td>\(escape(row.run))</td><td>\(escape(row.algorithm))</td>"
+        + "<td class=num>\(String(format: "%.4f", row.accuracy))</td><td class=num>\(row.microseconds.map { String(format: "%.1f", $0) } ?? "n/a")</td></tr>\n"
+    }
+    if !last.isEmpty { body += "</tbody></table>\n" }
+    return """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><title>KeyBench leaderboard</title>
+      <style>body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;margin-bottom:2em}
+      th,td{border:1px solid #ccc;padding:.25em .6em}td.num,th.num{text-align:right}tr.pareto{background:#eef6ee;font-weight:600}</style>
+      </head><body><h1>Leaderboard</h1>
+      <p>Per benchmark and input set, every algorithm and configuration, most accurate first; ★ marks the accuracy/speed
+      Pareto frontier (no other row is at least as accurate and at least as fast).</p>
+      \(body)</body></html>
+
+      """
+  }
+
   public var csv: String {
     ([CSV.row(["bench", "inputs", "run", "algorithm", "accuracy_metric", "accuracy", "us_per_item", "pareto"])]
       + rows.map { row in

@@ -163,7 +163,7 @@ extension KeybenchSuite {
 
   struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write the leaderboard of a suite output folder (leaderboard.md, leaderboard.csv) and print it.",
+      abstract: "Write the leaderboard of a suite output folder (leaderboard.md, .csv, .html) and print it.",
       discussion: "Example:\n  keybench-suite report .keybench/suites/sweep-correct")
 
     @Argument(help: "A folder written by keybench-suite run (or merge).")
@@ -192,8 +192,9 @@ extension KeybenchSuite {
       let board = try Leaderboard(runs: runs)
       try AtomicFileWriter.write(board.markdown, to: output.folder.appendingPathComponent("leaderboard.md").path)
       try AtomicFileWriter.write(board.csv, to: output.folder.appendingPathComponent("leaderboard.csv").path)
+      try AtomicFileWriter.write(board.html, to: output.folder.appendingPathComponent("leaderboard.html").path)
       print(board.markdown, terminator: "")
-      StandardError.print("wrote \(folder)/leaderboard.md and leaderboard.csv (\(runs.count) of \(output.items.filter { $0.kind == .run }.count) runs finished)")
+      StandardError.print("wrote \(folder)/leaderboard.md, leaderboard.csv and leaderboard.html (\(runs.count) of \(output.items.filter { $0.kind == .run }.count) runs finished)")
     }
   }
 

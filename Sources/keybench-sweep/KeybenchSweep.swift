@@ -33,7 +33,10 @@ struct KeybenchSweep: ParsableCommand {
       provenance.json records the inputs' digests, the gestures left out and the grid; a folder \
       holding a sweep of other inputs is refused rather than resumed.
 
-      Benchmarks: swipe (the others join as their runners take configs).
+      Benchmarks: swipe, in process (the lexicon is laid out once for every configuration, with \
+      random search and a resumable journal). Grids over any benchmark's options and config \
+      fields — correct, predict, touch, gesture, photos and swipe — are suite grids \
+      (keybench-suite, Suites/README.md), with the same shards, merge and Pareto leaderboard.
       Exit status: 0 success, 2 an unusable input or failed work, 64 usage error.
 
       Examples:
