@@ -71,6 +71,9 @@ public struct SwipeBenchmark {
     /// The layout of each laid-out lexicon, by identity, so an external decoder is told which
     /// keyboard each gesture was drawn on.
     let layoutOf: [ObjectIdentifier: KeyboardLayout]
+    /// LatinIME frequency of each suggestible word, by match key (the highest of its spellings),
+    /// for accuracy by frequency band.
+    let frequencyOf: [String: UInt8]
 
     /// Every layout the gestures use, each once, in first-use order.
     public var layoutsUsed: [KeyboardLayout] {
@@ -120,7 +123,11 @@ public struct SwipeBenchmark {
     return Prepared(
       gestures: selected, layouts: layouts, known: known,
       lexiconSize: lexicon.entries.filter(\.isSuggestible).count, addedTargets: added, buildSeconds: buildSeconds,
-      items: items, lexicon: lexicon, layoutOf: layoutOf)
+      items: items, lexicon: lexicon, layoutOf: layoutOf,
+      frequencyOf: lexicon.entries.filter(\.isSuggestible).reduce(into: [:]) { table, entry in
+        let key = SwipeDecoding.matchKey(entry.word)
+        table[key] = max(table[key] ?? 0, entry.frequency)
+      })
   }
 
   /// Runs over `gestures`; `progress` is called with (done, total).
@@ -152,6 +159,7 @@ public struct SwipeBenchmark {
       results.append(
         SwipeItemResult(
           gesture: gesture, inLexicon: prepared.known.contains(SwipeDecoding.matchKey(gesture.word)),
+          frequency: prepared.frequencyOf[SwipeDecoding.matchKey(gesture.word)],
           decoding: decoding, decodeMicroseconds: micros))
       progress(index + 1, prepared.gestures.count)
     }
@@ -221,6 +229,8 @@ public struct SwipeItemResult: Sendable {
   public var word: String
   public var device: String
   public var inLexicon: Bool
+  /// The target's LatinIME frequency (0–255) in the lexicon decoded against, nil when absent.
+  public var frequency: UInt8?
   /// 1-based rank of the target among the candidates, nil when absent.
   public var rank: Int?
   public var candidates: [String]
@@ -230,8 +240,9 @@ public struct SwipeItemResult: Sendable {
   public var timeLimitHit: Bool
   public var decodeMicroseconds: Double
 
-  init(gesture: SwipeGesture, inLexicon: Bool, decoding: SwipeDecoding, decodeMicroseconds: Double) {
+  init(gesture: SwipeGesture, inLexicon: Bool, frequency: UInt8?, decoding: SwipeDecoding, decodeMicroseconds: Double) {
     id = gesture.id
+    self.frequency = frequency
     user = gesture.user
     word = gesture.word
     device = gesture.layout.device

@@ -72,12 +72,12 @@ public struct SwipeReport {
 
   static func resultsCSV(_ run: SwipeBenchmark.Run) -> String {
     let stageNames = run.results.first?.stages.map { Self.snake($0.name) } ?? []
-    var header = ["id", "user", "word", "device", "in_lexicon", "rank", "candidates"]
+    var header = ["id", "user", "word", "device", "in_lexicon", "frequency", "rank", "candidates"]
     header += stageNames.map { "kept_after_\($0)" } + stageNames.map { "target_survived_\($0)" }
     header += ["points", "points_used", "time_limit_hit", "decode_us"]
     var lines = [CSV.row(header)]
     for r in run.results {
-      var fields = [r.id, r.user ?? "", r.word, r.device, String(r.inLexicon), r.rank.map(String.init) ?? "",
+      var fields = [r.id, r.user ?? "", r.word, r.device, String(r.inLexicon), r.frequency.map(String.init) ?? "", r.rank.map(String.init) ?? "",
         r.candidates.joined(separator: " ")]
       fields += r.stages.map { String($0.kept) }
       fields += r.stages.map { $0.probeKept.map(String.init) ?? "" }

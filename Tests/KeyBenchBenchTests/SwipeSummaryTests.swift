@@ -9,7 +9,7 @@ import Testing
     diagnostics.stages = zip(["start point", "length"], zip(kept, probe)).map { .init(name: $0, kept: $1.0, probeKept: $1.1) }
     return SwipeItemResult(
       gesture: SwipeGesture(id: word, word: word, source: "t", layout: .init(device: "iphone5"), points: []),
-      inLexicon: inLexicon,
+      inLexicon: inLexicon, frequency: inLexicon ? 120 : nil,
       decoding: SwipeDecoding(candidates: candidates.enumerated().map { .init(word: $1, score: Double($0)) }, diagnostics: diagnostics),
       decodeMicroseconds: 1000)
   }

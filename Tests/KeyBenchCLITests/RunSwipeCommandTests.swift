@@ -30,7 +30,7 @@ import Testing
     #expect(try #require(metrics["top1"] as? Double) > 0.8)
     #expect(metrics["coverage"] as? Double == 1)
     let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
-    #expect(csv[0].hasPrefix("id,user,word,device,in_lexicon,rank,candidates,kept_after_start_point"))
+    #expect(csv[0].hasPrefix("id,user,word,device,in_lexicon,frequency,rank,candidates,kept_after_start_point"))
     #expect(csv.count == Int(gestures) + 1)
   }
 

@@ -23,6 +23,19 @@ public enum SwipeRenderer: ReportRenderer {
     let withResults = runs.filter { !$0.rows.isEmpty }
     if !withResults.isEmpty {
       content.append(accuracyPerDevice(withResults))
+      if let byLength = accuracy(withResults, title: "Accuracy per word length", axis: "letters in the target",
+        order: ["2", "3", "4", "5", "6", "7", "8", "9", "10+"], bucket: { row in row.letters.map { $0 >= 10 ? "10+" : String($0) } },
+        caption: "Share of gestures whose target is first (top-1) or among the first k, by the number of letters in the target.")
+      {
+        content.append(byLength)
+      }
+      if let byFrequency = accuracy(withResults, title: "Accuracy per target frequency band", axis: "LatinIME frequency of the target (0–255, log scale of use)",
+        order: ["not in lexicon", "0–99", "100–149", "150–199", "200–255"],
+        bucket: { row in row.frequency.map { $0 < 100 ? "0–99" : $0 < 150 ? "100–149" : $0 < 200 ? "150–199" : "200–255" } ?? "not in lexicon" },
+        caption: "Share of gestures decoded right by how common the target word is: rare words lose to frequent neighbours through the frequency prior.")
+      {
+        content.append(byFrequency)
+      }
       if let boxes = filterPassRates(withResults) { content.append(boxes) }
       content.append(decodeTimes(withResults))
     }
@@ -40,6 +53,8 @@ public enum SwipeRenderer: ReportRenderer {
 
     struct Row {
       let device: String
+      let letters: Int?
+      let frequency: Int?
       let rank: Int?
       let kept: [Double?]
       let decodeMs: Double?
@@ -63,11 +78,38 @@ public enum SwipeRenderer: ReportRenderer {
       let keptColumns = table.header.enumerated().filter { $0.element.hasPrefix("kept_after_") }
       filters = keptColumns.map { String($0.element.dropFirst("kept_after_".count)) }
       let decode = table.column("decode_us")
+      let word = table.column("word")
+      let frequency = table.column("frequency")
       rows = table.rows.map { fields in
-        Row(device: fields[device], rank: Int(fields[rank]), kept: keptColumns.map { Double(fields[$0.offset]) },
+        Row(
+          device: fields[device], letters: word.map { fields[$0].filter(\.isLetter).count },
+          frequency: frequency.flatMap { Int(fields[$0]) }, rank: Int(fields[rank]), kept: keptColumns.map { Double(fields[$0.offset]) },
           decodeMs: decode.flatMap { Double(fields[$0]) }.map { $0 / 1000 })
       }
     }
+  }
+
+  /// Top-1 and top-k per bucket of gestures (word length, frequency band), one bar pair per run.
+  static func accuracy(
+    _ runs: [Run], title: String, axis: String, order: [String], bucket: (Run.Row) -> String?, caption: String
+  ) -> Node? {
+    let present = order.filter { key in runs.contains { run in run.rows.contains { bucket($0) == key } } }
+    guard present.count > 1 else { return nil }
+    var series: [BarChart.Series] = []
+    for run in runs {
+      let prefix = runs.count > 1 ? run.folder.name + " " : ""
+      for (label, limit) in [("top-1", 1), ("top-\(run.top)", run.top)] {
+        series.append(BarChart.Series(name: prefix + label, values: present.map { key in
+          let rows = run.rows.filter { bucket($0) == key }
+          guard !rows.isEmpty else { return nil }
+          return 100 * Double(rows.filter { ($0.rank ?? .max) <= limit }.count) / Double(rows.count)
+        }))
+      }
+    }
+    let counts = present.map { key in "\(key): " + runs.map { run in String(run.rows.filter { bucket($0) == key }.count) }.joined(separator: "/") }
+    return Blocks.figure(
+      BarChart.svg(title: title, categories: present, series: series, yTitle: "% of gestures (top-k)", xTitle: axis),
+      caption: caption + " Gestures per bar group: " + counts.joined(separator: ", ") + ".")
   }
 
   static func accuracyPerDevice(_ runs: [Run]) -> Node {
