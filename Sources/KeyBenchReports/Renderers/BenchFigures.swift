@@ -188,9 +188,24 @@ enum BenchFigures {
           samples: curve.map { LineChart.Sample(x: $0.x, mean: $0.mean * 100, std: $0.std.map { $0 * 100 }) }))
       }
     }
-    guard !series.isEmpty else { return [] }
-    return [Blocks.figure(
-      LineChart.svg(title: "Keystroke saving rate against text length (\(run.name))", series: series, xTitle: "words typed by one user (log scale)", yTitle: "keystrokes saved (%)", logX: true),
-      caption: "Every predictor with adaptation on and off on the same axes (seed 002 Fig. 4.2/4.3): mean over slices of each length, ±1 standard deviation band.")]
+    var nodes: [Node] = []
+    if !series.isEmpty {
+      nodes.append(Blocks.figure(
+        LineChart.svg(title: "Keystroke saving rate against text length (\(run.name))", series: series, xTitle: "words typed by one user (log scale)", yTitle: "keystrokes saved (%)", logX: true),
+        caption: "Every predictor with adaptation on and off on the same axes (seed 002 Fig. 4.2/4.3): mean over slices of each length, ±1 standard deviation band."))
+    }
+    let predictors = algorithms(object)
+    if !predictors.isEmpty {
+      nodes.append(Blocks.figure(
+        BarChart.svg(
+          title: "Next-word prediction and savings (\(run.name))", categories: predictors.map(\.name),
+          series: [
+            BarChart.Series(name: "next word top-1", values: predictors.map { percent($0.metrics["next_top1"]) }),
+            BarChart.Series(name: "next word top-3", values: predictors.map { percent($0.metrics["next_top3"]) }),
+            BarChart.Series(name: "keystrokes saved", values: predictors.map { percent($0.metrics["ksr"]) }),
+          ], yTitle: "% of words (% of keystrokes for savings)", xTitle: "predictor"),
+        caption: "Share of words predicted before their first letter (first or among the first three suggestions), and the keystroke saving rate over the whole test text."))
+    }
+    return nodes
   }
 }
