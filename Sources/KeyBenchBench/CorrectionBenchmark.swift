@@ -44,7 +44,7 @@ public struct CorrectionBenchmark {
     let clock = ContinuousClock()
     return try pairs.enumerated().map { index, pair in
       let start = clock.now
-      let found = try corrector.suggestions(for: pair.typed, limit: suggestions)
+      let found = try corrector.suggestions(for: pair.typed, context: pair.context, limit: suggestions)
       let elapsed = (clock.now - start).inMicroseconds
       corrector.learn(pair.intended)
       let target = pair.intended.lowercased()

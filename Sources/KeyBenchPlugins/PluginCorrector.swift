@@ -30,8 +30,13 @@ public final class PluginCorrector: Corrector {
   }
 
   public func suggestions(for typed: String, limit: Int) throws -> [String] {
+    try suggestions(for: typed, context: nil, limit: limit)
+  }
+
+  public func suggestions(for typed: String, context: String?, limit: Int) throws -> [String] {
     requests += 1
     var fields = "\"type\":\"correct\",\"typed\":\(PluginJSON.string(typed)),\"limit\":\(limit)"
+    if let context, !context.isEmpty { fields += ",\"context\":\(PluginJSON.string(context))" }
     if pendingReset { fields += ",\"reset\":true" }
     if !learned.isEmpty { fields += ",\"learn\":\(PluginJSON.strings(learned))" }
     let words = try process.request(fields, item: "word \(requests) (typed '\(typed)')")

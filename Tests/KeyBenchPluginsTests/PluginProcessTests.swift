@@ -65,6 +65,16 @@ struct PluginHarness {
     corrector.reset()
     #expect(try corrector.suggestions(for: "a\"b\\c\té", limit: 2) == ["a\"b\\c\té", "learn="])
     #expect(corrector.process.ownMicrosecondsPerAnswer == 7.5)
+
+    try corrector.process.finish()
+  }
+
+  @Test func theSentenceAroundAWordTravelsWhenThePairsHaveOne() throws {
+    let harness = try PluginHarness()
+    let spec = try harness.script("context", body: "reply({'id': request['id'], 'candidates': [request.get('context', 'none')]})")
+    let corrector = try harness.corrector(spec)
+    #expect(try corrector.suggestions(for: "their", context: "they went their way", limit: 4) == ["they went their way"])
+    #expect(try corrector.suggestions(for: "teh", limit: 4) == ["none"])
     try corrector.process.finish()
   }
 

@@ -13,6 +13,9 @@ public protocol Corrector: AnyObject {
   /// - Throws: when the corrector cannot answer (an external plug-in that crashed or hung): the
   ///   benchmark stops rather than score an unanswered word.
   func suggestions(for typed: String, limit: Int) throws -> [String]
+  /// The same with the sentence around the word when the corpus has one (real-word error
+  /// corpora); correctors that do not use context answer as without it.
+  func suggestions(for typed: String, context: String?, limit: Int) throws -> [String]
   /// Tells the corrector which word the user finally wrote, for frequency adaptation.
   func learn(_ word: String)
   /// Forgets everything learned, as for a new user (texts of increasing length start fresh).
@@ -20,6 +23,9 @@ public protocol Corrector: AnyObject {
 }
 
 extension Corrector {
+  public func suggestions(for typed: String, context: String?, limit: Int) throws -> [String] {
+    try suggestions(for: typed, limit: limit)
+  }
   public func learn(_ word: String) {}
   public func reset() {}
 }
