@@ -115,8 +115,11 @@ import Testing
 
 /// The reference plug-ins that need PyPI packages or only Python.
 @Suite struct ThirdPartyPluginTests {
+  /// symspellpy installed in the virtual environment Scripts/setup --peers makes.
   static var hasSymspell: Bool {
-    FileManager.default.fileExists(atPath: TestPaths.repository.appendingPathComponent(".keybench/venv/bin/python3").path)
+    let lib = TestPaths.repository.appendingPathComponent(".keybench/venv/lib")
+    let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
+    return versions.contains { FileManager.default.fileExists(atPath: lib.appendingPathComponent("\($0)/site-packages/symspellpy").path) }
   }
 
   @Test(.enabled(if: hasSymspell)) func symspellCorrectsWithinTwoEdits() throws {
