@@ -87,7 +87,7 @@ public struct GestureBenchmark {
         }
         let decoded = decoder.decode(stroke)
         results.append(WordResult(
-          word: word, decoded: decoded, edits: Self.editDistance(Array(decoded), Array(word)), points: stroke.points.count,
+          word: word, decoded: decoded, edits: EditDistance.levenshtein(Array(decoded), Array(word)), points: stroke.points.count,
           crossings: decoder.regions(of: stroke).count - 1, pathMillimeters: stroke.points.pathLength * mm,
           idealPathMillimeters: aims.pathLength * mm, qwertyPathMillimeters: (qwerty.path(for: word)?.length ?? 0) * mm))
       }
@@ -95,20 +95,6 @@ public struct GestureBenchmark {
     }
   }
 
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
-  }
 }
 
 /// The figures a gesture run is judged by, per scheme.

@@ -3,21 +3,32 @@ public import KeyBenchLexicon
 import KeyBenchCore
 
 /// The files a run hands its plug-ins (the lexicon export, training sentences), in one temporary
-/// folder removed when the run ends or is interrupted.
+/// folder removed when the run ends or is interrupted. The folder is made on the first file, so a
+/// run without plug-ins touches nothing.
 public final class PluginWorkspace {
   public let folder: URL
+  private var created = false
   private var lexiconFiles: [String: String] = [:]
 
-  public init() throws {
+  public init() {
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("keybench-plugins-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    TemporaryFiles.register(folder.path)
   }
 
   deinit {
+    guard created else { return }
     try? FileManager.default.removeItem(at: folder)
     TemporaryFiles.unregister(folder.path)
+  }
+
+  /// `name` inside the folder, made (and registered for removal) on first use.
+  private func file(_ name: String) throws -> String {
+    if !created {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      TemporaryFiles.register(folder.path)
+      created = true
+    }
+    return folder.appendingPathComponent(name).path
   }
 
   /// The handshake's `lexicon` object: name, locale, word count and the path of its
@@ -27,7 +38,7 @@ public final class PluginWorkspace {
     if let written = lexiconFiles[lexicon.name] {
       path = written
     } else {
-      path = folder.appendingPathComponent("lexicon-\(lexiconFiles.count).tsv").path
+      path = try file("lexicon-\(lexiconFiles.count).tsv")
       try lexicon.exportTSV().write(toFile: path, atomically: false, encoding: .utf8)
       lexiconFiles[lexicon.name] = path
     }
@@ -40,7 +51,7 @@ public final class PluginWorkspace {
   /// The handshake's `training` object: the tokenised training sentences, one per line, words
   /// separated by single spaces.
   public func training(_ sentences: [[String]]) throws -> [String: Any] {
-    let path = folder.appendingPathComponent("training.txt").path
+    let path = try file("training.txt")
     try (sentences.map { $0.joined(separator: " ") }.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
     return ["path": path, "sentences": sentences.count, "format": "one sentence per line, tokens separated by spaces"]
   }

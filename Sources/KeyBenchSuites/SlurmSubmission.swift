@@ -35,11 +35,11 @@ public struct SlurmSubmission {
 
   /// The three scripts by file name.
   public var scripts: [(name: String, text: String)] {
-    let suiteBinary = Self.quote(bin.appendingPathComponent("keybench-suite").path)
+    let suiteBinary = ShellWords.quote(bin.appendingPathComponent("keybench-suite").path)
     let common = """
-      cd \(Self.quote(workingDirectory.path))
-      suite=\(Self.quote(suite.path))
-      out=\(Self.quote(out.path))
+      cd \(ShellWords.quote(workingDirectory.path))
+      suite=\(ShellWords.quote(suite.path))
+      out=\(ShellWords.quote(out.path))
 
       """
     let name = Self.jobName(suiteName)
@@ -125,20 +125,10 @@ public struct SlurmSubmission {
       let arguments = command.dropFirst().map { argument in
         argument.replacingOccurrences(of: "$PREPARE", with: ids.first ?? "").replacingOccurrences(of: "$ARRAY", with: ids.last ?? "")
       }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: sbatch)
-      process.arguments = arguments
-      let output = Pipe()
-      let errors = Pipe()
-      process.standardOutput = output
-      process.standardError = errors
-      try process.run()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      let id = text.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
-      guard process.terminationStatus == 0, !id.isEmpty, id.allSatisfy(\.isNumber) else {
-        throw SuiteFile.Problem("sbatch \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus)): \(problem.trimmingCharacters(in: .whitespacesAndNewlines))")
+      let result = try CapturedProcess.run(URL(fileURLWithPath: sbatch), Array(arguments))
+      let id = result.standardOutput.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+      guard result.status == 0, !id.isEmpty, id.allSatisfy(\.isNumber) else {
+        throw SuiteFile.Problem("sbatch \(arguments.joined(separator: " ")) failed (exit \(result.status)): \(result.standardError.trimmingCharacters(in: .whitespacesAndNewlines))")
       }
       ids.append(id)
     }
@@ -151,7 +141,4 @@ public struct SlurmSubmission {
     "keybench-" + String(name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }.prefix(40))
   }
 
-  static func quote(_ word: String) -> String {
-    word.allSatisfy { $0.isLetter || $0.isNumber || "/._-=+,:".contains($0) } ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-  }
 }

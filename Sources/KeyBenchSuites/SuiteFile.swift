@@ -219,23 +219,13 @@ public struct SuiteFile: Sendable {
 
   /// ` (did you mean "x"?)` for the nearest of `candidates` within a third of the word's length.
   public static func suggestion(_ word: String, _ candidates: [String]) -> String {
-    let best = candidates.map { ($0, editDistance(Array(word), Array($0))) }.min { $0.1 < $1.1 }
+    // Names are short; a long key (fuzzed or pasted) is not worth a quadratic comparison.
+    guard word.count < 200 else { return "" }
+    let best = candidates.map { ($0, EditDistance.levenshtein(Array(word), Array($0))) }.min { $0.1 < $1.1 }
     guard let best, best.1 <= max(2, word.count / 3) else { return "" }
     return " (did you mean \"\(best.0)\"?)"
   }
 
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    guard a.count < 200, b.count < 200 else { return .max }
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1]
-      for (j, y) in b.enumerated() {
-        current.append(min(previous[j] + (x == y ? 0 : 1), previous[j + 1] + 1, current[j] + 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
-  }
 }
 
 /// `--only` patterns: a run name or a shell-style pattern with `*`.

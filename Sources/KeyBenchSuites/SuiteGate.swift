@@ -55,27 +55,20 @@ public struct SuiteGate {
         throw SuiteFile.Problem("no baseline \(reference.path)/summary.json for run '\(item.name)' (refresh the baseline)")
       }
       let junit = scratch.appendingPathComponent("\(item.key).xml").path
-      let process = Process()
-      process.executableURL = bin.appendingPathComponent("keybench-report")
-      process.arguments = ["gate", "--baseline", reference.path, "--current", output.store(item).path, "--junit", junit] + options
-      let pipe = Pipe()
-      let errors = Pipe()
-      process.standardOutput = pipe
-      process.standardError = errors
-      try process.run()
-      let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      markdown += "## \(item.name)\n\n" + text + (problem.isEmpty ? "" : "\n" + problem) + "\n"
-      switch process.terminationStatus {
+      let tool = bin.appendingPathComponent("keybench-report")
+      let arguments = ["gate", "--baseline", reference.path, "--current", output.store(item).path, "--junit", junit] + options
+      let result = try CapturedProcess.run(tool, arguments)
+      let problem = result.standardError
+      markdown += "## \(item.name)\n\n" + result.standardOutput + (problem.isEmpty ? "" : "\n" + problem) + "\n"
+      switch result.status {
       case 0: break
       case 1: status = max(status, 1)
       default:
         return Verdict(
           status: 2, markdown: markdown,
           junit: Self.toolFailure(
-            SuiteRunner.Outcome(item: item, state: .failed, seconds: 0, exitCode: process.terminationStatus, log: ""),
-            command: [process.executableURL!.path] + (process.arguments ?? [])
+            SuiteRunner.Outcome(item: item, state: .failed, seconds: 0, exitCode: result.status, log: ""),
+            command: [tool.path] + arguments
           ).junit.replacingOccurrences(of: "></error>", with: ">\(Self.xml(problem))</error>"))
       }
       if let data = FileManager.default.contents(atPath: junit) {

@@ -37,7 +37,20 @@ public struct SuiteOutput {
   public func store(_ item: SuitePlan.Item) -> URL { folder.appendingPathComponent("store").appendingPathComponent(item.key) }
 
   public func isComplete(_ item: SuitePlan.Item) -> Bool {
-    FileManager.default.fileExists(atPath: store(item).appendingPathComponent(item.kind == .step ? item.output ?? "" : "summary.json").path)
+    FileManager.default.fileExists(atPath: store(item).appendingPathComponent(item.completionMarker).path)
+  }
+
+  /// `OUT/runs/NAME` → `../store/KEY`, replaced in one rename, so results can be browsed and
+  /// compared by name while other tasks write beside them.
+  static func link(_ item: SuitePlan.Item, in out: URL) throws {
+    guard item.kind == .run else { return }
+    let link = out.appendingPathComponent("runs").appendingPathComponent(SuiteRunner.fileName(item.name)).path
+    let temporary = link + ".link-\(ProcessInfo.processInfo.processIdentifier)"
+    try? FileManager.default.removeItem(atPath: temporary)
+    try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "../store/\(item.key)")
+    guard rename(temporary, link) == 0 else {
+      throw SuiteFile.Problem("cannot link \(link): \(String(cString: strerror(errno)))")
+    }
   }
 
   /// Runs with a result, by name.
@@ -72,11 +85,7 @@ public struct SuiteOutput {
     }
     let merged = try SuiteOutput(folder: out)
     try manager.createDirectory(at: out.appendingPathComponent("runs"), withIntermediateDirectories: true)
-    for item in merged.items where item.kind == .run && merged.isComplete(item) {
-      let link = out.appendingPathComponent("runs").appendingPathComponent(SuiteRunner.fileName(item.name)).path
-      try? manager.removeItem(atPath: link)
-      try manager.createSymbolicLink(atPath: link, withDestinationPath: "../store/\(item.key)")
-    }
+    for item in merged.items where merged.isComplete(item) { try link(item, in: out) }
     return merged
   }
 }

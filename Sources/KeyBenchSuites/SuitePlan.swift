@@ -23,6 +23,10 @@ public struct SuitePlan: Sendable {
     /// Steps: the file name written into the item's store folder.
     public var output: String?
     public var key: String
+
+    /// The file whose presence in the item's store folder means the item finished: the step's
+    /// output, or the run's summary.json (both are renamed into place as the last act).
+    public var completionMarker: String { kind == .step ? output ?? "" : "summary.json" }
   }
 
   public var suite: String
@@ -255,19 +259,12 @@ struct HelpOptions {
 
   mutating func options(bench: String) throws -> Set<String> {
     if let known = cache[bench] { return known }
-    let process = Process()
-    process.executableURL = bin.appendingPathComponent("keybench-run")
-    process.arguments = [bench, "--help"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
+    let text: String
     do {
-      try process.run()
+      text = try CapturedProcess.run(bin.appendingPathComponent("keybench-run"), [bench, "--help"]).standardOutput
     } catch {
       throw SuiteFile.Problem("cannot run \(bin.appendingPathComponent("keybench-run").path) (build with swift build -c release): \(error)")
     }
-    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
     var found = Set<String>()
     for line in text.split(separator: "\n") {
       let trimmed = line.drop { $0 == " " }

@@ -48,9 +48,7 @@ public struct SuiteRunner: Sendable {
 
   /// Whether `item`'s result is in the store.
   public func isComplete(_ item: SuitePlan.Item) -> Bool {
-    let folder = context.store(item.key)
-    let marker = item.kind == .step ? item.output ?? "" : "summary.json"
-    return FileManager.default.fileExists(atPath: folder.appendingPathComponent(marker).path)
+    FileManager.default.fileExists(atPath: context.store(item.key).appendingPathComponent(item.completionMarker).path)
   }
 
   /// The command line of `item` (for messages and `--dry-run`).
@@ -136,17 +134,7 @@ public struct SuiteRunner: Sendable {
     return Outcome(item: item, state: finished ? .done : .failed, seconds: seconds, exitCode: finished ? 0 : (code == 0 ? 1 : code), log: log)
   }
 
-  /// `runs/NAME` → the store entry, so results can be browsed and compared by name.
-  func link(_ item: SuitePlan.Item) throws {
-    guard item.kind == .run else { return }
-    let link = context.out.appendingPathComponent("runs").appendingPathComponent(Self.fileName(item.name)).path
-    let temporary = link + ".link-\(ProcessInfo.processInfo.processIdentifier)"
-    try? FileManager.default.removeItem(atPath: temporary)
-    try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "../store/\(item.key)")
-    guard rename(temporary, link) == 0 else {
-      throw SuiteFile.Problem("cannot link \(link): \(String(cString: strerror(errno)))")
-    }
-  }
+  func link(_ item: SuitePlan.Item) throws { try SuiteOutput.link(item, in: context.out) }
 
   /// `plan.json`: every item of the suite with its key, so `status`, `report` and `merge` can
   /// read an output folder without the suite file.

@@ -179,7 +179,7 @@ extension KeybenchRun {
         }
       }
       var missing: [String] = []
-      let workspace = try PluginWorkspace()
+      let workspace = PluginWorkspace()
       func external(_ spec: PluginSpec) throws -> PluginCorrector {
         StandardError.print("\(spec.name): starting `\(spec.command)`")
         return try PluginCorrector(

@@ -42,10 +42,6 @@ struct PluginOptions: ParsableArguments {
   /// The command of a reference plug-in shipped in Plugins/ (`ispell/plugin hunspell`).
   static func bundled(_ relative: String, arguments: [String] = []) -> String? {
     guard let folder = ProjectFiles.directory("Plugins") else { return nil }
-    return ([folder.appendingPathComponent(relative).path] + arguments).map(shellQuoted).joined(separator: " ")
-  }
-
-  static func shellQuoted(_ word: String) -> String {
-    word.allSatisfy { $0.isLetter || $0.isNumber || "/._-=+,:".contains($0) } ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return ([folder.appendingPathComponent(relative).path] + arguments).map(ShellWords.quote).joined(separator: " ")
   }
 }

@@ -177,7 +177,7 @@ extension KeybenchRun {
         entries.append(entry)
       }
       var plugins: [Provenance.Plugin] = []
-      let workspace = try PluginWorkspace()
+      let workspace = PluginWorkspace()
       func external(_ spec: PluginSpec) throws -> PluginPredictor {
         StandardError.print("\(spec.name): starting `\(spec.command)`")
         return try PluginPredictor(

@@ -106,7 +106,7 @@ extension KeybenchRun {
       })
       let summary = SwipeSummary(results: run.results, lexiconSize: run.lexiconSize, top: top)
       var compared: [SwipeReport.Compared] = []
-      let workspace = try PluginWorkspace()
+      let workspace = PluginWorkspace()
       for spec in try plugin.specs {
         StandardError.print("\(spec.name): starting `\(spec.command)`")
         let session = try PluginSwipeDecoder.Session(

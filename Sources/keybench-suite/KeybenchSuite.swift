@@ -58,10 +58,10 @@ struct SuiteOptions: ParsableArguments {
   }
 
   func runner() throws -> SuiteRunner {
-    let file = try load(SuiteFile.load(path: suite))
+    let file = try Self.load(SuiteFile.load(path: suite))
     let context = SuitePlan.Context(
       bin: KeybenchSuite.bin, out: URL(fileURLWithPath: out), suiteFolder: URL(fileURLWithPath: suite).deletingLastPathComponent())
-    var runner = SuiteRunner(plan: try load(SuitePlan.make(file, context: context)), context: context)
+    var runner = SuiteRunner(plan: try Self.load(SuitePlan.make(file, context: context)), context: context)
     runner.jobs = jobs
     runner.shard = shardValue
     runner.only = only
@@ -69,14 +69,6 @@ struct SuiteOptions: ParsableArguments {
       throw CommandFailure("--only \(only.joined(separator: ", ")) matches no run of \(suite)")
     }
     return runner
-  }
-
-  func load<T>(_ work: @autoclosure () throws -> T) throws -> T {
-    do {
-      return try work()
-    } catch let problem as SuiteFile.Problem {
-      throw CommandFailure(problem.description)
-    }
   }
 
   /// Runs the suite, printing progress; returns the outcomes.
@@ -293,6 +285,7 @@ extension KeybenchSuite {
 }
 
 extension SuiteOptions {
+  /// Runs `work`, turning a suite problem into the one-line failure every subcommand prints.
   static func load<T>(_ work: @autoclosure () throws -> T) throws -> T {
     do {
       return try work()

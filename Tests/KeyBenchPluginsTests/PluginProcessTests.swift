@@ -17,7 +17,7 @@ struct PluginHarness {
 
   init() throws {
     folder = try TemporaryDirectory()
-    workspace = try PluginWorkspace()
+    workspace = PluginWorkspace()
   }
 
   /// A Python plug-in whose request loop body is `body` (with `request`, `reply(dict)` in scope).

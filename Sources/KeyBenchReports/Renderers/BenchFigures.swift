@@ -1,3 +1,5 @@
+import KeyBenchCore
+
 /// The figures each benchmark's researchers look for first, drawn from its summary.json
 /// (Reports/FORMATS.md): correction accuracy by error kind and speed, touch key error rates per
 /// resolver and device, gesture schemes' error and effort, photo Recall@k, and prediction's
@@ -83,7 +85,9 @@ enum BenchFigures {
     }
     let distances = ["1", "2", "3+"]
     if let byDistance = chart("Top-1 by edit distance", "Damerau-Levenshtein distance typed → intended", { row in
-      let d = editDistance(Array(row[typed].lowercased()), Array(row[intended].lowercased()))
+      let (a, b) = (Array(row[typed].lowercased()), Array(row[intended].lowercased()))
+      // Long tokens only land in the last bucket; no need for their quadratic distance.
+      let d = a.count > 64 || b.count > 64 ? 3 : EditDistance.optimalStringAlignment(a, b)
       return d <= 1 ? "1" : d == 2 ? "2" : "3+"
     }, order: distances) {
       nodes.append(Blocks.figure(byDistance, caption: "Share of misspelled words corrected at rank 1, by how many edits separate the typed from the intended word."))
@@ -91,22 +95,6 @@ enum BenchFigures {
     return nodes
   }
 
-  /// Optimal-string-alignment distance (adjacent transpositions count one), capped for long words.
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    guard a.count <= 64, b.count <= 64 else { return 3 }
-    var previous2 = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], previous2[j - 2] + 1) }
-      }
-      previous2 = previous
-      previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
-  }
 
   /// Unique values in first-seen order.
   static func uniqueInOrder(_ values: [String]) -> [String] {
