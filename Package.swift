@@ -50,7 +50,7 @@ let package = Package(
     .target(name: "KeyBenchGeometry", dependencies: ["KeyBenchCore"], swiftSettings: strict),
     .target(
       name: "KeyBenchStore",
-      dependencies: ["KeyBenchLexicon", "KeyBenchPrediction", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["KeyBenchLexicon", "KeyBenchLanguageModel", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict
     ),
     .target(
@@ -78,7 +78,7 @@ let package = Package(
     .target(
       name: "KeyBenchPlugins",
       dependencies: [
-        "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchTyping", "KeyBenchPrediction", "KeyBenchSwipe",
+        "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchTyping", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchSwipe",
       ],
       swiftSettings: strict
     ),
@@ -103,10 +103,12 @@ let package = Package(
     ),
     // Reports people read: one self-contained HTML page with inline SVG plots.
     .target(name: "KeyBenchReports", dependencies: ["KeyBenchCore"], swiftSettings: strict),
-    // Word completion and next-word prediction: tokeniser, n-gram counts, predictors, benchmark.
+    // The one language model: tokeniser, n-gram counts, Kneser-Ney, train/test overlap checks.
+    .target(name: "KeyBenchLanguageModel", dependencies: ["KeyBenchCore"], swiftSettings: strict),
+    // Word completion and next-word prediction: vocabulary, predictors, benchmark.
     .target(
       name: "KeyBenchPrediction",
-      dependencies: ["KeyBenchCore", "KeyBenchLexicon"],
+      dependencies: ["KeyBenchCore", "KeyBenchLexicon", "KeyBenchLanguageModel"],
       swiftSettings: strict
     ),
     // Photo prediction from message text (seed 003): WordNet nouns, label links, rankers, benchmark.
@@ -119,7 +121,7 @@ let package = Package(
     .executableTarget(
       name: "keybench-ingest",
       dependencies: [
-        "KeyBenchCLI", "KeyBenchLexicon", "KeyBenchStore", "KeyBenchPrediction",
+        "KeyBenchCLI", "KeyBenchLexicon", "KeyBenchStore", "KeyBenchPrediction", "KeyBenchLanguageModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -144,7 +146,7 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
-        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping", "KeyBenchPrediction", "KeyBenchPhotos", "KeyBenchPlugins",
+        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchPhotos", "KeyBenchPlugins",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -178,7 +180,7 @@ let package = Package(
       name: "KeyBenchFuzz",
       dependencies: [
         "KeyBenchCore", "KeyBenchLexicon", "KeyBenchGeometry", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTyping",
-        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchBench", "KeyBenchPrediction", "KeyBenchPhotos", "KeyBenchSuites",
+        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchBench", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchPhotos", "KeyBenchSuites",
       ],
       swiftSettings: strict
     ),
@@ -212,7 +214,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KeyBenchStoreTests",
-      dependencies: ["KeyBenchStore", "KeyBenchLexicon", "KeyBenchPrediction", "KeyBenchTestSupport"],
+      dependencies: ["KeyBenchStore", "KeyBenchLexicon", "KeyBenchLanguageModel", "KeyBenchPrediction", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -242,7 +244,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KeyBenchPluginsTests",
-      dependencies: ["KeyBenchPlugins", "KeyBenchTestSupport"],
+      dependencies: ["KeyBenchPlugins", "KeyBenchLanguageModel", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -261,8 +263,13 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "KeyBenchLanguageModelTests",
+      dependencies: ["KeyBenchLanguageModel", "KeyBenchCore", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "KeyBenchPredictionTests",
-      dependencies: ["KeyBenchPrediction", "KeyBenchCore", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-run"],
+      dependencies: ["KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-run"],
       swiftSettings: strict
     ),
     .testTarget(

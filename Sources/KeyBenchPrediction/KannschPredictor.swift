@@ -1,3 +1,4 @@
+public import KeyBenchLanguageModel
 import Foundation
 
 /// Seed 002's predictor (§2.1, §2.3, §2.5.2): completion by prefix on the comparable form ranked by

@@ -1,3 +1,4 @@
+public import KeyBenchLanguageModel
 /// KeyBench's strong predictor: an interpolated Kneser-Ney trigram model with the seed's completion
 /// logic (case- and umlaut-insensitive prefix match), built for speed.
 ///
@@ -36,14 +37,9 @@ public final class NGramPredictor: Predictor {
   /// Cached followers of a word: counts, and the followers most used first.
   private var cacheBigram: [Int32: (total: Double, followers: [Int32: Double], order: [Int32])] = [:]
   private let vocabulary: PredictionVocabulary
-  private let trigrams: [UInt64: Int]
-  private let bigrams: [UInt64: Int]
-  private let trigramContexts: [UInt64: (total: Int, types: Int, followers: [Int32])]
-  private let bigramContexts: [Int32: (total: Int, types: Int, followers: [Int32])]
-  private let unigram: [Double]
+  private let lm: KneserNeyModel
+  private var unigram: [Double] { lm.unigram }
   private let prefixTop: [[UInt8]: [Int32]]
-  private let d2: Double
-  private let d3: Double
   /// Words kept per short prefix; larger requests scan the prefix range.
   static let prefixListSize = 10
   /// Longest prefix with a precomputed list.
@@ -55,39 +51,13 @@ public final class NGramPredictor: Predictor {
     self.name = name
     self.config = config
     self.vocabulary = vocabulary
-    self.trigrams = counts.trigrams
-    self.bigrams = counts.bigrams
-    d3 = Self.discount(counts.trigrams.values)
-    d2 = Self.discount(counts.bigrams.values)
-
-    var continuation = [Double](repeating: 0, count: vocabulary.count)
-    var bigramLists: [Int32: [(Int32, Int)]] = [:]
-    for (key, count) in counts.bigrams {
-      let (a, b) = NGramCounts.unpack(bigram: key)
-      continuation[Int(b)] += 1
-      bigramLists[a, default: []].append((b, count))
-    }
+    var pseudo = [Double](repeating: 0, count: vocabulary.count - counts.words.count)
     for id in counts.words.count..<vocabulary.count {
-      continuation[id] = 0.5 * Double(vocabulary.lexiconFrequency[id]) / 255
+      pseudo[id - counts.words.count] = 0.5 * Double(vocabulary.lexiconFrequency[id]) / 255
     }
-    continuation[0] = 0
-    let total = continuation.reduce(0, +)
-    let unigram = continuation.map { total > 0 ? $0 / total : 0 }
-    self.unigram = unigram
-
-    bigramContexts = bigramLists.mapValues { list in
-      let sorted = list.sorted { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-      return (total: sorted.reduce(0) { $0 + $1.1 }, types: sorted.count, followers: sorted.map(\.0))
-    }
-    var trigramLists: [UInt64: [(Int32, Int)]] = [:]
-    for (key, count) in counts.trigrams {
-      let (a, b, c) = NGramCounts.unpack(trigram: key)
-      trigramLists[NGramCounts.bigramKey(a, b), default: []].append((c, count))
-    }
-    trigramContexts = trigramLists.mapValues { list in
-      let sorted = list.sorted { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-      return (total: sorted.reduce(0) { $0 + $1.1 }, types: sorted.count, followers: sorted.map(\.0))
-    }
+    let lm = KneserNeyModel(counts: counts, extraContinuation: pseudo)
+    self.lm = lm
+    let unigram = lm.unigram
 
     // Most probable words per short prefix: visit words by falling probability, fill each list.
     var prefixTop: [[UInt8]: [Int32]] = [:]
@@ -110,14 +80,8 @@ public final class NGramPredictor: Predictor {
     name = other.name
     config = other.config
     vocabulary = other.vocabulary
-    trigrams = other.trigrams
-    bigrams = other.bigrams
-    trigramContexts = other.trigramContexts
-    bigramContexts = other.bigramContexts
-    unigram = other.unigram
+    lm = other.lm
     prefixTop = other.prefixTop
-    d2 = other.d2
-    d3 = other.d3
     cacheUnigram = other.cacheUnigram
     cacheTotal = other.cacheTotal
     cacheByInitial = other.cacheByInitial
@@ -135,8 +99,8 @@ public final class NGramPredictor: Predictor {
     case 1: (u, v) = (NGramCounts.sentenceStart, vocabulary.id(of: previous[previous.startIndex]))
     default: (u, v) = (vocabulary.id(of: previous[previous.endIndex - 2]), vocabulary.id(of: previous[previous.endIndex - 1]))
     }
-    let trigramContext = v.flatMap { v in u.flatMap { trigramContexts[NGramCounts.bigramKey($0, v)] } }
-    let bigramContext = v.flatMap { bigramContexts[$0] }
+    let trigramContext = v.flatMap { v in u.flatMap { lm.trigramContext($0, v) } }
+    let bigramContext = v.flatMap { lm.bigramContext($0) }
 
     var candidates: [Int32] = []
     func collect(_ list: [Int32]) {
@@ -204,22 +168,11 @@ public final class NGramPredictor: Predictor {
     }
   }
 
-  /// P(w | u v) by interpolation down to the continuation unigram.
+  /// P(w | u v) from the shared Kneser-Ney model, mixed with the user's cache when adapting.
   private func probability(
-    _ w: Int32, u: Int32?, v: Int32?, _ trigramContext: (total: Int, types: Int, followers: [Int32])?,
-    _ bigramContext: (total: Int, types: Int, followers: [Int32])?
+    _ w: Int32, u: Int32?, v: Int32?, _ trigramContext: KneserNeyModel.Context?, _ bigramContext: KneserNeyModel.Context?
   ) -> Double {
-    var p = unigram[Int(w)]
-    if let v, let context = bigramContext {
-      let c = Double(bigrams[NGramCounts.bigramKey(v, w)] ?? 0)
-      let total = Double(context.total)
-      p = max(c - d2, 0) / total + d2 * Double(context.types) / total * p
-    }
-    if let u, let v, let context = trigramContext {
-      let c = Double(trigrams[NGramCounts.trigramKey(u, v, w)] ?? 0)
-      let total = Double(context.total)
-      p = max(c - d3, 0) / total + d3 * Double(context.types) / total * p
-    }
+    let p = lm.probability(w, u: u, v: v, trigramContext, bigramContext)
     guard config.adaptation, cacheTotal > 0 else { return p }
     let a = config.unigramCacheWeight
     var mixed = (1 - a) * p + a * (cacheUnigram[w] ?? 0) / cacheTotal
@@ -228,15 +181,5 @@ public final class NGramPredictor: Predictor {
       mixed = (1 - b) * mixed + b * (cached.followers[w] ?? 0) / cached.total
     }
     return mixed
-  }
-
-  /// Ney's absolute discount from the number of n-grams seen once and twice.
-  static func discount(_ counts: some Sequence<Int>) -> Double {
-    var once = 0.0
-    var twice = 0.0
-    for count in counts {
-      if count == 1 { once += 1 } else if count == 2 { twice += 1 }
-    }
-    return once + twice > 0 ? max(0.1, min(0.95, once / (once + 2 * twice))) : 0.75
   }
 }

@@ -1,3 +1,4 @@
+public import KeyBenchLanguageModel
 import Foundation
 public import KeyBenchCore
 

@@ -1,3 +1,4 @@
+public import KeyBenchLanguageModel
 import KeyBenchCore
 public import KeyBenchLexicon
 

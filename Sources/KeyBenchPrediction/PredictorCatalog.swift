@@ -1,3 +1,4 @@
+public import KeyBenchLanguageModel
 import Foundation
 
 /// KeyBench's own predictors by name, so the benchmark run and its text-length curves build them

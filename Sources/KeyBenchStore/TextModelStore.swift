@@ -1,7 +1,7 @@
 public import Foundation
 import GRDB
 import KeyBenchCore
-public import KeyBenchPrediction
+public import KeyBenchLanguageModel
 
 /// The tables that hold word n-gram counts from running text (`keybench-ingest --text`), beside the
 /// lexicons, so predictors can combine LatinIME frequencies with counts from text without

@@ -1,3 +1,4 @@
+import KeyBenchLanguageModel
 import ArgumentParser
 import Foundation
 import KeyBenchCLI

@@ -1,3 +1,4 @@
+import KeyBenchLanguageModel
 import Foundation
 import KeyBenchCore
 import KeyBenchCorpora

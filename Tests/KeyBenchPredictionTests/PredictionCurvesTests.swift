@@ -1,3 +1,4 @@
+import KeyBenchLanguageModel
 import Foundation
 @testable import KeyBenchPrediction
 import KeyBenchCore

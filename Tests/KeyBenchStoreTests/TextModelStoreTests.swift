@@ -1,6 +1,7 @@
+import KeyBenchPrediction
 import Foundation
 import KeyBenchCore
-import KeyBenchPrediction
+import KeyBenchLanguageModel
 import KeyBenchStore
 import KeyBenchTestSupport
 import Testing

@@ -1,4 +1,4 @@
-import KeyBenchPrediction
+import KeyBenchLanguageModel
 import Testing
 
 @Suite struct TextTokenizerTests {
