@@ -61,12 +61,18 @@ public struct SwipeSummary: Sendable {
     inLexiconTop1 = share({ $0.rank == 1 }, in: inLexicon)
     inLexiconTopK = share({ ($0.rank ?? .max) <= top }, in: inLexicon)
     let size = Double(max(lexiconSize, 1))
-    if let names = results.first?.stages.map(\.name) {
-      stages = names.indices.map { index in
-        let kept = Distribution(results.map { Double($0.stages[index].kept) / size })
-        let probed = results.compactMap { $0.stages[index].probeKept }
+    // Stages by name in first-seen order: a decoder may skip a stage for some gestures (or an
+    // external one report different stages), and each stage is summarised over the gestures
+    // that went through it.
+    var names: [String] = []
+    for result in results { for stage in result.stages where !names.contains(stage.name) { names.append(stage.name) } }
+    if !names.isEmpty {
+      stages = names.map { name in
+        let passed = results.compactMap { result in result.stages.first { $0.name == name } }
+        let kept = Distribution(passed.map { Double($0.kept) / size })
+        let probed = passed.compactMap(\.probeKept)
         return Stage(
-          name: names[index], keptMedian: kept.median, keptP90: kept.quantile(0.9), keptMax: kept.quantile(1),
+          name: name, keptMedian: kept.median, keptP90: kept.quantile(0.9), keptMax: kept.quantile(1),
           recall: probed.isEmpty ? .nan : Double(probed.filter { $0 }.count) / Double(probed.count))
       }
       reductionFactorMedian = Distribution(results.map { size / Double(max($0.stages.last?.kept ?? 1, 1)) }).median

@@ -30,6 +30,8 @@ public struct DTWDecoder: SwipeDecoder {
       + "direction=\(f.startDirection.enabled ? String(f.startDirection.maxDeviation) : "off"), "
       + "end=\(f.endPoint.enabled ? String(f.endPoint.radius) : "off"), length=\(f.length.enabled ? "\(f.length.a)-\(f.length.b)±\(f.length.c)" : "off"), "
       + "frequency=\(config.frequency.enabled ? String(config.frequency.weight) + (config.frequency.adaptive ? "×(m*+\(config.frequency.noiseFloor))" : "") : "off"), "
+      + "first-pass=\(config.firstPass.enabled ? String(config.firstPass.keep) : "off"), "
+      + "location=\(config.location.enabled ? String(config.location.weight) : "off"), "
       + "pruning=\(config.dtw.pruning), threads=\(config.threads))"
   }
 
@@ -55,16 +57,47 @@ public struct DTWDecoder: SwipeDecoder {
     candidates = filterLength(candidates, traceLength: traceLength)
     record("length", candidates, probeSequences, &diagnostics)
 
+    // Location channel and the cheap first pass (KeyBench extensions).
+    var locationCost: [Double] = []
+    if config.firstPass.enabled || config.location.enabled {
+      let channel = LocationChannel(trace: all, count: config.location.samples)
+      let distances = lexicon.flatKeys.withUnsafeBufferPointer { keys in
+        lexicon.centres.withUnsafeBufferPointer { centres in
+          candidates.map { index in
+            let range = Int(lexicon.keyStart[index])..<Int(lexicon.keyStart[index + 1])
+            return channel.meanDistance(
+              keys: UnsafeBufferPointer(rebasing: keys[range]), centres: centres, length: lexicon.lengths[index])
+          }
+        }
+      }
+      if config.firstPass.enabled && candidates.count > config.firstPass.keep {
+        let weight = config.firstPass.frequencyWeight
+        let priority = candidates.indices.map { i in
+          distances[i] - weight * lexicon.bestLogProbability[candidates[i]]
+        }
+        let best = candidates.indices.sorted { priority[$0] < priority[$1] || (priority[$0] == priority[$1] && $0 < $1) }
+          .prefix(config.firstPass.keep).sorted()
+        candidates = best.map { candidates[$0] }
+        locationCost = best.map { distances[$0] }
+      } else {
+        locationCost = distances
+      }
+      if config.firstPass.enabled { record("first pass", candidates, probeSequences, &diagnostics) }
+      // Per point, in the DTW cost's unit (pitches²), summed over the reduced trace's points.
+      let scale = config.location.enabled ? config.location.weight * Double(points.count) : 0
+      locationCost = locationCost.map { scale * $0 * $0 }
+    }
+
     // DTW over the survivors, in sorted order, split across threads.
     let warping = WarpingColumns(points: points, config: config.dtw)
     let deadline = config.timeLimitMs > 0 ? start + UInt64(config.timeLimitMs * 1e6) : UInt64.max
     let threads = max(1, min(config.threads, candidates.count / 64 + 1))
-    let chunks = (0..<threads).map { t in
-      candidates[(candidates.count * t / threads)..<(candidates.count * (t + 1) / threads)]
-    }
+    let bounds = (0..<threads).map { t in (candidates.count * t / threads)..<(candidates.count * (t + 1) / threads) }
     let results = ChunkResults(count: threads)
+    let (survivors, extraCost) = (candidates, locationCost)
     DispatchQueue.concurrentPerform(iterations: threads) { t in
-      results.store(t, score(Array(chunks[t]), warping: warping, top: top, deadline: deadline))
+      let extra = extraCost.isEmpty ? [] : Array(extraCost[bounds[t]])
+      results.store(t, score(Array(survivors[bounds[t]]), extra: extra, warping: warping, top: top, deadline: deadline))
     }
     var scored: [(sequence: Int, cost: Double)] = []
     for result in results.all {
@@ -89,7 +122,7 @@ public struct DTWDecoder: SwipeDecoder {
   func record(
     _ name: String, _ candidates: [Int], _ probe: [Int], _ diagnostics: inout SwipeDecoding.Diagnostics
   ) {
-    let words = candidates.reduce(0) { $0 + lexicon.sequences[$1].words.count }
+    let words = candidates.reduce(0) { $0 + lexicon.wordsPerSequence[$1] }
     // Candidates are sorted, so membership is a binary search.
     let probeKept = probe.isEmpty ? nil : probe.contains { index in
       var low = 0
@@ -131,9 +164,11 @@ public struct DTWDecoder: SwipeDecoder {
     guard let ahead else { return candidates }
     let direction = trace[0].angle(to: ahead)
     let limit = filter.maxDeviation * .pi / 180
+    let (angles, adjacent) = (lexicon.startAngles, lexicon.adjacentStarts)
     return candidates.filter { index in
-      let sequence = lexicon.sequences[index]
-      guard let angle = sequence.startAngle, !sequence.adjacentStart else { return true }
+      // One-key words (no angle, NaN) and neighbouring first keys are exempt.
+      let angle = angles[index]
+      guard !angle.isNaN, !adjacent[index] else { return true }
       return angularDifference(angle, direction) <= limit
     }
   }
@@ -142,14 +177,16 @@ public struct DTWDecoder: SwipeDecoder {
     let filter = config.filters.endPoint
     guard filter.enabled else { return candidates }
     let near = lexicon.centres.map { $0.distance(to: last) <= filter.radius }
-    return candidates.filter { near[Int(lexicon.sequences[$0].keys.last!)] }
+    let lastKey = lexicon.lastKey
+    return candidates.filter { near[Int(lastKey[$0])] }
   }
 
   func filterLength(_ candidates: [Int], traceLength: Double) -> [Int] {
     let filter = config.filters.length
     guard filter.enabled else { return candidates }
+    let lengths = lexicon.lengths
     return candidates.filter { index in
-      let length = lexicon.sequences[index].length
+      let length = lengths[index]
       return (filter.a * traceLength <= length && length <= filter.b * traceLength)
         || abs(length - traceLength) <= filter.c
     }
@@ -172,7 +209,10 @@ public struct DTWDecoder: SwipeDecoder {
   /// column, fused with the best frequency among the candidates, bounds every word that shares
   /// the prefix (``Fusion/cannotBeat(_:)``). The bound is exact, so pruning never changes the
   /// ranking.
-  func score(_ sequences: [Int], warping: WarpingColumns, top: Int, deadline: UInt64) -> ChunkResult {
+  ///
+  /// - Parameter extra: a cost added to each sequence's DTW cost (the location channel), aligned
+  ///   with `sequences`, or empty. It is never negative, so DTW columns stay lower bounds.
+  func score(_ sequences: [Int], extra: [Double], warping: WarpingColumns, top: Int, deadline: UInt64) -> ChunkResult {
     var result = ChunkResult()
     // stack[k]: the columns added by key k of the current prefix, the path length after it,
     // and whether the prefix was abandoned.
@@ -226,7 +266,7 @@ public struct DTWDecoder: SwipeDecoder {
         result.pruned += 1
         continue
       }
-      let cost = stack[stack.count - 1].columns.last!.cost.last!
+      let cost = stack[stack.count - 1].columns.last!.cost.last! + (extra.isEmpty ? 0 : extra[count])
       result.scored.append((index, cost))
       for word in lexicon.sequences[index].words where cost < .infinity {
         fusion.offer(word.comparable, .init(cost: cost, logProbability: word.logProbability))

@@ -13,6 +13,9 @@ public struct DTWDecoderConfig: Sendable, Codable, Equatable {
   public var dtw = DTW()
   public var reduction = Reduction()
   public var frequency = Frequency()
+  public var firstPass = FirstPass()
+  public var location = Location()
+  public var context = Context()
   /// Systematic touch offset, in pitches (y down), subtracted from every trace point before
   /// decoding. KeyBench extension: touches land below their targets (How We Swipe: first
   /// points 0.11 pitches, last points 0.14 pitches below the key centres). Default chosen on
@@ -122,6 +125,57 @@ public struct DTWDecoderConfig: Sendable, Codable, Equatable {
   }
 }
 
+extension DTWDecoderConfig {
+  /// A cheap first pass between the filters and DTW (KeyBench extension): every filtered key
+  /// sequence is ranked by its location-channel distance (``LocationChannel``) minus
+  /// `frequencyWeight` × ln P of its most frequent word, and only the best `keep` go on to DTW.
+  /// DTW is the expensive step, so this bounds the decode time whatever the filters let through,
+  /// and lets the filters be wide (recall) without paying for it in time.
+  public struct FirstPass: Sendable, Codable, Equatable {
+    public var enabled = true
+    public var keep = 250
+    public var frequencyWeight = 0.02
+    public init() {}
+  }
+
+  /// The location channel as a second score beside DTW (KeyBench extension): `weight` × d²,
+  /// d the mean distance (pitches) between `samples` equidistant points of the trace and of the
+  /// word, is added to the DTW cost per point. DTW warps freely, so a word whose keys the trace
+  /// passes in the wrong proportions can score as well as the right one; the location channel
+  /// cannot warp and tells them apart. `samples` is shared with the first pass.
+  public struct Location: Sendable, Codable, Equatable {
+    public var enabled = true
+    public var samples = 24
+    public var weight = 0.5
+    public init() {}
+  }
+
+  /// Sentence context (`keybench-run swipe --context NAME`): candidates are re-ranked by their
+  /// score − `weight` × ln(P(word | previous words) ÷ P(word)) from the shared Kneser-Ney model.
+  /// The ratio, not P(word | previous) itself, because the decoder's score already holds the
+  /// word's own frequency. The best `pool` candidates of the gesture are re-ranked.
+  public struct Context: Sendable, Codable, Equatable {
+    public var weight = 0.1
+    public var pool = 16
+    public init() {}
+  }
+
+  /// The seed's own decoder (seed 000 as published): none of KeyBench's extensions, the seed's
+  /// length bounds, fixed frequency weight. `Corpora/configs/seed000.json` holds the same values
+  /// so a run can be reproduced from a file; a test keeps the two equal.
+  public static var seed000: DTWDecoderConfig {
+    var config = DTWDecoderConfig()
+    config.filters.length.a = 0.75
+    config.filters.length.b = 1.5
+    config.frequency.adaptive = false
+    config.frequency.weight = 0.01
+    config.firstPass.enabled = false
+    config.location.enabled = false
+    config.touchOffset = Offset(x: 0, y: 0)
+    return config
+  }
+}
+
 extension DTWDecoderConfig: ValidatedConfig {
   /// Every field within a range that keeps decoding meaningful and bounded: a negative radius
   /// silently empties the candidate list (top-1 0.0), a zero basic spacing or a time limit of
@@ -146,6 +200,12 @@ extension DTWDecoderConfig: ValidatedConfig {
     check.number("reduction.maxAngle", reduction.maxAngle, in: 0...180)
     check.number("frequency.weight", frequency.weight, in: 0...100)
     check.number("frequency.noiseFloor", frequency.noiseFloor, in: 0...100)
+    check.integer("firstPass.keep", firstPass.keep, in: 1...1_000_000)
+    check.number("firstPass.frequencyWeight", firstPass.frequencyWeight, in: 0...100)
+    check.integer("location.samples", location.samples, in: 2...1000)
+    check.number("location.weight", location.weight, in: 0...100)
+    check.number("context.weight", context.weight, in: 0...100)
+    check.integer("context.pool", context.pool, in: 1...1000)
     check.number("touchOffset.x", touchOffset.x, in: -5...5)
     check.number("touchOffset.y", touchOffset.y, in: -5...5)
     check.number("timeLimitMs", timeLimitMs, in: 0...3_600_000)

@@ -42,6 +42,23 @@ public final class DecoderLexicon: Sendable {
   public let wordCount: Int
   private let sequencesOfKey: [String: [Int]]
 
+  // Per-sequence values the filters and the first pass read for thousands of sequences per
+  // gesture, as flat arrays: reading them through ``sequences`` would copy (retain and
+  // release) each sequence's arrays, which cost more than the filters themselves.
+  /// Last key of each sequence.
+  let lastKey: [UInt8]
+  /// ``Sequence/length`` of each sequence.
+  let lengths: [Double]
+  /// ln P of each sequence's most frequent word.
+  let bestLogProbability: [Double]
+  /// All sequences' keys, one after another; sequence i is `flatKeys[keyStart[i]..<keyStart[i + 1]]`.
+  let flatKeys: [UInt8]
+  let keyStart: [Int32]
+  /// ``Sequence/startAngle`` of each sequence, NaN for one-key sequences.
+  let startAngles: [Double]
+  let adjacentStarts: [Bool]
+  let wordsPerSequence: [Int]
+
   /// Lays out the suggestible words of `lexicon` on `layout`.
   ///
   /// - Complexity: O(words × letters); about a second for 160k words in a debug build.
@@ -84,6 +101,17 @@ public final class DecoderLexicon: Sendable {
           words: words))
     }
     self.sequences = sequences
+    lastKey = sequences.map { $0.keys[$0.keys.count - 1] }
+    lengths = sequences.map(\.length)
+    bestLogProbability = sequences.map { $0.words[0].logProbability }
+    flatKeys = sequences.flatMap(\.keys)
+    var keyStart: [Int32] = [0]
+    keyStart.reserveCapacity(sequences.count + 1)
+    for sequence in sequences { keyStart.append(keyStart[keyStart.count - 1] + Int32(sequence.keys.count)) }
+    self.keyStart = keyStart
+    startAngles = sequences.map { $0.startAngle ?? .nan }
+    adjacentStarts = sequences.map(\.adjacentStart)
+    wordsPerSequence = sequences.map(\.words.count)
     self.byFirstKey = byFirstKey
     self.wordCount = count
     self.sequencesOfKey = sequencesOfKey
