@@ -60,7 +60,7 @@ let package = Package(
     ),
     .target(
       name: "KeyBenchSwipe",
-      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora"],
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchLanguageModel"],
       swiftSettings: strict
     ),
     // Typo corpora, typing-error analysis and generation, and the word correctors.

@@ -137,8 +137,13 @@ public struct SwipeBenchmark {
 
   /// Decodes the prepared gestures with this benchmark's decoder configuration, or with the
   /// decoders `make` builds (an external plug-in) labelled `label`.
+  ///
+  /// - Parameter context: re-ranks each gesture's best `contextPool` candidates with the words
+  ///   before it (gestures whose corpus gives them); both rankings are kept, so one run reports
+  ///   accuracy with and without context on the same decodes.
   public func run(
     _ prepared: Prepared, decoder make: DecoderFactory? = nil, label: String? = nil,
+    context: ContextFusion? = nil, contextPool: Int = 16,
     progress: (Int, Int) -> Void = { _, _ in }
   ) throws -> Run {
     let config = config
@@ -152,15 +157,21 @@ public struct SwipeBenchmark {
       let decoder = try decoders[key] ?? make(lexicon, prepared.layoutOf[key]!)
       decoders[key] = decoder
       let points = gesture.points.map { TimedPoint(x: $0.x * scale.0, y: $0.y * scale.1, t: $0.t) }
+      let decodeTop = context == nil ? top : max(top, contextPool)
       let started = DispatchTime.now().uptimeNanoseconds
-      let decoding = try decoder.decode(points, top: top, probe: gesture.word)
+      var decoding = try decoder.decode(points, top: decodeTop, probe: gesture.word)
       let micros = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e3
-      try Self.checkContract(decoding, top: top, gesture: gesture)
-      results.append(
-        SwipeItemResult(
-          gesture: gesture, inLexicon: prepared.known.contains(SwipeDecoding.matchKey(gesture.word)),
-          frequency: prepared.frequencyOf[SwipeDecoding.matchKey(gesture.word)],
-          decoding: decoding, decodeMicroseconds: micros))
+      try Self.checkContract(decoding, top: decodeTop, gesture: gesture)
+      let reranked = context.map { fusion in
+        gesture.context.map { fusion.rerank(decoding.candidates, previous: $0, top: top) } ?? Array(decoding.candidates.prefix(top))
+      }
+      decoding.candidates = Array(decoding.candidates.prefix(top))
+      var result = SwipeItemResult(
+        gesture: gesture, inLexicon: prepared.known.contains(SwipeDecoding.matchKey(gesture.word)),
+        frequency: prepared.frequencyOf[SwipeDecoding.matchKey(gesture.word)],
+        decoding: decoding, decodeMicroseconds: micros)
+      if let reranked { result.setContextCandidates(reranked.map(\.word), hadContext: gesture.context != nil) }
+      results.append(result)
       progress(index + 1, prepared.gestures.count)
     }
     return Run(
@@ -239,6 +250,19 @@ public struct SwipeItemResult: Sendable {
   public var pointsUsed: Int
   public var timeLimitHit: Bool
   public var decodeMicroseconds: Double
+  /// With sentence context: the candidates re-ranked by it, and the target's rank among them
+  /// (nil without a context run). Gestures without known context keep the plain ranking.
+  public var contextCandidates: [String]?
+  public var contextRank: Int?
+  /// Whether the corpus gave this gesture's previous words.
+  public var hadContext = false
+
+  mutating func setContextCandidates(_ words: [String], hadContext: Bool) {
+    let target = SwipeDecoding.matchKey(word)
+    contextCandidates = words
+    contextRank = words.firstIndex { SwipeDecoding.matchKey($0) == target }.map { $0 + 1 }
+    self.hadContext = hadContext
+  }
 
   init(gesture: SwipeGesture, inLexicon: Bool, frequency: UInt8?, decoding: SwipeDecoding, decodeMicroseconds: Double) {
     id = gesture.id

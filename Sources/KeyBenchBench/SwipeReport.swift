@@ -19,6 +19,8 @@ public struct SwipeReport {
   public let settings: [String: Any]
   /// External decoders (`--plugin`) run on the same gestures, shown beside the built-in one.
   public var compared: [Compared] = []
+  /// For a run with sentence context: which model, trained on what (shown in the report).
+  public var contextModel: String?
 
   /// One external decoder's run over the same prepared gestures.
   public struct Compared {
@@ -71,16 +73,22 @@ public struct SwipeReport {
   static func snake(_ name: String) -> String { name.replacingOccurrences(of: " ", with: "_") }
 
   static func resultsCSV(_ run: SwipeBenchmark.Run) -> String {
-    let stageNames = run.results.first?.stages.map { Self.snake($0.name) } ?? []
+    // Stages by name in first-seen order (a decoder may skip one for some gestures).
+    var stageNames: [String] = []
+    for r in run.results { for stage in r.stages where !stageNames.contains(stage.name) { stageNames.append(stage.name) } }
+    let withContext = run.results.contains { $0.contextCandidates != nil }
     var header = ["id", "user", "word", "device", "in_lexicon", "frequency", "rank", "candidates"]
-    header += stageNames.map { "kept_after_\($0)" } + stageNames.map { "target_survived_\($0)" }
+    if withContext { header += ["context_rank", "context_candidates"] }
+    header += stageNames.map { "kept_after_\(Self.snake($0))" } + stageNames.map { "target_survived_\(Self.snake($0))" }
     header += ["points", "points_used", "time_limit_hit", "decode_us"]
     var lines = [CSV.row(header)]
     for r in run.results {
       var fields = [r.id, r.user ?? "", r.word, r.device, String(r.inLexicon), r.frequency.map(String.init) ?? "", r.rank.map(String.init) ?? "",
         r.candidates.joined(separator: " ")]
-      fields += r.stages.map { String($0.kept) }
-      fields += r.stages.map { $0.probeKept.map(String.init) ?? "" }
+      if withContext { fields += [r.contextRank.map(String.init) ?? "", (r.contextCandidates ?? []).joined(separator: " ")] }
+      let stages = stageNames.map { name in r.stages.first { $0.name == name } }
+      fields += stages.map { $0.map { String($0.kept) } ?? "" }
+      fields += stages.map { $0?.probeKept.map(String.init) ?? "" }
       fields += [String(r.pointsIn), String(r.pointsUsed), String(r.timeLimitHit), String(format: "%.1f", r.decodeMicroseconds)]
       lines.append(CSV.row(fields))
     }
@@ -99,6 +107,12 @@ public struct SwipeReport {
       ("time_limit_hits", Double(s.timeLimitHits)), ("lexicon_words", Double(run.lexiconSize)),
       ("added_targets", Double(run.addedTargets)), ("build_seconds", run.buildSeconds),
     ]
+    if let c = s.context {
+      rows += [
+        ("context.top1", c.top1), ("context.top\(s.top)", c.topK), ("context.mrr", c.mrr),
+        ("context.gestures_with_context", Double(c.gesturesWithContext)),
+      ]
+    }
     for stage in s.stages {
       let name = Self.snake(stage.name)
       rows += [
@@ -117,9 +131,12 @@ public struct SwipeReport {
     get throws {
       var flat: [String: Any] = [:]
       var filters: [String: [String: Any]] = [:]
+      var context: [String: Any] = [:]
       for (name, value) in metrics {
         let json: Any = value.isFinite ? value : NSNull()
-        if name.hasPrefix("filters.") {
+        if name.hasPrefix("context.") {
+          context[String(name.dropFirst("context.".count))] = json
+        } else if name.hasPrefix("filters.") {
           let parts = name.split(separator: ".")
           filters[String(parts[1]), default: [:]][String(parts[2])] = json
         } else {
@@ -127,6 +144,7 @@ public struct SwipeReport {
         }
       }
       flat["filters"] = filters
+      if !context.isEmpty { flat["context"] = context }
       if !compared.isEmpty {
         var decoders: [String: Any] = [:]
         for entry in compared {
@@ -172,6 +190,20 @@ public struct SwipeReport {
       "| top-\(s.top) (suggested words) | \(pct(s.topK)) | \(pct(s.inLexiconTopK)) |",
       "| MRR (Yandex weights 1, 0.1, 0.09, 0.08) | \(String(format: "%.4f", s.mrr)) | |",
       "| coverage (target in lexicon) | \(pct(s.coverage)) | |", "",
+    ]
+    if let c = s.context {
+      lines += [
+        "## Sentence context", "",
+        "The same decodes, the best candidates re-ranked with the words typed before each gesture (weight \(config.context.weight), pool \(config.context.pool)). \(contextModel ?? "")",
+        "\(c.gesturesWithContext) of \(s.gestures) gestures carry their previous words; the others keep the plain ranking.", "",
+        "| metric | without context | with context |", "|---|---:|---:|",
+        "| top-1 | \(pct(s.top1)) | \(pct(c.top1)) |",
+        "| top-\(s.top) | \(pct(s.topK)) | \(pct(c.topK)) |",
+        "| MRR | \(String(format: "%.4f", s.mrr)) | \(String(format: "%.4f", c.mrr)) |",
+        "| top-1, gestures with context only | \(pct(c.withContextTop1Before)) | \(pct(c.withContextTop1After)) |", "",
+      ]
+    }
+    lines += [
       "## Filters", "",
       "Share of the lexicon kept after each filter (cumulative, in the seed's order) and recall: the",
       "share of gestures whose target was still kept.", "",

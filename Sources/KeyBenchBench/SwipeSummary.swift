@@ -21,6 +21,20 @@ public struct SwipeSummary: Sendable {
   public var timeLimitHits = 0
   public var byDevice: [Group] = []
   public var byWordLength: [Group] = []
+  /// Accuracy after re-ranking with sentence context, nil for a run without context.
+  public var context: Context?
+
+  /// The same gestures scored after context re-ranking.
+  public struct Context: Sendable {
+    public var top1: Double
+    public var topK: Double
+    public var mrr: Double
+    /// Gestures whose corpus gave their previous words (the others keep the plain ranking).
+    public var gesturesWithContext: Int
+    /// Top-1 without and with context over the gestures with context only.
+    public var withContextTop1Before: Double
+    public var withContextTop1After: Double
+  }
 
   public struct Stage: Sendable {
     public var name: String
@@ -86,6 +100,17 @@ public struct SwipeSummary: Sendable {
           topK: share({ ($0.rank ?? .max) <= top }, in: items),
           decodeMsMedian: Distribution(items.map { $0.decodeMicroseconds / 1000 }).median)
       }.sorted { order($0.name, $1.name) }
+    }
+    if results.contains(where: { $0.contextCandidates != nil }) {
+      let withContext = results.filter(\.hadContext)
+      context = Context(
+        top1: share({ $0.contextRank == 1 }, in: results), topK: share({ ($0.contextRank ?? .max) <= top }, in: results),
+        mrr: results.reduce(0) { sum, r in
+          sum + (r.contextRank.flatMap { $0 <= Self.mrrWeights.count ? Self.mrrWeights[$0 - 1] : nil } ?? 0)
+        } / n,
+        gesturesWithContext: withContext.count,
+        withContextTop1Before: share({ $0.rank == 1 }, in: withContext),
+        withContextTop1After: share({ $0.contextRank == 1 }, in: withContext))
     }
     byDevice = groups({ $0.device }, order: <)
     byWordLength = groups(

@@ -78,4 +78,13 @@ public enum TrainTestSplit {
     }
     return shared
   }
+
+  /// How many of `sentences` (of ``checkedSentenceLength`` or more words) occur verbatim in
+  /// training, for test sets that are not files of running text (the sentences a swipe corpus's
+  /// gestures were drawn in).
+  public static func overlap(_ sentences: some Sequence<[String]>, training: TrainingFingerprint) -> (checked: Int, shared: Int) {
+    var keys = Set<UInt64>()
+    for sentence in sentences where sentence.count >= checkedSentenceLength { keys.insert(sentenceKey(sentence)) }
+    return (keys.count, keys.filter(training.sentenceKeys.contains).count)
+  }
 }

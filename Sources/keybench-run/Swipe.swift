@@ -5,6 +5,7 @@ import KeyBenchCLI
 import KeyBenchCore
 import KeyBenchCorpora
 import KeyBenchGeometry
+import KeyBenchLanguageModel
 import KeyBenchPlugins
 import KeyBenchStore
 import KeyBenchSwipe
@@ -58,6 +59,11 @@ extension KeybenchRun {
     @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
     var out: String?
 
+    @Option(help: ArgumentHelp(
+      "Re-rank with sentence context from the n-gram counts stored under this name (keybench-ingest --text NAME FILE...).",
+      discussion: "Uses the previous words each gesture carries (its corpus's 'context' field); the report puts accuracy with and without context side by side. Train the counts on running text only: a model whose training sentences include the corpus's sentences is refused."))
+    var context: String?
+
     @Flag(help: "Print the decoder configuration in effect as JSON and exit.")
     var printConfig = false
 
@@ -99,9 +105,27 @@ extension KeybenchRun {
       let prepared = try benchmark.prepare(gestures: gestures)
       for line in prepared.items.skipLines { StandardError.print("swipe: \(line)") }
       guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
-      var provenance = Provenance(
-        inputs: [try .init(role: "corpus", path: corpus)], lexicon: lexicon.provenance, items: prepared.items, top: top)
-      let run = try benchmark.run(prepared, progress: { done, total in
+      var inputs = [try Provenance.Input(role: "corpus", path: corpus)]
+      var fusion: ContextFusion?
+      var contextNote: String?
+      if let context {
+        let stored = try LexiconDatabase(path: db, create: false).loadTextModel(named: context)
+        inputs += stored.fingerprint.files.map { Provenance.Input(role: "context \(context)", path: $0.path, bytes: nil, sha256: $0.sha256) }
+        let sentences = prepared.gestures.compactMap { gesture in gesture.context.map { $0 + [gesture.word] } }
+        guard !sentences.isEmpty else {
+          throw CommandFailure("\(corpus): no gesture carries its previous words (the 'context' field), so --context has nothing to condition on")
+        }
+        let overlap = TrainTestSplit.overlap(sentences, training: stored.fingerprint)
+        if overlap.checked > 0, Double(overlap.shared) / Double(overlap.checked) > TrainTestSplit.toleratedShare {
+          throw CommandFailure(
+            "context model \(context): \(overlap.shared) of \(overlap.checked) sentences of \(TrainTestSplit.checkedSentenceLength)+ words the gestures of \(corpus) were swiped in occur in its training text; train it on texts that do not hold the test phrases")
+        }
+        fusion = ContextFusion(model: WordContextModel(counts: stored.counts), weight: decoderConfig.context.weight)
+        let files = stored.fingerprint.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }.joined(separator: ", ")
+        contextNote = "Context model `\(context)`: n-gram counts of running text only (\(files)), never the corpus's own sentences; \(overlap.shared) of \(overlap.checked) gesture sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur in it verbatim."
+      }
+      var provenance = Provenance(inputs: inputs, lexicon: lexicon.provenance, items: prepared.items, top: top)
+      let run = try benchmark.run(prepared, context: fusion, contextPool: decoderConfig.context.pool, progress: { done, total in
         if done % 1000 == 0 || done == total { StandardError.print("swipe: \(done)/\(total) gestures") }
       })
       let summary = SwipeSummary(results: run.results, lexiconSize: run.lexiconSize, top: top)
@@ -130,10 +154,14 @@ extension KeybenchRun {
         run: run, summary: summary, config: decoderConfig, corpus: corpus, lexicon: lexicon.name, provenance: provenance,
         settings: ["add_missing_targets": addMissingTargets, "include_flagged": includeFlagged])
       report.compared = compared
+      report.contextModel = contextNote
       try report.write(to: out)
       print(
         "top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), MRR \(String(format: "%.4f", summary.mrr)), coverage \(String(format: "%.4f", summary.coverage)); decode median \(String(format: "%.2f", summary.decodeMs.median)) ms, p99 \(String(format: "%.2f", summary.decodeMs.quantile(0.99))) ms over \(summary.gestures) gestures"
       )
+      if let c = summary.context {
+        print("with context: top-1 \(String(format: "%.4f", c.top1)), top-\(top) \(String(format: "%.4f", c.topK)) (\(c.gesturesWithContext) gestures carry context)")
+      }
       for entry in compared {
         print("\(entry.name): top-1 \(String(format: "%.4f", entry.summary.top1)), top-\(top) \(String(format: "%.4f", entry.summary.topK)), MRR \(String(format: "%.4f", entry.summary.mrr)); decode median \(String(format: "%.2f", entry.summary.decodeMs.median)) ms (results-\(entry.name).csv)")
       }

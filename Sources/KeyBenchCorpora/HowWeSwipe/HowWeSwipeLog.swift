@@ -223,6 +223,7 @@ public struct HowWeSwipeLog: Sendable {
       return
     }
     let accepted = flag == "0"
+    let context = state.context(of: gesture.word, in: gesture.sentence)
     state.counts.complete += 1
     state.ordinal += 1
     if accepted || !gesture.blankRadius { state.counts.manifestComplete += 1 }
@@ -248,7 +249,7 @@ public struct HowWeSwipeLog: Sendable {
     let swipe = SwipeGesture(
       id: "hws/\(user)/\(state.ordinal)", word: gesture.word, source: "hws", user: user,
       layout: LayoutReference(device: "hws", width: gesture.width, height: gesture.height),
-      points: gesture.points, flags: flags, metadata: metadata)
+      points: gesture.points, flags: flags, metadata: metadata, context: context)
     if let problem = swipe.problem {
       state.dropBad(.outOfRange, line: gesture.line, "the gesture of lines \(gesture.line)–\(endLine): \(problem)")
       return
@@ -318,10 +319,27 @@ public struct HowWeSwipeLog: Sendable {
     var open: OpenGesture?
     var ordinal = 0
     var seen = Set<GestureKey>()
+    /// The sentence being swiped (words of the logged `sentence` field, joined by `_`) and how
+    /// far into it the participant has got.
+    var sentence: (text: String, words: [String], cursor: Int) = ("", [], 0)
 
     init(path: String, keptExamples: Int) {
       self.path = path
       self.keptExamples = keptExamples
+    }
+
+    /// The words before `word` in `sentence`: its first occurrence at or after the participant's
+    /// position, so a retried word matches the same place again (a word doubled in the sentence
+    /// matches its first occurrence both times); nil when the sentence does not hold the word.
+    mutating func context(of word: String, in text: String) -> [String]? {
+      if text != sentence.text {
+        sentence = (text, text.split(separator: "_").map(String.init), 0)
+      }
+      let lowered = word.lowercased()
+      guard let index = sentence.words.indices.dropFirst(sentence.cursor).first(where: { sentence.words[$0].lowercased() == lowered })
+      else { return nil }
+      sentence.cursor = index
+      return Array(sentence.words[..<index])
     }
 
     mutating func example(_ line: Int?, _ reason: String) {

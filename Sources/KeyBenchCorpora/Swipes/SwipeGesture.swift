@@ -18,10 +18,14 @@ public struct SwipeGesture: Sendable, Codable, Equatable {
   public var flags: [Flag]
   /// Free-form facts from the source (study sentence, device, swipe hand and finger, …).
   public var metadata: [String: String]?
+  /// The words typed before this one in its sentence, oldest first (empty: the sentence's first
+  /// word; nil: unknown). What a keyboard's language model conditions on, so a benchmark can
+  /// measure what sentence context buys.
+  public var context: [String]?
 
   public init(
     id: String, word: String, source: String, user: String? = nil, layout: LayoutReference,
-    points: [TimedPoint], flags: [Flag] = [], metadata: [String: String]? = nil
+    points: [TimedPoint], flags: [Flag] = [], metadata: [String: String]? = nil, context: [String]? = nil
   ) {
     self.id = id
     self.word = word
@@ -31,6 +35,7 @@ public struct SwipeGesture: Sendable, Codable, Equatable {
     self.points = points
     self.flags = Array(Set(flags)).sorted { $0.rawValue < $1.rawValue }
     self.metadata = metadata
+    self.context = context
   }
 
   /// Facts about a gesture a benchmark may want to filter on.
@@ -130,6 +135,9 @@ extension SwipeGesture {
     public static let maximumPoints = 100_000
     /// Largest canvas width or height, in layout units.
     public static let maximumCanvas = 100_000.0
+    /// Context words per gesture, and characters per context word.
+    public static let maximumContextWords = 1_000
+    public static let maximumContextWordLength = 200
   }
 
   /// Why this gesture cannot be used, or nil when every value is in range.
@@ -144,6 +152,14 @@ extension SwipeGesture {
     if word.isEmpty { return "the word is empty" }
     if let problem = layout.problem { return problem }
     if points.isEmpty { return "it has no points" }
+    if let context {
+      if context.count > Limits.maximumContextWords {
+        return "its context has \(context.count) words; at most \(Limits.maximumContextWords) are accepted"
+      }
+      if let index = context.firstIndex(where: { $0.isEmpty || $0.count > Limits.maximumContextWordLength || $0.contains(where: \.isWhitespace) }) {
+        return "context word \(index + 1) is empty, longer than \(Limits.maximumContextWordLength) characters or contains white space"
+      }
+    }
     if points.count > Limits.maximumPoints {
       return "it has \(points.count) points; at most \(Limits.maximumPoints) are accepted"
     }
