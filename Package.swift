@@ -224,7 +224,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KeyBenchSwipeTests",
-      dependencies: ["KeyBenchSwipe", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchTestSupport"],
+      dependencies: ["KeyBenchSwipe", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchLanguageModel", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

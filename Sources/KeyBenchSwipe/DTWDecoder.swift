@@ -58,35 +58,9 @@ public struct DTWDecoder: SwipeDecoder {
     record("length", candidates, probeSequences, &diagnostics)
 
     // Location channel and the cheap first pass (KeyBench extensions).
-    var locationCost: [Double] = []
-    if config.firstPass.enabled || config.location.enabled {
-      let channel = LocationChannel(trace: all, count: config.location.samples)
-      let distances = lexicon.flatKeys.withUnsafeBufferPointer { keys in
-        lexicon.centres.withUnsafeBufferPointer { centres in
-          candidates.map { index in
-            let range = Int(lexicon.keyStart[index])..<Int(lexicon.keyStart[index + 1])
-            return channel.meanDistance(
-              keys: UnsafeBufferPointer(rebasing: keys[range]), centres: centres, length: lexicon.lengths[index])
-          }
-        }
-      }
-      if config.firstPass.enabled && candidates.count > config.firstPass.keep {
-        let weight = config.firstPass.frequencyWeight
-        let priority = candidates.indices.map { i in
-          distances[i] - weight * lexicon.bestLogProbability[candidates[i]]
-        }
-        let best = candidates.indices.sorted { priority[$0] < priority[$1] || (priority[$0] == priority[$1] && $0 < $1) }
-          .prefix(config.firstPass.keep).sorted()
-        candidates = best.map { candidates[$0] }
-        locationCost = best.map { distances[$0] }
-      } else {
-        locationCost = distances
-      }
-      if config.firstPass.enabled { record("first pass", candidates, probeSequences, &diagnostics) }
-      // Per point, in the DTW cost's unit (pitches²), summed over the reduced trace's points.
-      let scale = config.location.enabled ? config.location.weight * Double(points.count) : 0
-      locationCost = locationCost.map { scale * $0 * $0 }
-    }
+    let locationCost: [Double]
+    (candidates, locationCost) = firstPass(candidates, trace: all, pointCount: points.count)
+    if config.firstPass.enabled { record("first pass", candidates, probeSequences, &diagnostics) }
 
     // DTW over the survivors, in sorted order, split across threads.
     let warping = WarpingColumns(points: points, config: config.dtw)
@@ -190,6 +164,38 @@ public struct DTWDecoder: SwipeDecoder {
       return (filter.a * traceLength <= length && length <= filter.b * traceLength)
         || abs(length - traceLength) <= filter.c
     }
+  }
+
+  // MARK: First pass
+
+  /// The first pass and the location channel: with `firstPass`, the best `keep` of `candidates`
+  /// by location distance and frequency (still sorted); and for each kept sequence the cost the
+  /// location channel adds to its DTW cost (summed over the `pointCount` reduced trace points;
+  /// empty when neither extension is on).
+  func firstPass(_ candidates: [Int], trace: [Point], pointCount: Int) -> (kept: [Int], extraCost: [Double]) {
+    guard config.firstPass.enabled || config.location.enabled else { return (candidates, []) }
+    let channel = LocationChannel(trace: trace, count: config.location.samples)
+    var kept = candidates
+    var distances = lexicon.flatKeys.withUnsafeBufferPointer { keys in
+      lexicon.centres.withUnsafeBufferPointer { centres in
+        candidates.map { index in
+          let range = Int(lexicon.keyStart[index])..<Int(lexicon.keyStart[index + 1])
+          return channel.meanDistance(
+            keys: UnsafeBufferPointer(rebasing: keys[range]), centres: centres, length: lexicon.lengths[index])
+        }
+      }
+    }
+    if config.firstPass.enabled && candidates.count > config.firstPass.keep {
+      let weight = config.firstPass.frequencyWeight
+      let priority = candidates.indices.map { i in distances[i] - weight * lexicon.bestLogProbability[candidates[i]] }
+      let best = candidates.indices.sorted { priority[$0] < priority[$1] || (priority[$0] == priority[$1] && $0 < $1) }
+        .prefix(config.firstPass.keep).sorted()
+      kept = best.map { candidates[$0] }
+      distances = best.map { distances[$0] }
+    }
+    // Per point in the DTW cost's unit (pitches²), summed over the reduced trace's points.
+    let scale = config.location.enabled ? config.location.weight * Double(pointCount) : 0
+    return (kept, distances.map { scale * $0 * $0 })
   }
 
   // MARK: Scoring

@@ -7,7 +7,7 @@ import KeyBenchGeometry
 /// far, the start-direction filter runs and the candidates' ideal swipes are laid out as a
 /// prefix tree of DTW columns (shared prefixes, §2.5). From then on every kept point adds one
 /// row to every column, with the same column code the batch decoder uses. ``finish(top:probe:)``
-/// applies the end-point and length filters, which need the whole trace, and ranks the
+/// applies the end-point and length filters and the first pass, which need the whole trace, and ranks the
 /// survivors exactly as ``DTWDecoder/decode(_:top:probe:)`` does, so both give the same answer.
 ///
 ///     let session = IncrementalSwipe(decoder: decoder)
@@ -70,8 +70,13 @@ public final class IncrementalSwipe {
     stages.append(("end point", survivors))
     survivors = decoder.filterLength(survivors, traceLength: travelled)
     stages.append(("length", survivors))
+    let extraCost: [Double]
+    (survivors, extraCost) = decoder.firstPass(survivors, trace: raw, pointCount: warping.points.count)
+    if decoder.config.firstPass.enabled { stages.append(("first pass", survivors)) }
     for (name, kept) in stages { decoder.record(name, kept, probeSequences, &diagnostics) }
-    let scored = survivors.map { (sequence: $0, cost: nodes[leaf[$0]!].column.cost.last ?? .infinity) }
+    let scored = survivors.enumerated().map { position, sequence in
+      (sequence: sequence, cost: (nodes[leaf[sequence]!].column.cost.last ?? .infinity) + (extraCost.isEmpty ? 0 : extraCost[position]))
+    }
     diagnostics.sequencesScored = scored.count
     diagnostics.columnsComputed = nodes.count
     return SwipeDecoding(

@@ -1,0 +1,104 @@
+import Foundation
+import KeyBenchCore
+import KeyBenchCorpora
+import KeyBenchGeometry
+import KeyBenchLanguageModel
+import KeyBenchLexicon
+import KeyBenchSwipe
+import KeyBenchTestSupport
+import Testing
+
+/// KeyBench's extensions of the seed-000 decoder: the location channel, the first pass that
+/// bounds DTW work, the seed's own configuration, and sentence-context re-ranking.
+@Suite struct FirstPassAndContextTests {
+  @Test func resamplingSpacesPointsEquallyAndKeepsTheEnds() {
+    let path = [Point(x: 0, y: 0), Point(x: 3, y: 0), Point(x: 3, y: 1)]
+    let samples = LocationChannel.resample(path, count: 5)
+    #expect(samples.count == 5)
+    #expect(samples.first == path.first)
+    #expect(abs(samples[4].x - 3) < 1e-9 && abs(samples[4].y - 1) < 1e-9)
+    for (a, b) in zip(samples, samples.dropFirst()) { #expect(abs(a.distance(to: b) - 1) < 1e-9) }
+    #expect(LocationChannel.resample([Point(x: 2, y: 2)], count: 3) == Array(repeating: Point(x: 2, y: 2), count: 3))
+  }
+
+  @Test func locationChannelIsNearZeroOnTheWordsOwnPathOnly() throws {
+    let layout = try DeviceCatalog.shipped().profile(named: "iphone6s").layout(forLocale: "en")
+    let lexicon = DecoderLexicon(
+      lexicon: Lexicon(name: "t", locale: "en", entries: ["hello", "jello", "help", "world"].map { .init(word: $0, frequency: 100) }),
+      layout: layout)
+    let trace = layout.path(for: "hello")!.points.map { Point(x: $0.x / layout.horizontalPitch, y: $0.y / layout.horizontalPitch) }
+    let channel = LocationChannel(trace: trace, count: 24)
+    func distance(_ word: String) -> Double {
+      let index = lexicon.sequenceIndices(matching: word)[0]
+      let sequence = lexicon.sequences[index]
+      return channel.meanDistance(keys: sequence.keys, centres: lexicon.centres, length: sequence.length)
+    }
+    #expect(distance("hello") < 1e-9)
+    #expect(distance("jello") > 0.1)  // one key off at the start
+    #expect(distance("world") > 1)
+    #expect(distance("jello") < distance("world"))
+  }
+
+  @Test func firstPassBoundsDTWWorkAndKeepsTheTarget() throws {
+    let profile = try DeviceCatalog.shipped().profile(named: "iphone6s")
+    let layout = profile.layout(forLocale: "en")
+    var entries: [Lexicon.Entry] = []
+    for (i, a) in "bdfghklmnprst".enumerated() {
+      for (j, v) in "aeiou".enumerated() {
+        for (k, b) in "bdfghklmnprst".enumerated() {
+          entries.append(.init(word: "\(a)\(v)\(b)", frequency: UInt8(60 + (i * 7 + j * 13 + k * 5) % 150)))
+          entries.append(.init(word: "\(a)\(v)\(b)\(v)", frequency: UInt8(40 + (i * 11 + j * 3 + k * 17) % 150)))
+        }
+      }
+    }
+    let lexicon = DecoderLexicon(lexicon: Lexicon(name: "cv", locale: "en", entries: entries), layout: layout)
+    var config = DTWDecoderConfig()
+    config.filters.endPoint.enabled = false
+    config.filters.length.enabled = false
+    config.firstPass.keep = 20
+    var without = config
+    without.firstPass.enabled = false
+    let fast = DTWDecoder(lexicon: lexicon, config: config)
+    let full = DTWDecoder(lexicon: lexicon, config: without)
+    let synthesizer = SwipeSynthesizer(config: .init(), layout: layout, profile: profile)
+    var random = SeededGenerator(seed: 5)
+    var agree = 0
+    let words = ["bat", "solo", "rama", "kid", "hut", "meme", "pot", "fig", "lama", "dug"]
+    for word in words {
+      let points = try #require(synthesizer.points(for: word, using: &random))
+      let pruned = fast.decode(points, top: 4, probe: word)
+      let exhaustive = full.decode(points, top: 4, probe: nil)
+      let stage = try #require(pruned.diagnostics.stages.last)
+      #expect(stage.name == "first pass")
+      #expect(stage.probeKept == true, "\(word) lost by the first pass")
+      #expect(pruned.diagnostics.sequencesScored <= 20)
+      #expect(exhaustive.diagnostics.sequencesScored > 20)
+      if pruned.candidates.first?.word == exhaustive.candidates.first?.word { agree += 1 }
+    }
+    #expect(agree >= words.count - 1, "the first pass changed the top word of \(words.count - agree) swipes")
+  }
+
+  @Test func seedConfigFileIsTheSeedsOwnDecoder() throws {
+    let path = TestPaths.repository.appendingPathComponent("Corpora/configs/seed000.json").path
+    let loaded = try JSONConfig.merged(DTWDecoderConfig(), with: Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(loaded == DTWDecoderConfig.seed000)
+    #expect(!loaded.firstPass.enabled && !loaded.location.enabled && !loaded.frequency.adaptive)
+    #expect(loaded.touchOffset == .init(x: 0, y: 0))
+    #expect(loaded.validationErrors().isEmpty)
+  }
+
+  @Test func contextReordersCandidatesTheGestureLeftClose() throws {
+    var counts = NGramCounts()
+    let text = "They went to their house. We saw their car. Their dog barked at their cat. It is over there. Put it over there."
+    for sentence in TextTokenizer.sentences(in: text) { counts.add(sentence: sentence) }
+    let fusion = ContextFusion(model: WordContextModel(counts: counts), weight: 0.5)
+    let candidates = [SwipeDecoding.Candidate(word: "there", score: 1.0), .init(word: "their", score: 1.05), .init(word: "three", score: 3)]
+    #expect(fusion.rerank(candidates, previous: ["went", "to"], top: 4).map(\.word).first == "their")
+    #expect(fusion.rerank(candidates, previous: ["it", "is", "over"], top: 4).map(\.word).first == "there")
+    // Far-off candidates stay far off, and the list is cut to `top`.
+    #expect(fusion.rerank(candidates, previous: ["went", "to"], top: 2).map(\.word) == ["their", "there"])
+    // No weight, no change.
+    let neutral = ContextFusion(model: WordContextModel(counts: counts), weight: 0)
+    #expect(neutral.rerank(candidates, previous: ["went", "to"], top: 4).map(\.word) == ["there", "their", "three"])
+  }
+}
