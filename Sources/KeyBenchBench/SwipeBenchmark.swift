@@ -56,23 +56,31 @@ public struct SwipeBenchmark {
   /// The selected gestures with the lexicon laid out on their layouts: everything a run needs
   /// that does not depend on the decoder configuration, so a sweep prepares it once.
   public struct Prepared: Sendable {
-    public let gestures: [SwipeGesture]
+    /// The selected gestures, in corpus order.
+    public let gestures: GestureSource
+    /// For each selected gesture that carries its previous words: those words and the target,
+    /// the sentence so far (what a context model must not have been trained on).
+    public let sentences: [[String]]
     /// Per gesture: the laid-out lexicon it is decoded against and the scale to its canvas.
     let layouts: [(lexicon: DecoderLexicon, scale: (Double, Double))]
-    /// Match keys of the (suggestible) lexicon words, after adding missing targets.
-    let known: Set<String>
     public let lexiconSize: Int
     public let addedTargets: Int
     public let buildSeconds: Double
     /// Gestures read, decoded and left out (per reason), for the run's provenance.
     public let items: Provenance.Items
-    /// The lexicon decoded against (with added targets), what external decoders are handed.
-    public let lexicon: Lexicon
+    let baseLexicon: Lexicon
+    let addedEntries: [Lexicon.Entry]
+    /// The lexicon decoded against (with added targets), what external decoders are handed;
+    /// built on request, as only they need it whole.
+    public var lexicon: Lexicon {
+      addedEntries.isEmpty
+        ? baseLexicon : Lexicon(name: baseLexicon.name, locale: baseLexicon.locale, entries: baseLexicon.entries + addedEntries)
+    }
     /// The layout of each laid-out lexicon, by identity, so an external decoder is told which
     /// keyboard each gesture was drawn on.
     let layoutOf: [ObjectIdentifier: KeyboardLayout]
-    /// LatinIME frequency of each suggestible word, by match key (the highest of its spellings),
-    /// for accuracy by frequency band.
+    /// LatinIME frequency of each suggestible word (added targets included), by match key (the
+    /// highest of its spellings): whether a target is known, and its frequency band.
     let frequencyOf: [String: UInt8]
 
     /// Every layout the gestures use, each once, in first-use order.
@@ -86,34 +94,53 @@ public struct SwipeBenchmark {
   public typealias DecoderFactory = (DecoderLexicon, KeyboardLayout) throws -> any SwipeDecoder
 
   /// Selects the gestures, adds missing targets if asked, and lays the lexicon out once per
-  /// layout.
+  /// layout; the gestures are held in memory.
   public func prepare(gestures: [SwipeGesture]) throws -> Prepared {
-    let (selected, items) = select(gestures)
-    var lexicon = self.lexicon
-    var added = 0
-    var known = Set(lexicon.entries.filter(\.isSuggestible).map { SwipeDecoding.matchKey($0.word) })
+    let outline = gestures.map(GestureOutline.init)
+    let (selected, items) = select(outline)
+    return try prepare(outline, selected: selected, items: items, source: GestureSource(memory: selected.map { gestures[$0] }))
+  }
+
+  /// Like ``prepare(gestures:)``, but streams the corpus at `path`: a first pass keeps only each
+  /// gesture's outline (word, layout, flags, context), and every run reads the points again, so
+  /// memory does not grow with the corpus. Every gesture's layout is checked with `layouts`
+  /// before any work.
+  public func prepare(corpus path: String, layouts: LayoutResolver) throws -> Prepared {
+    var outline: [GestureOutline] = []
+    try SwipeCorpus.read(path: path, layouts: layouts) { outline.append(GestureOutline($0)) }
+    let (selected, items) = select(outline)
+    return try prepare(
+      outline, selected: selected, items: items,
+      source: GestureSource(path: path, positions: selected, ids: selected.map { outline[$0].id }))
+  }
+
+  private func prepare(_ outline: [GestureOutline], selected: [Int], items: Provenance.Items, source: GestureSource) throws -> Prepared {
+    // Missing targets join the laid-out words without building a second lexicon (memory).
+    var frequencyOf: [String: UInt8] = [:]
+    for entry in lexicon.entries where entry.isSuggestible {
+      let key = SwipeDecoding.matchKey(entry.word)
+      frequencyOf[key] = max(frequencyOf[key] ?? 0, entry.frequency)
+    }
+    var added: [Lexicon.Entry] = []
     if addMissingTargets {
       let lowest = lexicon.entries.filter(\.isSuggestible).map(\.frequency).min() ?? 1
-      let missing = Set(selected.map(\.word)).filter { !known.contains(SwipeDecoding.matchKey($0)) }.sorted()
-      known.formUnion(missing.map(SwipeDecoding.matchKey))
-      added = missing.count
-      lexicon = Lexicon(
-        name: lexicon.name, locale: lexicon.locale,
-        entries: lexicon.entries + missing.map { Lexicon.Entry(word: $0, frequency: lowest) })
+      let missing = Set(selected.map { outline[$0].word }).filter { frequencyOf[SwipeDecoding.matchKey($0)] == nil }.sorted()
+      for word in missing { frequencyOf[SwipeDecoding.matchKey(word)] = lowest }
+      added = missing.map { Lexicon.Entry(word: $0, frequency: lowest) }
     }
     var laidOut: [LayoutReference: DecoderLexicon] = [:]
     var layoutOf: [ObjectIdentifier: KeyboardLayout] = [:]
     var buildSeconds = 0.0
     var layouts: [(lexicon: DecoderLexicon, scale: (Double, Double))] = []
     layouts.reserveCapacity(selected.count)
-    for gesture in selected {
-      let (reference, scale) = try canonical(gesture.layout)
+    for position in selected {
+      let (reference, scale) = try canonical(outline[position].layout)
       if laidOut[reference] == nil {
         let started = DispatchTime.now().uptimeNanoseconds
         guard let layout = LayoutResolver(catalog: catalog).layout(for: reference) else {
           throw DeviceCatalogError.invalid(device: reference.device, reason: "no layout for \(reference)")
         }
-        let decoderLexicon = DecoderLexicon(lexicon: lexicon, layout: layout)
+        let decoderLexicon = DecoderLexicon(entries: added.isEmpty ? lexicon.entries : lexicon.entries + added, layout: layout)
         laidOut[reference] = decoderLexicon
         layoutOf[ObjectIdentifier(decoderLexicon)] = layout
         buildSeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -121,13 +148,12 @@ public struct SwipeBenchmark {
       layouts.append((laidOut[reference]!, scale))
     }
     return Prepared(
-      gestures: selected, layouts: layouts, known: known,
-      lexiconSize: lexicon.entries.filter(\.isSuggestible).count, addedTargets: added, buildSeconds: buildSeconds,
-      items: items, lexicon: lexicon, layoutOf: layoutOf,
-      frequencyOf: lexicon.entries.filter(\.isSuggestible).reduce(into: [:]) { table, entry in
-        let key = SwipeDecoding.matchKey(entry.word)
-        table[key] = max(table[key] ?? 0, entry.frequency)
-      })
+      gestures: source,
+      sentences: selected.compactMap { position in outline[position].context.map { $0 + [outline[position].word] } },
+      layouts: layouts,
+      lexiconSize: lexicon.entries.lazy.filter(\.isSuggestible).count + added.count, addedTargets: added.count,
+      buildSeconds: buildSeconds, items: items, baseLexicon: lexicon, addedEntries: added, layoutOf: layoutOf,
+      frequencyOf: frequencyOf)
   }
 
   /// Runs over `gestures`; `progress` is called with (done, total).
@@ -151,7 +177,7 @@ public struct SwipeBenchmark {
     var decoders: [ObjectIdentifier: any SwipeDecoder] = [:]
     var results: [SwipeItemResult] = []
     results.reserveCapacity(prepared.gestures.count)
-    for (index, gesture) in prepared.gestures.enumerated() {
+    try prepared.gestures.forEach { index, gesture in
       let (lexicon, scale) = prepared.layouts[index]
       let key = ObjectIdentifier(lexicon)
       let decoder = try decoders[key] ?? make(lexicon, prepared.layoutOf[key]!)
@@ -167,7 +193,7 @@ public struct SwipeBenchmark {
       }
       decoding.candidates = Array(decoding.candidates.prefix(top))
       var result = SwipeItemResult(
-        gesture: gesture, inLexicon: prepared.known.contains(SwipeDecoding.matchKey(gesture.word)),
+        gesture: gesture, inLexicon: prepared.frequencyOf[SwipeDecoding.matchKey(gesture.word)] != nil,
         frequency: prepared.frequencyOf[SwipeDecoding.matchKey(gesture.word)],
         decoding: decoding, decodeMicroseconds: micros)
       if let reranked { result.setContextCandidates(reranked.map(\.word), hadContext: gesture.context != nil) }
@@ -179,19 +205,19 @@ public struct SwipeBenchmark {
       buildSeconds: prepared.buildSeconds, decoderLabel: label ?? DTWDecoder.describe(config))
   }
 
-  /// The gestures to decode, and what was left out of `gestures` and why.
-  func select(_ gestures: [SwipeGesture]) -> ([SwipeGesture], Provenance.Items) {
+  /// The positions in `gestures` of those to decode, and what was left out and why.
+  func select(_ gestures: [GestureOutline]) -> ([Int], Provenance.Items) {
     var items = Provenance.Items(unit: "gestures", read: gestures.count)
-    var selected: [SwipeGesture] = []
+    var selected: [Int] = []
     var flagged: [String: Int] = [:]
     var short = 0
-    for gesture in gestures {
+    for (position, gesture) in gestures.enumerated() {
       if !selection.includeFlagged, let flag = gesture.flags.first {
         flagged[flag.rawValue, default: 0] += 1
       } else if gesture.word.count < selection.minimumWordLength {
         short += 1
       } else {
-        selected.append(gesture)
+        selected.append(position)
       }
     }
     for (flag, count) in flagged.sorted(by: { $0.key < $1.key }) { items.exclude(count, "flagged \(flag)") }

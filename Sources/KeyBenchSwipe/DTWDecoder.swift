@@ -96,7 +96,7 @@ public struct DTWDecoder: SwipeDecoder {
   func record(
     _ name: String, _ candidates: [Int], _ probe: [Int], _ diagnostics: inout SwipeDecoding.Diagnostics
   ) {
-    let words = candidates.reduce(0) { $0 + lexicon.wordsPerSequence[$1] }
+    let words = candidates.reduce(0) { $0 + lexicon.wordsPerSequence($1) }
     // Candidates are sorted, so membership is a binary search.
     let probeKept = probe.isEmpty ? nil : probe.contains { index in
       var low = 0
@@ -227,13 +227,14 @@ public struct DTWDecoder: SwipeDecoder {
     var pool: [WarpingColumns.Column] = []
     var previousKeys: [UInt8] = []
     var fusion = Fusion(config: config.frequency, pointCount: warping.points.count, leaders: config.dtw.pruning ? top : 0)
-    let bestLogProbability = sequences.map { lexicon.sequences[$0].words[0].logProbability }.max() ?? 0
+    let bestLogProbability = sequences.map { lexicon.bestLogProbability[$0] }.max() ?? 0
     for (count, index) in sequences.enumerated() {
       if count % 128 == 0 && DispatchTime.now().uptimeNanoseconds > deadline {
         result.timedOut = true
         break
       }
-      let keys = lexicon.sequences[index].keys
+      // Rebased to 0, as the stack is indexed by key position.
+      let keys = lexicon.keys(of: index).withUnsafeBufferPointer { Array($0) }
       var shared = 0
       if config.dtw.prefixCache {
         while shared < min(keys.count, previousKeys.count) && keys[shared] == previousKeys[shared] {
@@ -274,7 +275,7 @@ public struct DTWDecoder: SwipeDecoder {
       }
       let cost = stack[stack.count - 1].columns.last!.cost.last! + (extra.isEmpty ? 0 : extra[count])
       result.scored.append((index, cost))
-      for word in lexicon.sequences[index].words where cost < .infinity {
+      for word in lexicon.words(of: index) where cost < .infinity {
         fusion.offer(word.comparable, .init(cost: cost, logProbability: word.logProbability))
       }
     }
@@ -287,7 +288,7 @@ public struct DTWDecoder: SwipeDecoder {
     let best = scored.map(\.cost).min() ?? .infinity
     var all: [SwipeDecoding.Candidate] = []
     for (index, cost) in scored where cost < .infinity {
-      for word in lexicon.sequences[index].words {
+      for word in lexicon.words(of: index) {
         let score = fusion.score(.init(cost: cost, logProbability: word.logProbability), bestCost: best)
         all.append(.init(word: word.word, score: score))
       }

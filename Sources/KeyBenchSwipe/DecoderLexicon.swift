@@ -9,8 +9,13 @@ public import KeyBenchLexicon
 /// Words that trace the same keys (`of`/`off`, `its`/`it's`) share one entry, so DTW runs once
 /// for them; entries are sorted by key sequence so neighbours share prefixes (§2.5) and are
 /// grouped by first key for the start-point filter. Coordinates are in key pitches.
+///
+/// Storage is flat — every sequence's keys in one array, every word in another, per-sequence
+/// values in parallel arrays — rather than an array of small arrays: 160k words laid out this way
+/// take a fraction of the memory (no allocation per sequence), and the filters, which read
+/// thousands of sequences per gesture, touch contiguous memory without reference counting.
 public final class DecoderLexicon: Sendable {
-  /// One distinct key sequence and the words that trace it.
+  /// One distinct key sequence and the words that trace it (a copy, made on access).
   public struct Sequence: Sendable {
     /// Indices into ``DecoderLexicon/keys``.
     public let keys: [UInt8]
@@ -20,7 +25,7 @@ public final class DecoderLexicon: Sendable {
     public let startAngle: Double?
     /// Whether the first two keys are neighbours (exempt from the direction filter).
     public let adjacentStart: Bool
-    /// The words, with their log-probability and comparable form.
+    /// The words, most frequent first.
     public let words: [Word]
   }
 
@@ -31,95 +36,170 @@ public final class DecoderLexicon: Sendable {
     public let comparable: String
   }
 
+  /// The sequences in key order, each built on access (prefer ``keys(of:)`` and ``words(of:)``
+  /// in loops).
+  public struct Sequences: RandomAccessCollection, Sendable {
+    let lexicon: DecoderLexicon
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { lexicon.lengths.count }
+    public subscript(index: Int) -> Sequence {
+      Sequence(
+        keys: Array(lexicon.keys(of: index)), length: lexicon.lengths[index],
+        startAngle: lexicon.startAngles[index].isNaN ? nil : lexicon.startAngles[index],
+        adjacentStart: lexicon.adjacentStarts[index], words: Array(lexicon.words(of: index)))
+    }
+  }
+
   /// Letter keys of the layout; centres in pitches.
   public let keys: [Key]
   public let centres: [Point]
   public let pitch: Double
-  /// Sorted by key sequence.
-  public let sequences: [Sequence]
   /// Sequence indices by first key, ascending.
   public let byFirstKey: [[Int]]
   public let wordCount: Int
-  private let sequencesOfKey: [String: [Int]]
 
-  // Per-sequence values the filters and the first pass read for thousands of sequences per
-  // gesture, as flat arrays: reading them through ``sequences`` would copy (retain and
-  // release) each sequence's arrays, which cost more than the filters themselves.
-  /// Last key of each sequence.
-  let lastKey: [UInt8]
-  /// ``Sequence/length`` of each sequence.
-  let lengths: [Double]
-  /// ln P of each sequence's most frequent word.
-  let bestLogProbability: [Double]
   /// All sequences' keys, one after another; sequence i is `flatKeys[keyStart[i]..<keyStart[i + 1]]`.
   let flatKeys: [UInt8]
   let keyStart: [Int32]
-  /// ``Sequence/startAngle`` of each sequence, NaN for one-key sequences.
+  /// All words, by sequence; sequence i has `flatWords[wordStart[i]..<wordStart[i + 1]]`.
+  let flatWords: [Word]
+  let wordStart: [Int32]
+  /// Last key of each sequence.
+  let lastKey: [UInt8]
+  /// Length of each sequence's key-centre polyline, pitches.
+  let lengths: [Double]
+  /// ln P of each sequence's most frequent word.
+  let bestLogProbability: [Double]
+  /// Direction of each sequence's first segment, NaN for one-key sequences.
   let startAngles: [Double]
   let adjacentStarts: [Bool]
-  let wordsPerSequence: [Int]
+  /// The first sequence of each match key, and the further ones of the few keys with several.
+  private let sequenceOfKey: [String: Int32]
+  private let moreSequencesOfKey: [String: [Int]]
 
   /// Lays out the suggestible words of `lexicon` on `layout`.
+  public convenience init(lexicon: Lexicon, layout: KeyboardLayout) {
+    self.init(entries: lexicon.entries, layout: layout)
+  }
+
+  /// Lays out the suggestible ones of `entries` on `layout` (a lexicon plus a few added words,
+  /// without building a second lexicon).
   ///
-  /// - Complexity: O(words × letters); about a second for 160k words in a debug build.
-  public init(lexicon: Lexicon, layout: KeyboardLayout) {
+  /// - Complexity: O(words × letters + words log words); about a second for 160k words.
+  public init(entries: some Swift.Sequence<Lexicon.Entry>, layout: KeyboardLayout) {
     let letters = layout.letterKeys
     keys = letters
     pitch = layout.horizontalPitch
-    centres = letters.map { Point(x: $0.center.x / layout.horizontalPitch, y: $0.center.y / layout.horizontalPitch) }
+    let centres = letters.map { Point(x: $0.center.x / layout.horizontalPitch, y: $0.center.y / layout.horizontalPitch) }
+    self.centres = centres
     var indexOfLabel: [String: UInt8] = [:]
     for (index, key) in letters.enumerated() { indexOfLabel[key.label] = UInt8(index) }
-    var grouped: [[UInt8]: [Word]] = [:]
-    var count = 0
-    for entry in lexicon.entries where entry.isSuggestible {
+
+    // Every word's key sequence, flat, then the words ordered by sequence (most frequent first).
+    var entryKeys: [UInt8] = []
+    var entryStart: [Int32] = [0]
+    var entryWords: [Word] = []
+    for entry in entries where entry.isSuggestible {
       guard let path = layout.path(for: entry.word) else { continue }
-      let sequence = path.keys.compactMap { indexOfLabel[$0.label] }
-      grouped[sequence, default: []].append(
+      let before = entryKeys.count
+      for key in path.keys { if let index = indexOfLabel[key.label] { entryKeys.append(index) } }
+      guard entryKeys.count > before else { continue }
+      entryStart.append(Int32(entryKeys.count))
+      entryWords.append(
         Word(
           word: entry.word, logProbability: LatinIMEFrequency.logProbability(entry.frequency),
           comparable: SwipeDecoding.matchKey(entry.word)))
-      count += 1
     }
-    let centres = self.centres
-    let sorted = grouped.keys.sorted { $0.lexicographicallyPrecedes($1) }
-    var sequences: [Sequence] = []
-    var byFirstKey = Array(repeating: [Int](), count: letters.count)
-    var sequencesOfKey: [String: [Int]] = [:]
-    for keys in sorted {
-      let points = keys.map { centres[Int($0)] }
-      let length = points.pathLength
-      let words = grouped[keys]!.sorted { $0.logProbability > $1.logProbability }
-      byFirstKey[Int(keys[0])].append(sequences.count)
-      for word in words where sequencesOfKey[word.comparable]?.last != sequences.count {
-        sequencesOfKey[word.comparable, default: []].append(sequences.count)
+    wordCount = entryWords.count
+    let order = entryKeys.withUnsafeBufferPointer { flat in
+      func slice(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: flat[Int(entryStart[i])..<Int(entryStart[i + 1])])
       }
-      sequences.append(
-        Sequence(
-          keys: keys, length: length,
-          startAngle: keys.count > 1 ? points[0].angle(to: points[1]) : nil,
-          adjacentStart: keys.count > 1 && layout.areAdjacent(letters[Int(keys[0])], letters[Int(keys[1])]),
-          words: words))
+      return entryWords.indices.sorted { a, b in
+        let (ka, kb) = (slice(a), slice(b))
+        if !ka.elementsEqual(kb) { return ka.lexicographicallyPrecedes(kb) }
+        let (pa, pb) = (entryWords[a].logProbability, entryWords[b].logProbability)
+        return pa > pb || (pa == pb && a < b)
+      }
     }
-    self.sequences = sequences
-    lastKey = sequences.map { $0.keys[$0.keys.count - 1] }
-    lengths = sequences.map(\.length)
-    bestLogProbability = sequences.map { $0.words[0].logProbability }
-    flatKeys = sequences.flatMap(\.keys)
+
+    var flatKeys: [UInt8] = []
     var keyStart: [Int32] = [0]
-    keyStart.reserveCapacity(sequences.count + 1)
-    for sequence in sequences { keyStart.append(keyStart[keyStart.count - 1] + Int32(sequence.keys.count)) }
+    var flatWords: [Word] = []
+    var wordStart: [Int32] = [0]
+    var lastKey: [UInt8] = []
+    var lengths: [Double] = []
+    var bestLogProbability: [Double] = []
+    var startAngles: [Double] = []
+    var adjacentStarts: [Bool] = []
+    var byFirstKey = Array(repeating: [Int](), count: letters.count)
+    var sequenceOfKey: [String: Int32] = [:]
+    var moreSequencesOfKey: [String: [Int]] = [:]
+    flatWords.reserveCapacity(entryWords.count)
+    var previous: ArraySlice<UInt8>?
+    for index in order {
+      let sequenceKeys = entryKeys[Int(entryStart[index])..<Int(entryStart[index + 1])]
+      if previous.map({ !$0.elementsEqual(sequenceKeys) }) ?? true {
+        // A new sequence.
+        if previous != nil { wordStart.append(Int32(flatWords.count)) }
+        let sequence = lengths.count
+        let points = sequenceKeys.map { centres[Int($0)] }
+        byFirstKey[Int(sequenceKeys.first!)].append(sequence)
+        flatKeys.append(contentsOf: sequenceKeys)
+        keyStart.append(Int32(flatKeys.count))
+        lastKey.append(sequenceKeys.last!)
+        lengths.append(points.pathLength)
+        bestLogProbability.append(entryWords[index].logProbability)
+        let first = sequenceKeys.startIndex
+        startAngles.append(points.count > 1 ? points[0].angle(to: points[1]) : .nan)
+        adjacentStarts.append(
+          sequenceKeys.count > 1 && layout.areAdjacent(letters[Int(sequenceKeys[first])], letters[Int(sequenceKeys[first + 1])]))
+        previous = sequenceKeys
+      }
+      let word = entryWords[index]
+      let sequence = lengths.count - 1
+      if let known = sequenceOfKey[word.comparable] {
+        if Int(known) != sequence && moreSequencesOfKey[word.comparable]?.last != sequence {
+          moreSequencesOfKey[word.comparable, default: []].append(sequence)
+        }
+      } else {
+        sequenceOfKey[word.comparable] = Int32(sequence)
+      }
+      flatWords.append(word)
+    }
+    wordStart.append(Int32(flatWords.count))
+    if lengths.isEmpty { wordStart = [0] }
+    self.flatKeys = flatKeys
     self.keyStart = keyStart
-    startAngles = sequences.map { $0.startAngle ?? .nan }
-    adjacentStarts = sequences.map(\.adjacentStart)
-    wordsPerSequence = sequences.map(\.words.count)
+    self.flatWords = flatWords
+    self.wordStart = wordStart
+    self.lastKey = lastKey
+    self.lengths = lengths
+    self.bestLogProbability = bestLogProbability
+    self.startAngles = startAngles
+    self.adjacentStarts = adjacentStarts
     self.byFirstKey = byFirstKey
-    self.wordCount = count
-    self.sequencesOfKey = sequencesOfKey
+    self.sequenceOfKey = sequenceOfKey
+    self.moreSequencesOfKey = moreSequencesOfKey
   }
+
+  /// The sequences in key order.
+  public var sequences: Sequences { Sequences(lexicon: self) }
+
+  /// Sequence `index`'s keys, without copying.
+  public func keys(of index: Int) -> ArraySlice<UInt8> { flatKeys[Int(keyStart[index])..<Int(keyStart[index + 1])] }
+
+  /// Sequence `index`'s words, most frequent first, without copying.
+  public func words(of index: Int) -> ArraySlice<Word> { flatWords[Int(wordStart[index])..<Int(wordStart[index + 1])] }
+
+  /// Number of words tracing sequence `index`.
+  func wordsPerSequence(_ index: Int) -> Int { Int(wordStart[index + 1] - wordStart[index]) }
 
   /// The sequences of the words that match `word` (``SwipeDecoding/matchKey(_:)``); empty
   /// when no such word is in the lexicon.
   public func sequenceIndices(matching word: String) -> [Int] {
-    sequencesOfKey[SwipeDecoding.matchKey(word)] ?? []
+    let key = SwipeDecoding.matchKey(word)
+    guard let first = sequenceOfKey[key] else { return [] }
+    return [Int(first)] + (moreSequencesOfKey[key] ?? [])
   }
 }

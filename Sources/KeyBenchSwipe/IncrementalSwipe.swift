@@ -107,7 +107,7 @@ public final class IncrementalSwipe {
     var path: [(node: Int, length: Double)] = []
     var previousKeys: [UInt8] = []
     for index in survivors {
-      let keys = lexicon.sequences[index].keys
+      let keys = Array(lexicon.keys(of: index))
       var shared = 0
       while shared < min(keys.count, previousKeys.count) && keys[shared] == previousKeys[shared] { shared += 1 }
       path.removeLast(path.count - shared)

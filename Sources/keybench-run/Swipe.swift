@@ -94,15 +94,15 @@ extension KeybenchRun {
       guard let out, let name = lexicon, let corpus else { return }
       let lexicon = try LexiconDatabase(path: db, create: false).loadLexicon(named: name)
       let catalog = try DeviceCatalog.bundled()
-      // Each gesture's layout is checked as it is read, so an unknown device is FILE:LINE.
-      let gestures = try SwipeCorpus.readAll(path: corpus, layouts: LayoutResolver(catalog: catalog)).gestures
       var selection = SwipeBenchmark.Selection()
       selection.includeFlagged = includeFlagged
       selection.limit = limit
       let benchmark = SwipeBenchmark(
         lexicon: lexicon, catalog: catalog, config: decoderConfig, top: top,
         addMissingTargets: addMissingTargets, selection: selection)
-      let prepared = try benchmark.prepare(gestures: gestures)
+      // Streamed: each gesture's layout is checked as it is outlined, so an unknown device is
+      // FILE:LINE before any work, and the points are read again while decoding.
+      let prepared = try benchmark.prepare(corpus: corpus, layouts: LayoutResolver(catalog: catalog))
       for line in prepared.items.skipLines { StandardError.print("swipe: \(line)") }
       guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
       var inputs = [try Provenance.Input(role: "corpus", path: corpus)]
@@ -111,7 +111,7 @@ extension KeybenchRun {
       if let context {
         let stored = try LexiconDatabase(path: db, create: false).loadTextModel(named: context)
         inputs += stored.fingerprint.files.map { Provenance.Input(role: "context \(context)", path: $0.path, bytes: nil, sha256: $0.sha256) }
-        let sentences = prepared.gestures.compactMap { gesture in gesture.context.map { $0 + [gesture.word] } }
+        let sentences = prepared.sentences
         guard !sentences.isEmpty else {
           throw CommandFailure("\(corpus): no gesture carries its previous words (the 'context' field), so --context has nothing to condition on")
         }

@@ -118,8 +118,7 @@ struct KeybenchSweep: ParsableCommand {
       lexicon: try LexiconDatabase(path: db, create: false).loadLexicon(named: lexicon),
       catalog: catalog, config: base, top: top, addMissingTargets: addMissingTargets,
       selection: selection)
-    let gestures = try SwipeCorpus.readAll(path: corpus, layouts: LayoutResolver(catalog: catalog)).gestures
-    let prepared = try benchmark.prepare(gestures: gestures)
+    let prepared = try benchmark.prepare(corpus: corpus, layouts: LayoutResolver(catalog: catalog))
     for line in prepared.items.skipLines { StandardError.print("sweep: \(line)") }
     guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
     let sweep = SwipeSweep(benchmark: benchmark, prepared: prepared, plan: plan)

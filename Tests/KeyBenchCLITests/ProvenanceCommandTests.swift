@@ -85,7 +85,7 @@ import Testing
     // A config change is what the gate judges: listed, never refused.
     let tuned = try Run.product("keybench-report", ["gate", "--baseline", dir.path("a"), "--current", dir.path("tuned"), "--default-max-drop", "100"])
     #expect(tuned.status == 0, "\(tuned.stderr)")
-    #expect(tuned.stdout.contains("parameters.filters.endPoint.radius: 2 → 1"))
+    #expect(tuned.stdout.contains("parameters.filters.endPoint.radius: 2.5 → 1"))
 
     // A summary written before provenance existed: a message saying what is missing and how to refresh.
     var old = try summary(dir.path("a"))
