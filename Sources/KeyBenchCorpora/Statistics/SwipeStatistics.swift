@@ -20,6 +20,10 @@ public struct SwipeStatistics: Sendable {
   public var lengthRatio = Distribution()
   public var startOffset = Distribution()
   public var endOffset = Distribution()
+  /// Signed vertical offsets of the first and last points from their keys' centres, key widths,
+  /// positive below: the systematic offset of touches (fingers land below their targets).
+  public var startOffsetY = Distribution()
+  public var endOffsetY = Distribution()
   public var turningAngle = Distribution()
 
   /// Collects statistics over `gestures`, resolving each gesture's layout with `layouts`.
@@ -29,6 +33,8 @@ public struct SwipeStatistics: Sendable {
     var ratio: [Double] = []
     var start: [Double] = []
     var end: [Double] = []
+    var startY: [Double] = []
+    var endY: [Double] = []
     var turning: [Double] = []
     for gesture in gestures {
       guard let layout = layouts(gesture.layout), let path = layout.path(for: gesture.word),
@@ -44,6 +50,8 @@ public struct SwipeStatistics: Sendable {
       let keyWidth = path.keys[0].width
       start.append(Point(x: first.x, y: first.y).distance(to: path.start) / keyWidth)
       end.append(Point(x: last.x, y: last.y).distance(to: path.end) / path.keys[path.keys.count - 1].width)
+      startY.append((first.y - path.start.y) / keyWidth)
+      endY.append((last.y - path.end.y) / path.keys[path.keys.count - 1].width)
       if path.keys.count > 1 && path.length > 0 {
         ratio.append(trace.pathLength / path.length)
       }
@@ -54,6 +62,8 @@ public struct SwipeStatistics: Sendable {
     self.lengthRatio = Distribution(ratio)
     self.startOffset = Distribution(start)
     self.endOffset = Distribution(end)
+    self.startOffsetY = Distribution(startY)
+    self.endOffsetY = Distribution(endY)
     self.turningAngle = Distribution(turning)
   }
 

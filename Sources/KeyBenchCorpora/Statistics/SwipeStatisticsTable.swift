@@ -22,6 +22,8 @@ public struct SwipeStatisticsTable {
     ("start offset (key widths), mean", { $0.startOffset.mean }),
     ("end offset (key widths), median", { $0.endOffset.median }),
     ("end offset (key widths), mean", { $0.endOffset.mean }),
+    ("start offset below the key (key widths), mean", { $0.startOffsetY.mean }),
+    ("end offset below the key (key widths), mean", { $0.endOffsetY.mean }),
     ("turning angle at keys (°), median", { $0.turningAngle.median }),
     ("turning angle at keys (°), mean", { $0.turningAngle.mean }),
     ("turning angle < 30°, share", { $0.turningAngle.fraction(in: 0..<30) }),

@@ -7,11 +7,16 @@ public import KeyBenchCore
 /// Config files are merged over these defaults (``JSONConfig``), so a file sets only what it changes.
 public struct SwipeSynthesisConfig: Sendable, Codable, Equatable {
   /// Aiming error at the first key, as a multiple of the device's touch spread σ (per axis).
-  public var startAimSpread = 1.05
+  public var startAimSpread = 0.95
   /// Aiming error at keys between the first and the last, × σ.
   public var interiorAimSpread = 1.2
   /// Aiming error at the last key, × σ.
   public var endAimSpread = 1.6
+  /// Systematic vertical offset of every aimed point, in key widths (positive: below the key's
+  /// centre). Fingers land below their targets — on How We Swipe the first and last points lie
+  /// 0.11 and 0.14 key widths below their keys' centres on average — and a decoder that corrects
+  /// for it (``DTWDecoderConfig/touchOffset``) is only tested fairly by swipes that have it.
+  public var aimOffsetY = 0.12
   /// Duration of one key-to-key stroke T = scale · D^exponent (T in ms, D in mm), after Cao &
   /// Zhai's CLC model of line strokes in gesture typing (CHI 2007: 68.8 ms · D^0.469).
   public var strokeTimeScale = 83.0
@@ -53,6 +58,7 @@ public struct SwipeSynthesisConfig: Sendable, Codable, Equatable {
     check.number("startAimSpread", startAimSpread, in: 0...10)
     check.number("interiorAimSpread", interiorAimSpread, in: 0...10)
     check.number("endAimSpread", endAimSpread, in: 0...10)
+    check.number("aimOffsetY", aimOffsetY, in: -2...2)
     check.positive("strokeTimeScale", strokeTimeScale, atMost: 2000)
     check.number("strokeTimeExponent", strokeTimeExponent, in: 0...2)
     check.number("strokeTimeVariation", strokeTimeVariation, in: 0...2)

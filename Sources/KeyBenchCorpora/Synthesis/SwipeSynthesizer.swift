@@ -54,7 +54,7 @@ public struct SwipeSynthesizer: Sendable {
         : index == keys.count - 1 ? config.endAimSpread : config.interiorAimSpread
       return Point(
         x: keys[index].center.x + random.nextGaussian() * spread.sigmaX * scale,
-        y: keys[index].center.y + random.nextGaussian() * spread.sigmaY * scale)
+        y: keys[index].center.y + config.aimOffsetY * keys[index].width + random.nextGaussian() * spread.sigmaY * scale)
     }
     // 2–3. Overlapping minimum-jerk strokes at this gesture's tempo.
     let tempo = exp(random.nextGaussian() * config.tempoVariation)
