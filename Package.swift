@@ -137,7 +137,7 @@ let package = Package(
     .executableTarget(
       name: "keybench-swipes",
       dependencies: [
-        "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore",
+        "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchLanguageModel", "KeyBenchStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

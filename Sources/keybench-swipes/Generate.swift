@@ -4,6 +4,7 @@ import KeyBenchCLI
 import KeyBenchCorpora
 import KeyBenchCore
 import KeyBenchGeometry
+import KeyBenchLanguageModel
 import KeyBenchStore
 
 extension KeybenchSwipes {
@@ -12,8 +13,11 @@ extension KeybenchSwipes {
       abstract: "Generate synthetic swipes with a calibrated human-like trajectory model.",
       discussion: """
         Words are drawn from a lexicon with probability proportional to their frequency \
-        (--lexicon, --count), taken from a list (--words, one per line), or copied from a \
-        reference corpus (--like: same words, same layouts and canvases — for calibration). \
+        (--lexicon, --count), taken from a list (--words, one per line), copied from a \
+        reference corpus (--like: same words, same layouts, canvases and context — for \
+        calibration), or swiped sentence by sentence from running text (--sentences FILE, \
+        --count words: sentences drawn at random, each word with the words before it as its \
+        context, for benchmarks of keybench-run swipe --context). \
         The model's parameters are documented in Corpora/FORMATS.md; --config overrides any of \
         them. The same --seed gives a byte-identical corpus.
 
@@ -33,6 +37,9 @@ extension KeybenchSwipes {
     @Option(help: "A swipe corpus whose words and layouts to reuse, one synthetic swipe per gesture.")
     var like: String?
 
+    @Option(help: "Running text (Gutenberg prose or Leipzig id<TAB>sentence) whose sentences to swipe, word by word, with context.")
+    var sentences: String?
+
     @Option(help: "Device profile to swipe on (see keybench-devices list); with --like, each gesture's own layout is used.")
     var device: String = "hws"
 
@@ -42,7 +49,7 @@ extension KeybenchSwipes {
     @Option(help: ArgumentHelp("Canvas WIDTHxHEIGHT for the hws layout, e.g. 360x197 (How We Swipe logs record one per session).", valueName: "WxH"))
     var hwsCanvas: CanvasSize?
 
-    @Option(help: "Number of swipes to draw from the lexicon (with --lexicon only; default 1000). --words and --like swipe each listed word once.")
+    @Option(help: "Number of swipes to draw from the lexicon or the sentences of --sentences (default 1000). --words and --like swipe each listed word once.")
     var count: Int?
 
     @Option(help: "Random seed; the same seed gives the same corpus byte for byte.")
@@ -60,14 +67,14 @@ extension KeybenchSwipes {
     func validate() throws {
       if printConfig { return }
       guard out != nil else { throw ValidationError("Give the corpus to write with --out FILE.jsonl.") }
-      let sources = [lexicon, words, like].compactMap { $0 }
+      let sources = [lexicon, words, like, sentences].compactMap { $0 }
       guard sources.count == 1 else {
-        throw ValidationError("Give exactly one of --lexicon, --words or --like.")
+        throw ValidationError("Give exactly one of --lexicon, --words, --like or --sentences.")
       }
       if let count, !(1...10_000_000).contains(count) {
         throw ValidationError("--count must be between 1 and 10,000,000.")
       }
-      if let count, lexicon == nil {
+      if let count, lexicon == nil && sentences == nil {
         throw ValidationError(
           "--count \(count) cannot be met from \(words ?? like ?? "a list"): --\(words != nil ? "words" : "like") swipes each of its words once; "
             + "leave out --count, or draw --count words from a lexicon with --lexicon NAME.")
@@ -97,6 +104,9 @@ extension KeybenchSwipes {
         }
         source = .drawn(loaded, count: count ?? 1000)
         provenance["lexicon"] = lexicon
+      } else if let sentences {
+        source = .sentences(try TextTokenizer.sentences(inFile: sentences), count: count ?? 1000)
+        provenance["sentences"] = sentences
       } else if let words {
         source = .listed(try Self.wordList(words))
         provenance["words"] = words
@@ -107,7 +117,7 @@ extension KeybenchSwipes {
       guard reference.variant.map({ profile.layout(variant: $0) != nil }) ?? true else {
         throw ValidationError("\(device) has no layout '\(reference.variant!)'; it has \(profile.layoutVariants.joined(separator: ", ")).")
       }
-      try Self.preflight(swipes: count ?? 1000, lexicon: lexicon != nil, out: out)
+      try Self.preflight(swipes: count ?? 1000, lexicon: lexicon != nil || sentences != nil, out: out)
       let result = try SwipeGeneration(config: model, catalog: catalog, seed: seed).run(
         words: source, layout: reference, output: out, provenance: provenance)
       for line in result.items.skipLines { StandardError.print("generate: \(line)") }

@@ -14,7 +14,25 @@ import Testing
     #expect(result.stdout.contains("dropped: duplicate            1"))
     #expect(result.stdout.contains("kept                          7"))
     #expect(result.stdout.contains("users with metadata           1 of 1"))
-    #expect(FileManager.default.fileExists(atPath: out))
+    let gestures = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").dropFirst().map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
+    // Each gesture whose word is in its logged sentence carries the words before it; the others
+    // (labels the sentence does not hold) have no context rather than a wrong one.
+    var withContext = 0
+    for gesture in gestures {
+      let metadata = try #require(gesture["metadata"] as? [String: String])
+      let words = try #require(metadata["sentence"]).split(separator: "_").map { $0.lowercased() }
+      let word = try #require(gesture["word"] as? String).lowercased()
+      guard let context = gesture["context"] as? [String] else {
+        #expect(!words.contains(word), "\(word) is in the sentence but got no context")
+        continue
+      }
+      withContext += 1
+      #expect(words.count > context.count && Array(words[..<context.count]) == context.map { $0.lowercased() })
+      #expect(words[context.count] == word)
+    }
+    #expect(withContext >= 3)
   }
 
   @Test func generateIsDeterministicAndStatsCompare() throws {
@@ -55,7 +73,7 @@ import Testing
     let dir = try TemporaryDirectory()
     let both = try Run.product("keybench-swipes", ["generate", "--words", "a", "--lexicon", "en", "--out", dir.path("x")])
     #expect(both.status == 64)
-    #expect(both.stderr.contains("exactly one of --lexicon, --words or --like"))
+    #expect(both.stderr.contains("exactly one of --lexicon, --words, --like or --sentences"))
     let config = try dir.write("bad.json", text: #"{"overlap": 3}"#)
     let words = try dir.write("w.txt", text: "hi\n")
     let badConfig = try Run.product(
@@ -121,5 +139,39 @@ import Testing
     #expect(result.status == 2)
     #expect(result.stderr.contains("\(path):3: gesture 'hws/u/2': the canvas width -360.0 is not a positive size"), "\(result.stderr)")
     #expect(!result.stderr.contains("LayoutReference("))
+  }
+
+  @Test func generateSwipesSentencesWordByWordWithTheirContext() throws {
+    let dir = try TemporaryDirectory()
+    let text = try dir.write(
+      "text.txt", text: "The cat sat on the mat. A dog ran far away from home.\nWe like warm tea in the morning.\n")
+    func generate(_ name: String, _ extra: [String]) throws -> [[String: Any]] {
+      let out = dir.path(name)
+      let result = try Run.product(
+        "keybench-swipes", ["generate", "--device", "iphone6s", "--seed", "4", "--out", out] + extra)
+      #expect(result.status == 0, "\(result.stderr)")
+      return try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").dropFirst().map {
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+      }
+    }
+    let gestures = try generate("s.jsonl", ["--sentences", text, "--count", "25"])
+    #expect(gestures.count == 25)
+    let sentences = [["The", "cat", "sat", "on", "the", "mat"], ["A", "dog", "ran", "far", "away", "from", "home"], ["We", "like", "warm", "tea", "in", "the", "morning"]]
+    for gesture in gestures {
+      // Each word comes with exactly the words before it in one of the text's sentences.
+      let word = try #require(gesture["word"] as? String)
+      let context = try #require(gesture["context"] as? [String])
+      #expect(sentences.contains { $0.count > context.count && Array($0[..<context.count]) == context && $0[context.count] == word }, "\(word) after \(context)")
+    }
+    // Deterministic, and --like keeps the reference's context.
+    let again = try generate("s2.jsonl", ["--sentences", text, "--count", "25"])
+    #expect(again.map { $0["context"] as? [String] } == gestures.map { $0["context"] as? [String] })
+    let like = try generate("like.jsonl", ["--like", dir.path("s.jsonl")])
+    #expect(like.map { $0["context"] as? [String] } == gestures.map { $0["context"] as? [String] })
+    // A text with no sentence is refused with its name.
+    let empty = try dir.write("empty.txt", text: "\n\n")
+    let refused = try Run.product("keybench-swipes", ["generate", "--sentences", empty, "--out", dir.path("e.jsonl")])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("empty.txt"))
   }
 }

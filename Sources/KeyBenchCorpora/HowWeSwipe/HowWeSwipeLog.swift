@@ -330,16 +330,20 @@ public struct HowWeSwipeLog: Sendable {
 
     /// The words before `word` in `sentence`: its first occurrence at or after the participant's
     /// position, so a retried word matches the same place again (a word doubled in the sentence
-    /// matches its first occurrence both times); nil when the sentence does not hold the word.
+    /// matches its first occurrence both times; a word redone after moving on, its first
+    /// occurrence); nil when the sentence does not hold the word.
     mutating func context(of word: String, in text: String) -> [String]? {
       if text != sentence.text {
         sentence = (text, text.split(separator: "_").map(String.init), 0)
       }
       let lowered = word.lowercased()
-      guard let index = sentence.words.indices.dropFirst(sentence.cursor).first(where: { sentence.words[$0].lowercased() == lowered })
-      else { return nil }
-      sentence.cursor = index
-      return Array(sentence.words[..<index])
+      let matches = { (index: Int) in self.sentence.words[index].lowercased() == lowered }
+      if let index = sentence.words.indices.dropFirst(sentence.cursor).first(where: matches) {
+        sentence.cursor = index
+        return Array(sentence.words[..<index])
+      }
+      // A word redone after moving on: its first occurrence, the position unchanged.
+      return sentence.words.indices.first(where: matches).map { Array(sentence.words[..<$0]) }
     }
 
     mutating func example(_ line: Int?, _ reason: String) {

@@ -11,8 +11,12 @@ public struct SwipeGeneration {
     case drawn(Lexicon, count: Int)
     /// The listed words, in order.
     case listed([String])
-    /// One swipe per unflagged gesture of a reference corpus: same word, layout and canvas.
+    /// One swipe per unflagged gesture of a reference corpus: same word, layout, canvas and
+    /// context.
     case like([SwipeGesture])
+    /// `count` swipes of the words of sentences drawn at random from running text, in order, each
+    /// with the words before it as its context (for benchmarks of sentence context).
+    case sentences([[String]], count: Int)
   }
 
   public var config: SwipeSynthesisConfig
@@ -53,7 +57,7 @@ public struct SwipeGeneration {
       synthesizers[reference] = made
       return made
     }
-    func emit(_ word: String, on reference: LayoutReference) throws {
+    func emit(_ word: String, on reference: LayoutReference, context: [String]? = nil) throws {
       items.read += 1
       guard word.count <= SwipeSynthesizer.maximumWordLength else {
         items.exclude(1, "word longer than \(SwipeSynthesizer.maximumWordLength) characters")
@@ -66,7 +70,7 @@ public struct SwipeGeneration {
       try writer.append(
         SwipeGesture(
           id: "synthetic/\(reference.device)/\(writer.count + 1)", word: word, source: "synthetic",
-          layout: reference, points: points))
+          layout: reference, points: points, context: context))
     }
     switch words {
     case .drawn(let lexicon, let count):
@@ -84,7 +88,21 @@ public struct SwipeGeneration {
           items.read += 1
           items.exclude(1, "reference gesture flagged \(flag.rawValue)")
         } else {
-          try emit(gesture.word, on: gesture.layout)
+          try emit(gesture.word, on: gesture.layout, context: gesture.context)
+        }
+      }
+    case .sentences(let sentences, let count):
+      let usable = sentences.filter { !$0.isEmpty && $0.count <= SwipeGesture.Limits.maximumContextWords }
+      guard !usable.isEmpty else {
+        throw InputFileError(path: provenance["sentences"] ?? "the text", kind: .empty, reason: "the text has no sentence to swipe")
+      }
+      var attempts = 0
+      // Stops after `count` words tried (a word without a key is skipped and counted).
+      while attempts < count {
+        let sentence = usable[Int(random.next() % UInt64(usable.count))]
+        for (position, word) in sentence.enumerated() where attempts < count {
+          attempts += 1
+          try emit(word, on: layout, context: Array(sentence[..<position]))
         }
       }
     }
