@@ -12,20 +12,27 @@ import KeyBenchSwipe
 extension KeybenchRun {
   struct Swipe: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Benchmark the seed-000 swipe decoder on a swipe corpus.",
+      abstract: "Benchmark swipe decoders (seed 000's DTW, SHARK2) on a swipe corpus.",
       discussion: """
         Decodes every selected gesture (by default: not flagged rejected, landscape or \
         non-alphabetic, target of 2+ letters) against the lexicon on the gesture's layout, and \
         writes to --out: results.csv (one row per gesture), summary.csv and summary.json (the \
         figures machine-readable; format in Reports/FORMATS.md) and report.md (accuracy, filter \
-        kept shares and recall, decode times, per device and word length). --plugin NAME=COMMAND \
+        kept shares and recall, decode times, per device and word length). --decoder chooses the \
+        built-in decoders: seed000 (seed 000's DTW decoder, the default, configured by --config) \
+        and shark2 (a SHARK2-style template decoder, configured by --shark2-config); the first \
+        listed is the main decoder of results.csv and the top-level metrics, each other one gets \
+        results-NAME.csv, a row in report.md's decoder table and metrics.decoders.NAME in \
+        summary.json. --plugin NAME=COMMAND \
         decodes the same gestures with an external decoder speaking Plugins/PROTOCOL.md (handed the \
         same lexicon and layouts): report.md and summary.json ("plugins") put it beside the \
         built-in decoder, and its per-gesture rows go to results-NAME.csv.
 
         Examples:
           keybench-run swipe --lexicon en_US --corpus .keybench/corpora/hws.jsonl --add-missing-targets --limit 500 --out runs/swipe-hws
+          keybench-run swipe --lexicon en_US --corpus .keybench/corpora/hws.jsonl --add-missing-targets --limit 500 --decoder seed000,shark2 --out runs/swipe-both
           keybench-run swipe --print-config > decoder.json
+          keybench-run swipe --decoder shark2 --print-config > shark2.json
         """)
 
     @Option(help: "Lexicon to decode against (as stored by keybench-ingest), e.g. en_US.")
@@ -37,13 +44,19 @@ extension KeybenchRun {
     @Option(help: "The swipe corpus (.jsonl) from keybench-swipes.")
     var corpus: String?
 
-    @Option(help: "Decoder configuration JSON; keys left out keep their defaults (see --print-config).")
+    @Option(help: "Built-in decoders to run, comma-separated: seed000, shark2 or all; the first is the main decoder.")
+    var decoder: String = SwipeDecoderChoice.seed000.rawValue
+
+    @Option(help: "Seed-000 decoder configuration JSON; keys left out keep their defaults (see --print-config).")
     var config: String?
+
+    @Option(help: "SHARK2 decoder configuration JSON; keys left out keep their defaults (see --decoder shark2 --print-config).")
+    var shark2Config: String?
 
     @Option(help: "Number of candidates per gesture (top-k accuracy uses it).")
     var top: Int = 4
 
-    @Option(help: "Decoder threads per gesture (overrides the config's 'threads').")
+    @Option(help: "Seed-000 decoder threads per gesture (overrides its config's 'threads'; shark2 uses one).")
     var threads: Int?
 
     @Flag(help: "Add targets missing from the lexicon at its lowest frequency (the seed assumes every swiped word is in the dictionary).")
@@ -58,12 +71,20 @@ extension KeybenchRun {
     @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
     var out: String?
 
-    @Flag(help: "Print the decoder configuration in effect as JSON and exit.")
+    @Flag(help: "Print the configuration in effect as JSON and exit: the chosen decoder's, or one object per decoder name when --decoder lists several.")
     var printConfig = false
 
     @OptionGroup var plugin: PluginOptions
 
+    /// The chosen built-in decoders, main first (validated by `validate()`).
+    var decoders: [SwipeDecoderChoice] { (try? SwipeDecoderChoice.parse(decoder)) ?? [.seed000] }
+
     func validate() throws {
+      do {
+        _ = try SwipeDecoderChoice.parse(decoder)
+      } catch {
+        throw ValidationError("--decoder: \(error.description)")
+      }
       guard (1...100).contains(top) else { throw ValidationError("--top must be in 1…100.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
       if let threads, !(1...DTWDecoderConfig.maximumThreads).contains(threads) {
@@ -71,7 +92,7 @@ extension KeybenchRun {
       }
       if printConfig { return }
       do {
-        try PluginSpec.checkUnique(try plugin.specs, builtIn: [])
+        try PluginSpec.checkUnique(try plugin.specs, builtIn: decoders.map(\.rawValue))
       } catch let error as PluginSpecError {
         throw ValidationError("--plugin \(error.description)")
       }
@@ -84,7 +105,14 @@ extension KeybenchRun {
       var decoderConfig = try config.map { try ConfigFiles.load($0, over: DTWDecoderConfig(), what: "decoder config") }
         ?? DTWDecoderConfig()
       if let threads { decoderConfig.threads = threads }
-      if printConfig { return try ConfigFiles.print(decoderConfig) }
+      let shark2Settings = try shark2Config.map { try ConfigFiles.load($0, over: Shark2Config(), what: "shark2 config") }
+        ?? Shark2Config()
+      let configs = SwipeDecoderChoice.Configs(seed000: decoderConfig, shark2: shark2Settings)
+      if printConfig {
+        guard decoders.count > 1 else { return try ConfigFiles.print(decoders[0].config(configs)) }
+        return try ConfigFiles.print(configs)
+      }
+      let main = decoders[0]
       guard let out, let name = lexicon, let corpus else { return }
       let lexicon = try LexiconDatabase(path: db, create: false).loadLexicon(named: name)
       let catalog = try DeviceCatalog.bundled()
@@ -101,11 +129,22 @@ extension KeybenchRun {
       guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
       var provenance = Provenance(
         inputs: [try .init(role: "corpus", path: corpus)], lexicon: lexicon.provenance, items: prepared.items, top: top)
-      let run = try benchmark.run(prepared, progress: { done, total in
-        if done % 1000 == 0 || done == total { StandardError.print("swipe: \(done)/\(total) gestures") }
-      })
+      let run = try benchmark.run(
+        prepared, decoder: main.factory(configs), label: main.label(configs),
+        progress: { done, total in
+          if done % 1000 == 0 || done == total { StandardError.print("\(decoders.count > 1 ? main.rawValue : "swipe"): \(done)/\(total) gestures") }
+        })
       let summary = SwipeSummary(results: run.results, lexiconSize: run.lexiconSize, top: top)
       var compared: [SwipeReport.Compared] = []
+      for other in decoders.dropFirst() {
+        let otherRun = try benchmark.run(
+          prepared, decoder: other.factory(configs), label: other.label(configs),
+          progress: { done, total in
+            if done % 1000 == 0 || done == total { StandardError.print("\(other.rawValue): \(done)/\(total) gestures") }
+          })
+        let otherSummary = SwipeSummary(results: otherRun.results, lexiconSize: otherRun.lexiconSize, top: top)
+        compared.append(.init(name: other.rawValue, builtIn: other.config(configs), run: otherRun, summary: otherSummary))
+      }
       let workspace = PluginWorkspace()
       for spec in try plugin.specs {
         StandardError.print("\(spec.name): starting `\(spec.command)`")
@@ -127,12 +166,12 @@ extension KeybenchRun {
           run: external, summary: externalSummary, pluginMicrosecondsPerGesture: session.process.ownMicrosecondsPerAnswer))
       }
       var report = SwipeReport(
-        run: run, summary: summary, config: decoderConfig, corpus: corpus, lexicon: lexicon.name, provenance: provenance,
+        run: run, summary: summary, config: main.config(configs), corpus: corpus, lexicon: lexicon.name, provenance: provenance,
         settings: ["add_missing_targets": addMissingTargets, "include_flagged": includeFlagged])
       report.compared = compared
       try report.write(to: out)
       print(
-        "top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), MRR \(String(format: "%.4f", summary.mrr)), coverage \(String(format: "%.4f", summary.coverage)); decode median \(String(format: "%.2f", summary.decodeMs.median)) ms, p99 \(String(format: "%.2f", summary.decodeMs.quantile(0.99))) ms over \(summary.gestures) gestures"
+        (decoders.count > 1 ? "\(main.rawValue): " : "") + "top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), MRR \(String(format: "%.4f", summary.mrr)), coverage \(String(format: "%.4f", summary.coverage)); decode median \(String(format: "%.2f", summary.decodeMs.median)) ms, p99 \(String(format: "%.2f", summary.decodeMs.quantile(0.99))) ms over \(summary.gestures) gestures"
       )
       for entry in compared {
         print("\(entry.name): top-1 \(String(format: "%.4f", entry.summary.top1)), top-\(top) \(String(format: "%.4f", entry.summary.topK)), MRR \(String(format: "%.4f", entry.summary.mrr)); decode median \(String(format: "%.2f", entry.summary.decodeMs.median)) ms (results-\(entry.name).csv)")
