@@ -63,7 +63,7 @@ import Testing
     let filters = try #require(shark2["filters"] as? [String: Any])
     #expect(Set(filters.keys) == ["start_point", "end_point", "length"])
     let parameters = try #require(((config["decoders"] as? [String: Any])?["shark2"] as? [String: Any])?["parameters"] as? [String: Any])
-    #expect(parameters["samples"] as? Int == 32)
+    #expect(parameters["samples"] as? Int == 16)
     #expect(metrics["plugins"] == nil)
     // One results file per decoder, the same gestures in each.
     let main = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
@@ -101,7 +101,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.path("o")))
     let printed = try Run.product("keybench-run", ["swipe", "--decoder", "shark2", "--print-config"])
     #expect(printed.status == 0)
-    #expect(printed.stdout.contains("\"samples\" : 32"))
+    #expect(printed.stdout.contains("\"samples\" : 16"))
     #expect(!printed.stdout.contains("localityAbsolute"))
     let both = try Run.product("keybench-run", ["swipe", "--decoder", "all", "--print-config"])
     let object = try JSONSerialization.jsonObject(with: Data(both.stdout.utf8)) as? [String: Any]
