@@ -73,6 +73,12 @@ import Testing
     let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
     #expect(report.contains("| `seed000-dtw("))
     #expect(report.contains("| shark2 `shark2("))
+    let html = dir.path("both.html")
+    let rendered = try Run.product("keybench-report", ["html", out, "--out", html])
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    let page = try String(contentsOfFile: html, encoding: .utf8)
+    #expect(page.contains("Decoders on the same gestures"))
+    #expect(page.contains("shark2 (built in)"))
 
     // shark2 alone is the main decoder; --decoder all runs both.
     let alone = try Run.product(
