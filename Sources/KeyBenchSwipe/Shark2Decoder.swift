@@ -22,9 +22,11 @@ import KeyBenchGeometry
 ///
 /// Templates are not stored: building one costs about as much as reading a cached one, so the
 /// decoder holds no memory per word beyond the shared ``DecoderLexicon`` and a sequence index.
-/// Scoring stops early for a word whose partial cost (prior, then prior plus location) already
-/// exceeds the `top`-th best distinct word's cost; every term is non-negative, so this never
-/// changes the ranking.
+/// Scoring stops early for a word whose partial cost (prior plus a bound on location from the
+/// end keys alone, then prior plus location) already exceeds the `top`-th best distinct word's
+/// cost; every term is non-negative, so this never changes the ranking. Buckets nearest the
+/// trace's ends are scored first and each bucket is sorted by prior, so a bucket is usually left
+/// after a few words.
 ///
 /// - Complexity: O(candidates × samples) per trace, candidates the words left after pruning.
 public struct Shark2Decoder: SwipeDecoder {
@@ -33,6 +35,8 @@ public struct Shark2Decoder: SwipeDecoder {
   let index: Shark2Index
   let locationWeights: [Double]
   let shapeWeights: [Double]
+  /// ``DecoderLexicon/centres``, held here so that templates are built from the decoder's own storage.
+  let centres: [Point]
 
   /// The names of the pruning stages, in order, as diagnostics report them.
   public static let stageNames = ["start point", "end point", "length"]
@@ -45,6 +49,7 @@ public struct Shark2Decoder: SwipeDecoder {
     index = Shark2Index(lexicon: lexicon)
     locationWeights = Shark2Geometry.locationWeights(count: config.samples, endWeight: config.location.endWeight)
     shapeWeights = Array(repeating: 1 / Double(config.samples), count: config.samples)
+    centres = lexicon.centres
   }
 
   public var label: String { Self.describe(config) }
@@ -74,7 +79,7 @@ public struct Shark2Decoder: SwipeDecoder {
     let starts = nearKeys(points[0], radius: config.pruning.startRadius)
     let ends = nearKeys(points[points.count - 1], radius: config.pruning.endRadius)
     let isEnd = (0..<index.keyCount).map { ends.contains($0) }
-    let traceLength = points.pathLength
+    let traceLength = Shark2Geometry.length(points)
     let probeSequences = probe.map(lexicon.sequenceIndices(matching:)) ?? []
     func probeKept(_ kept: (DecoderLexicon.Sequence) -> Bool) -> Bool? {
       probeSequences.isEmpty ? nil : probeSequences.contains { kept(lexicon.sequences[$0]) }
@@ -92,12 +97,30 @@ public struct Shark2Decoder: SwipeDecoder {
     var leaders = Shark2Leaders(capacity: top)
     var lengthKept = 0
     var scored = 0
-    for first in starts {
-      for last in ends {
-        for raw in index.bucket(first: first, last: last) {
-          let sequence = lexicon.sequences[Int(raw)]
-          guard lengthFits(sequence.length, traceLength: traceLength) else { continue }
-          lengthKept += sequence.words.count
+    // Nearest keys first, so that good words are found early and bound the rest.
+    let first = points[0]
+    let last = points[points.count - 1]
+    let locationVariance2 = 2 * config.location.sigma * config.location.sigma
+    let lengths = index.lengths
+    let wordCounts = index.wordCounts
+    let bestLogProbability = index.bestLogProbability
+    let endOrder = ends.sorted(by: nearer(last))
+    for start in starts.sorted(by: nearer(first)) {
+      for end in endOrder {
+        let bucket = index.bucket(first: start, last: end)
+        for raw in bucket where lengthFits(lengths[Int(raw)], traceLength: traceLength) {
+          lengthKept += Int(wordCounts[Int(raw)])
+        }
+        // Every template of the bucket starts and ends on these key centres, and resampling
+        // keeps both ends, so their weighted distances bound the location channel from below.
+        let endsOff = locationWeights[0] * Shark2Geometry.distance(first, centres[start])
+          + locationWeights[n - 1] * Shark2Geometry.distance(last, centres[end])
+        let bound = endsOff * endsOff / locationVariance2 * (1 - 1e-9)
+        for raw in bucket {
+          let sequence = Int(raw)
+          // Sorted by prior: once the prior and the bound rule a word out, they rule out the rest.
+          if leaders.excludes(bound - config.priorWeight * bestLogProbability[sequence]) { break }
+          guard lengthFits(lengths[sequence], traceLength: traceLength) else { continue }
           if score(sequence, scratch: &scratch, into: &leaders) { scored += 1 }
         }
       }
@@ -109,6 +132,15 @@ public struct Shark2Decoder: SwipeDecoder {
     diagnostics.sequencesScored = scored
     return SwipeDecoding(
       candidates: leaders.ranked.map { .init(word: $0.word, score: $0.cost) }, diagnostics: diagnostics)
+  }
+
+  /// Orders key indices by the distance of their centres to `point`, then by index.
+  func nearer(_ point: Point) -> (Int, Int) -> Bool {
+    { a, b in
+      let da = Shark2Geometry.distance(centres[a], point)
+      let db = Shark2Geometry.distance(centres[b], point)
+      return da < db || (da == db && a < b)
+    }
   }
 
   /// Keys whose centre lies within `radius` pitches of `point`, ascending.
@@ -143,14 +175,16 @@ public struct Shark2Decoder: SwipeDecoder {
     }
   }
 
-  /// Scores the words of `sequence` against the trace in `scratch` and offers them to `leaders`;
-  /// returns whether the template was built (false: the prior alone ruled every word out).
-  func score(_ sequence: DecoderLexicon.Sequence, scratch: inout Scratch, into leaders: inout Shark2Leaders) -> Bool {
+  /// Scores the words of sequence `sequence` against the trace in `scratch` and offers them to
+  /// `leaders`; returns whether the template was built (false: the prior alone ruled every word out).
+  func score(_ sequence: Int, scratch: inout Scratch, into leaders: inout Shark2Leaders) -> Bool {
     // Words are sorted by prior, best first: the first word's prior bounds them all.
-    let priorCost = -config.priorWeight * sequence.words[0].logProbability
+    let priorCost = -config.priorWeight * index.bestLogProbability[sequence]
     guard !leaders.excludes(priorCost) else { return false }
     scratch.keyPoints.removeAll(keepingCapacity: true)
-    for key in sequence.keys { scratch.keyPoints.append(lexicon.centres[Int(key)]) }
+    for offset in Int(index.keyOffsets[sequence])..<Int(index.keyOffsets[sequence + 1]) {
+      scratch.keyPoints.append(centres[Int(index.keys[offset])])
+    }
     Shark2Geometry.resample(scratch.keyPoints, count: config.samples, xs: &scratch.templateX, ys: &scratch.templateY)
     let location = Shark2Geometry.weightedMeanDistance(
       scratch.traceX, scratch.traceY, scratch.templateX, scratch.templateY, weights: locationWeights)
@@ -160,7 +194,7 @@ public struct Shark2Decoder: SwipeDecoder {
     let shape = Shark2Geometry.weightedMeanDistance(
       scratch.traceShapeX, scratch.traceShapeY, scratch.shapeX, scratch.shapeY, weights: shapeWeights)
     let channels = locationCost + shape * shape / (2 * config.shape.sigma * config.shape.sigma)
-    for word in sequence.words {
+    for word in lexicon.sequences[sequence].words {
       let cost = channels - config.priorWeight * word.logProbability
       if leaders.excludes(cost) { break }
       leaders.offer(word: word.word, key: word.comparable, cost: cost)

@@ -18,7 +18,7 @@ public enum Shark2Geometry {
     precondition(count >= 2 && !points.isEmpty)
     xs.removeAll(keepingCapacity: true)
     ys.removeAll(keepingCapacity: true)
-    let total = points.pathLength
+    let total = length(points)
     guard total > 0 else {
       xs.append(contentsOf: repeatElement(points[0].x, count: count))
       ys.append(contentsOf: repeatElement(points[0].y, count: count))
@@ -30,13 +30,13 @@ public enum Shark2Geometry {
     var segment = 0
     // Path length up to the start of `segment`, and that segment's length.
     var before = 0.0
-    var length = points[0].distance(to: points[1])
+    var length = distance(points[0], points[1])
     for index in 1..<(count - 1) {
       let target = Double(index) * step
       while before + length < target && segment < points.count - 2 {
         before += length
         segment += 1
-        length = points[segment].distance(to: points[segment + 1])
+        length = distance(points[segment], points[segment + 1])
       }
       let a = points[segment]
       let b = points[segment + 1]
@@ -46,6 +46,23 @@ public enum Shark2Geometry {
     }
     xs.append(points[points.count - 1].x)
     ys.append(points[points.count - 1].y)
+  }
+
+  /// The length of the polyline `points`.
+  ///
+  /// A plain loop rather than `Sequence.pathLength`: that generic extension is not specialised
+  /// across modules, and called once per template it took most of the decode time.
+  public static func length(_ points: [Point]) -> Double {
+    var total = 0.0
+    for index in points.indices.dropFirst() { total += distance(points[index - 1], points[index]) }
+    return total
+  }
+
+  @inline(__always)
+  static func distance(_ a: Point, _ b: Point) -> Double {
+    let dx = a.x - b.x
+    let dy = a.y - b.y
+    return (dx * dx + dy * dy).squareRoot()
   }
 
   /// Writes the shape of `xs`/`ys` into `shapeXs`/`shapeYs`: the centroid moved to the origin and
