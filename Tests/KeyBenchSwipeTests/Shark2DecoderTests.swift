@@ -206,6 +206,55 @@ import Testing
     #expect(scoredFew < scoredMany)
   }
 
+  @Test func rankingEqualsScoringEverySurvivorByTheFormula() throws {
+    // A reference that prunes by the same rules and then scores every survivor with the
+    // documented formula, no early exit: the decoder's bounds must not change a rank or score.
+    let laidOut = lexicon(lookalikes)
+    let config = Shark2Config()
+    let decoder = Shark2Decoder(lexicon: laidOut, config: config)
+    let synthesizer = SwipeSynthesizer(config: .init(), layout: layout, profile: profile)
+    var random = SeededGenerator(seed: 17)
+    let n = config.samples
+    let weights = Shark2Geometry.locationWeights(count: n, endWeight: config.location.endWeight)
+    let uniform = Array(repeating: 1 / Double(n), count: n)
+    let length = config.pruning.length
+    for word in ["pilo", "muden", "sat", "hekan", "gog", "bubu"] {
+      let trace = try #require(synthesizer.points(for: word, using: &random))
+      let points = trace.map {
+        Point(x: $0.x / laidOut.pitch - config.touchOffset.x, y: $0.y / laidOut.pitch - config.touchOffset.y)
+      }
+      var gx: [Double] = [], gy: [Double] = [], sx: [Double] = [], sy: [Double] = []
+      var tx: [Double] = [], ty: [Double] = [], ux: [Double] = [], uy: [Double] = []
+      Shark2Geometry.resample(points, count: n, xs: &gx, ys: &gy)
+      Shark2Geometry.normalise(gx, gy, into: &sx, &sy)
+      let traceLength = Shark2Geometry.length(points)
+      var all: [(word: String, cost: Double)] = []
+      for sequence in laidOut.sequences {
+        let keyPoints = sequence.keys.map { laidOut.centres[Int($0)] }
+        guard keyPoints[0].distance(to: points[0]) <= config.pruning.startRadius,
+          keyPoints[keyPoints.count - 1].distance(to: points[points.count - 1]) <= config.pruning.endRadius,
+          (length.a * traceLength <= sequence.length && sequence.length <= length.b * traceLength)
+            || abs(sequence.length - traceLength) <= length.c
+        else { continue }
+        Shark2Geometry.resample(keyPoints, count: n, xs: &tx, ys: &ty)
+        Shark2Geometry.normalise(tx, ty, into: &ux, &uy)
+        let location = Shark2Geometry.weightedMeanDistance(gx, gy, tx, ty, weights: weights)
+        let shape = Shark2Geometry.weightedMeanDistance(sx, sy, ux, uy, weights: uniform)
+        for entry in sequence.words {
+          let cost = location * location / (2 * config.location.sigma * config.location.sigma)
+            + shape * shape / (2 * config.shape.sigma * config.shape.sigma) - config.priorWeight * entry.logProbability
+          all.append((entry.word, cost))
+        }
+      }
+      all.sort { $0.cost < $1.cost || ($0.cost == $1.cost && $0.word < $1.word) }
+      var seen = Set<String>()
+      let expected = all.filter { seen.insert(SwipeDecoding.matchKey($0.word)).inserted }.prefix(4)
+      let decoded = decoder.decode(trace, top: 4, probe: nil).candidates
+      #expect(decoded.map(\.word) == expected.map(\.word), "\(word)")
+      for (got, want) in zip(decoded, expected) { #expect(abs(got.score - want.cost) < 1e-9, "\(word)") }
+    }
+  }
+
   @Test func candidatesAreOnePerMatchKey() {
     let decoder = Shark2Decoder(
       lexicon: lexicon([("Simon", 150), ("simon", 100), ("dont", 90), ("don't", 160)]), config: centred)
