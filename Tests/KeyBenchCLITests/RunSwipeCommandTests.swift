@@ -80,6 +80,16 @@ import Testing
     #expect(page.contains("Decoders on the same gestures"))
     #expect(page.contains("shark2 (built in)"))
 
+    // A rerun replaces the folder, its results-shark2.csv included; a stranger's file is kept.
+    let again = try Run.product(
+      "keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--decoder", "all", "--limit", "5", "--out", out])
+    #expect(again.status == 0, "\(again.stderr)")
+    _ = try dir.write("both/notes.txt", text: "mine")
+    let refused = try Run.product(
+      "keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--decoder", "all", "--limit", "5", "--out", out])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("holds files a benchmark run does not write (notes.txt)"))
+
     // shark2 alone is the main decoder; --decoder all runs both.
     let alone = try Run.product(
       "keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--decoder", "shark2", "--limit", "10", "--out", dir.path("alone")])
