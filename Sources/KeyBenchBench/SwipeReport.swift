@@ -1,6 +1,6 @@
 import Foundation
 public import KeyBenchCore
-public import KeyBenchSwipe
+import KeyBenchSwipe
 
 /// Writes a swipe run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`.
 ///
@@ -10,19 +10,21 @@ public import KeyBenchSwipe
 public struct SwipeReport {
   public let run: SwipeBenchmark.Run
   public let summary: SwipeSummary
-  public let config: DTWDecoderConfig
+  /// The main decoder's configuration (``DTWDecoderConfig`` for seed 000, ``Shark2Config``, …).
+  public let config: any Encodable
   public let corpus: String
   public let lexicon: String
   /// Where the run came from (inputs, items, code, machine).
   public let provenance: Provenance
   /// Settings of the run beyond the decoder's config that change its numbers.
   public let settings: [String: Any]
-  /// External decoders (`--plugin`) run on the same gestures, shown beside the built-in one.
+  /// Other decoders run on the same gestures, shown beside the main one: further built-in
+  /// decoders (`--decoder`) and external ones (`--plugin`).
   public var compared: [Compared] = []
   /// For a run with sentence context: which model, trained on what (shown in the report).
   public var contextModel: String?
 
-  /// One external decoder's run over the same prepared gestures.
+  /// One other decoder's run over the same prepared gestures.
   public struct Compared {
     public var name: String
     public var setup: String
@@ -30,6 +32,9 @@ public struct SwipeReport {
     public var summary: SwipeSummary
     /// Its own reported time per gesture, nil when it reports none.
     public var pluginMicrosecondsPerGesture: Double?
+    /// A built-in decoder's configuration (reported under `config.decoders.<name>`); nil for a
+    /// plug-in, whose configuration is in the provenance.
+    public var builtInConfig: (any Encodable)?
 
     public init(name: String, setup: String, run: SwipeBenchmark.Run, summary: SwipeSummary, pluginMicrosecondsPerGesture: Double?) {
       self.name = name
@@ -37,6 +42,13 @@ public struct SwipeReport {
       self.run = run
       self.summary = summary
       self.pluginMicrosecondsPerGesture = pluginMicrosecondsPerGesture
+    }
+
+    /// A built-in decoder run beside the main one.
+    public init(name: String, builtIn config: any Encodable, run: SwipeBenchmark.Run, summary: SwipeSummary) {
+      self.init(name: name, setup: "built in, parameters in config.decoders.\(name)", run: run, summary: summary,
+        pluginMicrosecondsPerGesture: nil)
+      builtInConfig = config
     }
 
     var metrics: [(String, Double?)] {
@@ -49,7 +61,7 @@ public struct SwipeReport {
   }
 
   public init(
-    run: SwipeBenchmark.Run, summary: SwipeSummary, config: DTWDecoderConfig, corpus: String, lexicon: String,
+    run: SwipeBenchmark.Run, summary: SwipeSummary, config: any Encodable, corpus: String, lexicon: String,
     provenance: Provenance, settings: [String: Any] = [:]
   ) {
     self.run = run
@@ -145,15 +157,25 @@ public struct SwipeReport {
       }
       flat["filters"] = filters
       if !context.isEmpty { flat["context"] = context }
-      if !compared.isEmpty {
-        var decoders: [String: Any] = [:]
-        for entry in compared {
-          var values: [String: Any] = ["decoder": entry.run.decoderLabel, "setup": entry.setup]
-          for (name, value) in entry.metrics { values[name] = value.flatMap { $0.isFinite ? $0 : nil } ?? NSNull() }
-          decoders[entry.name] = values
+      var plugins: [String: Any] = [:]
+      var builtIn: [String: Any] = [:]
+      for entry in compared {
+        var values: [String: Any] = ["decoder": entry.run.decoderLabel, "setup": entry.setup]
+        for (name, value) in entry.metrics { values[name] = value.flatMap { $0.isFinite ? $0 : nil } ?? NSNull() }
+        if entry.builtInConfig == nil {
+          plugins[entry.name] = values
+          continue
         }
-        flat["plugins"] = decoders
+        var stages: [String: Any] = [:]
+        for stage in entry.summary.stages {
+          func json(_ value: Double) -> Any { value.isFinite ? value : NSNull() }
+          stages[Self.snake(stage.name)] = ["kept_median": json(stage.keptMedian), "recall": json(stage.recall)]
+        }
+        values["filters"] = stages
+        builtIn[entry.name] = values
       }
+      if !plugins.isEmpty { flat["plugins"] = plugins }
+      if !builtIn.isEmpty { flat["decoders"] = builtIn }
       return try Summary.json(
         bench: "swipe", config: try configuration, corpus: ["path": corpus, "gestures": summary.gestures], metrics: flat,
         provenance: provenance)
@@ -164,7 +186,16 @@ public struct SwipeReport {
   var configuration: [String: Any] {
     get throws {
       let parameters = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
-      return settings.merging(["decoder": run.decoderLabel, "parameters": parameters, "lexicon": lexicon, "top": summary.top]) { $1 }
+      var decoders: [String: Any] = [:]
+      for entry in compared {
+        guard let config = entry.builtInConfig else { continue }
+        decoders[entry.name] = [
+          "decoder": entry.run.decoderLabel, "parameters": try JSONSerialization.jsonObject(with: JSONEncoder().encode(config)),
+        ]
+      }
+      var result = settings.merging(["decoder": run.decoderLabel, "parameters": parameters, "lexicon": lexicon, "top": summary.top]) { $1 }
+      if !decoders.isEmpty { result["decoders"] = decoders }
+      return result
     }
   }
 
@@ -194,7 +225,7 @@ public struct SwipeReport {
     if let c = s.context {
       lines += [
         "## Sentence context", "",
-        "The same decodes, the best candidates re-ranked with the words typed before each gesture (weight \(config.context.weight), pool \(config.context.pool)). \(contextModel ?? "")",
+        "The same decodes, the best candidates re-ranked with the words typed before each gesture. \(contextModel ?? "")",
         "\(c.gesturesWithContext) of \(s.gestures) gestures carry their previous words; the others keep the plain ranking.", "",
         "| metric | without context | with context |", "|---|---:|---:|",
         "| top-1 | \(pct(s.top1)) | \(pct(c.top1)) |",
@@ -226,19 +257,20 @@ public struct SwipeReport {
     if !compared.isEmpty {
       lines += [
         "", "## Decoders on the same gestures", "",
-        "External decoders (`--plugin`, Plugins/PROTOCOL.md) decoded the same gestures on the same layouts and lexicon;",
-        "their per-gesture results are in `results-NAME.csv`. Harness time includes the pipe; own time is what the",
-        "plug-in reported.", "",
+        "Further built-in decoders (`--decoder`) and external ones (`--plugin`, Plugins/PROTOCOL.md) decoded the same",
+        "gestures on the same layouts and lexicon; their per-gesture results are in `results-NAME.csv`. A plug-in's",
+        "harness time includes the pipe; own time is what the plug-in reported.", "",
         "| decoder | top-1 | top-\(s.top) | MRR | median ms | p99 ms | own µs/gesture | pipe µs/gesture |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
-        "| `\(run.decoderLabel)` (built in) | \(pct(s.top1)) | \(pct(s.topK)) | \(String(format: "%.4f", s.mrr)) | \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.99))) | | |",
+        "| `\(run.decoderLabel)` (main, built in) | \(pct(s.top1)) | \(pct(s.topK)) | \(String(format: "%.4f", s.mrr)) | \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.99))) | | |",
       ]
       for entry in compared {
         let c = entry.summary
         let own = entry.pluginMicrosecondsPerGesture
         let pipe = own.map { c.decodeMs.mean * 1000 - $0 }
+        let name = entry.builtInConfig == nil ? entry.name : "\(entry.name) `\(entry.run.decoderLabel)` (built in)"
         lines.append(
-          "| \(entry.name) | \(pct(c.top1)) | \(pct(c.topK)) | \(String(format: "%.4f", c.mrr)) | \(ms(c.decodeMs.median)) | \(ms(c.decodeMs.quantile(0.99))) | \(own.map { String(format: "%.1f", $0) } ?? "n/a") | \(pipe.map { String(format: "%.1f", $0) } ?? "n/a") |")
+          "| \(name) | \(pct(c.top1)) | \(pct(c.topK)) | \(String(format: "%.4f", c.mrr)) | \(ms(c.decodeMs.median)) | \(ms(c.decodeMs.quantile(0.99))) | \(own.map { String(format: "%.1f", $0) } ?? "n/a") | \(pipe.map { String(format: "%.1f", $0) } ?? "n/a") |")
       }
       lines += [""] + compared.map { "- \($0.name): \($0.setup)" }
     }

@@ -13,6 +13,13 @@ public final class OutputFolder {
   /// a user's folder given as `--out` by mistake, and replacing it would delete their files).
   public static let runFiles: Set<String> = ["results.csv", "summary.csv", "summary.json", "report.md", "curves.csv"]
 
+  /// Whether a run writes files named `name`: one of ``runFiles``, or the per-gesture rows of a
+  /// further decoder or plug-in (`results-NAME.csv`), so a rerun with `--decoder` or `--plugin`
+  /// may replace its own folder.
+  public static func isRunFile(_ name: String) -> Bool {
+    runFiles.contains(name) || (name.hasPrefix("results-") && name.hasSuffix(".csv"))
+  }
+
   public let path: String
   /// The hidden sibling being filled.
   public let partialPath: String
@@ -31,7 +38,7 @@ public final class OutputFolder {
         throw InputFileError(path: path, kind: .unreadable, reason: "exists and is not a folder; give a folder for the results")
       }
       let entries = (try? FileManager.default.contentsOfDirectory(atPath: self.path)) ?? []
-      let foreign = entries.filter { !Self.runFiles.contains($0) && !$0.hasPrefix(".") }.sorted()
+      let foreign = entries.filter { !Self.isRunFile($0) && !$0.hasPrefix(".") }.sorted()
       guard foreign.isEmpty else {
         throw InputFileError(
           path: path, kind: .unreadable,

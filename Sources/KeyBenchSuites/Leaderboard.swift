@@ -73,8 +73,10 @@ public struct Leaderboard {
     case "swipe":
       let decoder = ((summary["config"] as? [String: Any])?["decoder"] as? String).map { String($0.prefix(60)) } ?? "seed000"
       var rows = [row(decoder, "top1", number(metrics["top1"]), number(metrics["decode_ms_median"]).map { $0 * 1000 })].compactMap { $0 }
-      if let plugins = metrics["plugins"] as? [String: Any] {
-        rows += perAlgorithm(plugins, "top1") { number($0["decode_ms_median"]).map { $0 * 1000 } }
+      // Further built-in decoders (`--decoder`) and plug-ins, each its own row.
+      for key in ["decoders", "plugins"] {
+        guard let others = metrics[key] as? [String: Any] else { continue }
+        rows += perAlgorithm(others, "top1") { number($0["decode_ms_median"]).map { $0 * 1000 } }
       }
       return rows
     case "correct":

@@ -13,20 +13,27 @@ import KeyBenchSwipe
 extension KeybenchRun {
   struct Swipe: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Benchmark the seed-000 swipe decoder on a swipe corpus.",
+      abstract: "Benchmark swipe decoders (seed 000's DTW, SHARK2) on a swipe corpus.",
       discussion: """
         Decodes every selected gesture (by default: not flagged rejected, landscape or \
         non-alphabetic, target of 2+ letters) against the lexicon on the gesture's layout, and \
         writes to --out: results.csv (one row per gesture), summary.csv and summary.json (the \
         figures machine-readable; format in Reports/FORMATS.md) and report.md (accuracy, filter \
-        kept shares and recall, decode times, per device and word length). --plugin NAME=COMMAND \
+        kept shares and recall, decode times, per device and word length). --decoder chooses the \
+        built-in decoders: seed000 (seed 000's DTW decoder, the default, configured by --config) \
+        and shark2 (a SHARK2-style template decoder, configured by --shark2-config); the first \
+        listed is the main decoder of results.csv and the top-level metrics, each other one gets \
+        results-NAME.csv, a row in report.md's decoder table and metrics.decoders.NAME in \
+        summary.json. --plugin NAME=COMMAND \
         decodes the same gestures with an external decoder speaking Plugins/PROTOCOL.md (handed the \
         same lexicon and layouts): report.md and summary.json ("plugins") put it beside the \
         built-in decoder, and its per-gesture rows go to results-NAME.csv.
 
         Examples:
           keybench-run swipe --lexicon en_US --corpus .keybench/corpora/hws.jsonl --add-missing-targets --limit 500 --out runs/swipe-hws
+          keybench-run swipe --lexicon en_US --corpus .keybench/corpora/hws.jsonl --add-missing-targets --limit 500 --decoder seed000,shark2 --out runs/swipe-both
           keybench-run swipe --print-config > decoder.json
+          keybench-run swipe --decoder shark2 --print-config > shark2.json
         """)
 
     @Option(help: "Lexicon to decode against (as stored by keybench-ingest), e.g. en_US.")
@@ -38,13 +45,19 @@ extension KeybenchRun {
     @Option(help: "The swipe corpus (.jsonl) from keybench-swipes.")
     var corpus: String?
 
-    @Option(help: "Decoder configuration JSON; keys left out keep their defaults (see --print-config).")
+    @Option(help: "Built-in decoders to run, comma-separated: seed000, shark2 or all; the first is the main decoder.")
+    var decoder: String = SwipeDecoderChoice.seed000.rawValue
+
+    @Option(help: "Seed-000 decoder configuration JSON; keys left out keep their defaults (see --print-config).")
     var config: String?
+
+    @Option(help: "SHARK2 decoder configuration JSON; keys left out keep their defaults (see --decoder shark2 --print-config).")
+    var shark2Config: String?
 
     @Option(help: "Number of candidates per gesture (top-k accuracy uses it).")
     var top: Int = 4
 
-    @Option(help: "Decoder threads per gesture (overrides the config's 'threads').")
+    @Option(help: "Seed-000 decoder threads per gesture (overrides its config's 'threads'; shark2 uses one).")
     var threads: Int?
 
     @Flag(help: "Add targets missing from the lexicon at its lowest frequency (the seed assumes every swiped word is in the dictionary).")
@@ -61,15 +74,23 @@ extension KeybenchRun {
 
     @Option(help: ArgumentHelp(
       "Re-rank with sentence context from the n-gram counts stored under this name (keybench-ingest --text NAME FILE...).",
-      discussion: "Uses the previous words each gesture carries (its corpus's 'context' field); the report puts accuracy with and without context side by side. Train the counts on running text only: a model whose training sentences include the corpus's sentences is refused."))
+      discussion: "Uses the previous words each gesture carries (its corpus's 'context' field) to re-rank the main decoder's candidates; the report puts accuracy with and without context side by side. Train the counts on running text only: a model whose training sentences include the corpus's sentences is refused."))
     var context: String?
 
-    @Flag(help: "Print the decoder configuration in effect as JSON and exit.")
+    @Flag(help: "Print the configuration in effect as JSON and exit: the chosen decoder's, or one object per decoder name when --decoder lists several.")
     var printConfig = false
 
     @OptionGroup var plugin: PluginOptions
 
+    /// The chosen built-in decoders, main first (validated by `validate()`).
+    var decoders: [SwipeDecoderChoice] { (try? SwipeDecoderChoice.parse(decoder)) ?? [.seed000] }
+
     func validate() throws {
+      do {
+        _ = try SwipeDecoderChoice.parse(decoder)
+      } catch {
+        throw ValidationError("--decoder: \(error.description)")
+      }
       guard (1...100).contains(top) else { throw ValidationError("--top must be in 1…100.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
       if let threads, !(1...DTWDecoderConfig.maximumThreads).contains(threads) {
@@ -77,7 +98,7 @@ extension KeybenchRun {
       }
       if printConfig { return }
       do {
-        try PluginSpec.checkUnique(try plugin.specs, builtIn: [])
+        try PluginSpec.checkUnique(try plugin.specs, builtIn: decoders.map(\.rawValue))
       } catch let error as PluginSpecError {
         throw ValidationError("--plugin \(error.description)")
       }
@@ -90,7 +111,14 @@ extension KeybenchRun {
       var decoderConfig = try config.map { try ConfigFiles.load($0, over: DTWDecoderConfig(), what: "decoder config") }
         ?? DTWDecoderConfig()
       if let threads { decoderConfig.threads = threads }
-      if printConfig { return try ConfigFiles.print(decoderConfig) }
+      let shark2Settings = try shark2Config.map { try ConfigFiles.load($0, over: Shark2Config(), what: "shark2 config") }
+        ?? Shark2Config()
+      let configs = SwipeDecoderChoice.Configs(seed000: decoderConfig, shark2: shark2Settings)
+      if printConfig {
+        guard decoders.count > 1 else { return try ConfigFiles.print(decoders[0].config(configs)) }
+        return try ConfigFiles.print(configs)
+      }
+      let main = decoders[0]
       guard let out, let name = lexicon, let corpus else { return }
       let lexicon = try LexiconDatabase(path: db, create: false).loadLexicon(named: name)
       let catalog = try DeviceCatalog.bundled()
@@ -120,16 +148,31 @@ extension KeybenchRun {
           throw CommandFailure(
             "context model \(context): \(overlap.shared) of \(overlap.checked) sentences of \(TrainTestSplit.checkedSentenceLength)+ words the gestures of \(corpus) were swiped in occur in its training text; train it on texts that do not hold the test phrases")
         }
-        fusion = ContextFusion(model: WordContextModel(counts: stored.counts), weight: decoderConfig.context.weight)
+        // The seed-000 decoder's scores are costs with their own scale (its config's weight);
+        // SHARK2's are negative log-probabilities, so the ratio enters with weight 1 (Bayes).
+        let weight = main == .seed000 ? decoderConfig.context.weight : 1
+        fusion = ContextFusion(model: WordContextModel(counts: stored.counts), weight: weight)
         let files = stored.fingerprint.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }.joined(separator: ", ")
-        contextNote = "Context model `\(context)`: n-gram counts of running text only (\(files)), never the corpus's own sentences; \(overlap.shared) of \(overlap.checked) gesture sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur in it verbatim."
+        contextNote = "Context model `\(context)`: n-gram counts of running text only (\(files)), never the corpus's own sentences; weight \(weight), the best \(decoderConfig.context.pool) candidates re-ranked; \(overlap.shared) of \(overlap.checked) gesture sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur in it verbatim."
       }
       var provenance = Provenance(inputs: inputs, lexicon: lexicon.provenance, items: prepared.items, top: top)
-      let run = try benchmark.run(prepared, context: fusion, contextPool: decoderConfig.context.pool, progress: { done, total in
-        if done % 1000 == 0 || done == total { StandardError.print("swipe: \(done)/\(total) gestures") }
-      })
+      let run = try benchmark.run(
+        prepared, decoder: main.factory(configs), label: main.label(configs), context: fusion,
+        contextPool: decoderConfig.context.pool,
+        progress: { done, total in
+          if done % 1000 == 0 || done == total { StandardError.print("\(decoders.count > 1 ? main.rawValue : "swipe"): \(done)/\(total) gestures") }
+        })
       let summary = SwipeSummary(results: run.results, lexiconSize: run.lexiconSize, top: top)
       var compared: [SwipeReport.Compared] = []
+      for other in decoders.dropFirst() {
+        let otherRun = try benchmark.run(
+          prepared, decoder: other.factory(configs), label: other.label(configs),
+          progress: { done, total in
+            if done % 1000 == 0 || done == total { StandardError.print("\(other.rawValue): \(done)/\(total) gestures") }
+          })
+        let otherSummary = SwipeSummary(results: otherRun.results, lexiconSize: otherRun.lexiconSize, top: top)
+        compared.append(.init(name: other.rawValue, builtIn: other.config(configs), run: otherRun, summary: otherSummary))
+      }
       let workspace = PluginWorkspace()
       for spec in try plugin.specs {
         StandardError.print("\(spec.name): starting `\(spec.command)`")
@@ -151,13 +194,13 @@ extension KeybenchRun {
           run: external, summary: externalSummary, pluginMicrosecondsPerGesture: session.process.ownMicrosecondsPerAnswer))
       }
       var report = SwipeReport(
-        run: run, summary: summary, config: decoderConfig, corpus: corpus, lexicon: lexicon.name, provenance: provenance,
+        run: run, summary: summary, config: main.config(configs), corpus: corpus, lexicon: lexicon.name, provenance: provenance,
         settings: ["add_missing_targets": addMissingTargets, "include_flagged": includeFlagged])
       report.compared = compared
       report.contextModel = contextNote
       try report.write(to: out)
       print(
-        "top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), MRR \(String(format: "%.4f", summary.mrr)), coverage \(String(format: "%.4f", summary.coverage)); decode median \(String(format: "%.2f", summary.decodeMs.median)) ms, p99 \(String(format: "%.2f", summary.decodeMs.quantile(0.99))) ms over \(summary.gestures) gestures"
+        (decoders.count > 1 ? "\(main.rawValue): " : "") + "top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), MRR \(String(format: "%.4f", summary.mrr)), coverage \(String(format: "%.4f", summary.coverage)); decode median \(String(format: "%.2f", summary.decodeMs.median)) ms, p99 \(String(format: "%.2f", summary.decodeMs.quantile(0.99))) ms over \(summary.gestures) gestures"
       )
       if let c = summary.context {
         print("with context: top-1 \(String(format: "%.4f", c.top1)), top-\(top) \(String(format: "%.4f", c.topK)) (\(c.gesturesWithContext) gestures carry context)")

@@ -15,7 +15,12 @@ import Testing
     let result = try Run.product("keybench-report", ["html", run, "--out", out])
     #expect(result.status == 0, "\(result.stderr)")
     let html = try String(contentsOfFile: out, encoding: .utf8)
-    #expect(html.components(separatedBy: "<svg ").count - 1 == 3)
+    // Accuracy per device, filter pass rates and decode times always; per word length and
+    // frequency band when the gestures span more than one.
+    #expect(html.components(separatedBy: "<svg ").count - 1 >= 3)
+    for figure in ["Accuracy per device", "Filter pass rates", "Decode time distribution"] {
+      #expect(html.contains("aria-label=\"\(figure)\""), "\(figure)")
+    }
     #expect(html.contains("iphone6s"))
     #expect(!html.contains("<script"))
 

@@ -44,6 +44,85 @@ import Testing
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("unknown keys: filters.lenght.a"))
   }
+  @Test func decoderListGivesEachDecoderItsOwnRow() throws {
+    let dir = try TemporaryDirectory()
+    let (db, corpus) = try SwipeFixture.make(in: dir, count: 60, seed: 9, device: "iphone6s")
+    let out = dir.path("both")
+    let result = try Run.product(
+      "keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--decoder", "seed000,shark2", "--out", out])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("seed000: top-1"))
+    #expect(result.stdout.contains("shark2: top-1"))
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/summary.json"))) as! [String: Any]
+    let metrics = try #require(json["metrics"] as? [String: Any])
+    let config = try #require(json["config"] as? [String: Any])
+    #expect((config["decoder"] as? String)?.hasPrefix("seed000-dtw(") == true, "seed000 stays the main decoder")
+    let shark2 = try #require((metrics["decoders"] as? [String: Any])?["shark2"] as? [String: Any])
+    #expect((shark2["decoder"] as? String)?.hasPrefix("shark2(") == true)
+    #expect(try #require(shark2["top1"] as? Double) > 0.8, "synthetic swipes of a 22-word lexicon")
+    let filters = try #require(shark2["filters"] as? [String: Any])
+    #expect(Set(filters.keys) == ["start_point", "end_point", "length"])
+    let parameters = try #require(((config["decoders"] as? [String: Any])?["shark2"] as? [String: Any])?["parameters"] as? [String: Any])
+    #expect(parameters["samples"] as? Int == 16)
+    #expect(metrics["plugins"] == nil)
+    // One results file per decoder, the same gestures in each.
+    let main = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
+    let other = try String(contentsOfFile: "\(out)/results-shark2.csv", encoding: .utf8).split(separator: "\n")
+    #expect(main.count == other.count && main.count > 40)
+    #expect(other[0].hasPrefix("id,user,word,device,in_lexicon,frequency,rank,candidates,kept_after_start_point,kept_after_end_point,kept_after_length"))
+    let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+    #expect(report.contains("| `seed000-dtw("))
+    #expect(report.contains("| shark2 `shark2("))
+    let html = dir.path("both.html")
+    let rendered = try Run.product("keybench-report", ["html", out, "--out", html])
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    let page = try String(contentsOfFile: html, encoding: .utf8)
+    #expect(page.contains("Decoders on the same gestures"))
+    #expect(page.contains("shark2 (built in)"))
+
+    // A rerun replaces the folder, its results-shark2.csv included; a stranger's file is kept.
+    let again = try Run.product(
+      "keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--decoder", "all", "--limit", "5", "--out", out])
+    #expect(again.status == 0, "\(again.stderr)")
+    _ = try dir.write("both/notes.txt", text: "mine")
+    let refused = try Run.product(
+      "keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--decoder", "all", "--limit", "5", "--out", out])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("holds files a benchmark run does not write (notes.txt)"))
+
+    // shark2 alone is the main decoder; --decoder all runs both.
+    let alone = try Run.product(
+      "keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--decoder", "shark2", "--limit", "10", "--out", dir.path("alone")])
+    #expect(alone.status == 0, "\(alone.stderr)")
+    let aloneJSON = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.path("alone/summary.json")))) as! [String: Any]
+    #expect(((aloneJSON["config"] as? [String: Any])?["decoder"] as? String)?.hasPrefix("shark2(") == true)
+    #expect(!FileManager.default.fileExists(atPath: dir.path("alone/results-seed000.csv")))
+  }
+
+  @Test func badDecoderNamesAndShark2ConfigsStopBeforeWork() throws {
+    let dir = try TemporaryDirectory()
+    let unknown = try Run.product(
+      "keybench-run", ["swipe", "--lexicon", "x", "--corpus", "y", "--decoder", "seed000,shark3", "--out", dir.path("o")])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("unknown decoder 'shark3'; choose from seed000, shark2 or all"))
+    let clash = try Run.product(
+      "keybench-run", ["swipe", "--lexicon", "x", "--corpus", "y", "--decoder", "all", "--plugin", "shark2=true", "--out", dir.path("o")])
+    #expect(clash.status == 64)
+    let config = try dir.write("s.json", text: #"{"shape": {"sigma": 0}, "samples": 4000}"#)
+    let bad = try Run.product(
+      "keybench-run", ["swipe", "--lexicon", "x", "--corpus", "y", "--decoder", "shark2", "--shark2-config", config, "--out", dir.path("o")])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("samples must be an integer in 2…1024, got 4000"))
+    #expect(bad.stderr.contains("shape.sigma must be a finite number in 0.001…10, got 0"))
+    #expect(!FileManager.default.fileExists(atPath: dir.path("o")))
+    let printed = try Run.product("keybench-run", ["swipe", "--decoder", "shark2", "--print-config"])
+    #expect(printed.status == 0)
+    #expect(printed.stdout.contains("\"samples\" : 16"))
+    #expect(!printed.stdout.contains("localityAbsolute"))
+    let both = try Run.product("keybench-run", ["swipe", "--decoder", "all", "--print-config"])
+    let object = try JSONSerialization.jsonObject(with: Data(both.stdout.utf8)) as? [String: Any]
+    #expect(Set((object ?? [:]).keys) == ["seed000", "shark2"])
+  }
 }
 
 /// `keybench-run swipe --context NAME`: the same decodes re-ranked with the previous words.

@@ -17,6 +17,7 @@ public enum SwipeRenderer: ReportRenderer {
     var content: [Node] = [Blocks.metricsTable(folders, keys: headline.filter { key in
       folders.contains { $0.summary?["metrics"]?.flattened().contains { $0.key == key } ?? false }
     })]
+    if let decoders = decoderTable(folders, top: k) { content.append(decoders) }
     content.append(.el("details", [], [
       .el("summary", text: "All metrics"), Blocks.metricsTable(folders, keys: Blocks.allMetricKeys(folders)),
     ]))
@@ -41,6 +42,34 @@ public enum SwipeRenderer: ReportRenderer {
     }
     let note = runs.count > 1 ? "\(runs.count) runs compared: " + runs.map(\.folder.name).joined(separator: ", ") : nil
     return [Section(title: "Swipe decoding", note: note, content: content)]
+  }
+
+  /// One row per decoder when a run decoded its gestures with several: the main one, further
+  /// built-in decoders (`metrics.decoders`) and plug-ins (`metrics.plugins`); nil otherwise.
+  static func decoderTable(_ folders: [RunFolder], top: Int) -> Node? {
+    let keys = ["top1", "top\(top)", "mrr", "decode_ms_median", "decode_ms_p99"]
+    var rows: [[String]] = []
+    for folder in folders {
+      guard let metrics = folder.summary?["metrics"] else { continue }
+      var others: [(String, JSONValue)] = []
+      for (group, kind) in [("decoders", "built in"), ("plugins", "plug-in")] {
+        guard case .object(let entries)? = metrics[group] else { continue }
+        others += entries.keys.sorted().map { ("\($0) (\(kind))", entries[$0]!) }
+      }
+      guard !others.isEmpty else { continue }
+      let prefix = folders.count > 1 ? folder.name + " · " : ""
+      let main = folder.summary?["config"]?["decoder"]?.string.map { String($0.prefix(60)) } ?? "main"
+      rows.append([prefix + main + " (main)"] + keys.map { Format.value(metrics[$0]?.number, key: $0) })
+      for (name, values) in others {
+        rows.append([prefix + name] + keys.map { Format.value(values[$0]?.number, key: $0) })
+      }
+    }
+    guard !rows.isEmpty else { return nil }
+    return .el("figure", [], [
+      .el("h3", text: "Decoders on the same gestures"),
+      Blocks.table(head: ["decoder", "top-1", "top-\(top)", "MRR", "median ms", "p99 ms"], rows: rows),
+      .el("figcaption", text: "Every decoder of the run decoded the same gestures against the same lexicon; the main decoder's per-gesture rows are in results.csv, the others' in results-NAME.csv."),
+    ])
   }
 
   /// The per-gesture rows a plot needs, read from results.csv.
