@@ -66,7 +66,7 @@ let package = Package(
     // Typo corpora, typing-error analysis and generation, and the word correctors.
     .target(
       name: "KeyBenchTyping",
-      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon"],
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchLanguageModel"],
       swiftSettings: strict
     ),
     .target(
@@ -97,7 +97,7 @@ let package = Package(
       name: "KeyBenchBench",
       dependencies: [
         "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTouch",
-        "KeyBenchGesture", "KeyBenchTyping",
+        "KeyBenchGesture", "KeyBenchTyping", "KeyBenchLanguageModel",
       ],
       swiftSettings: strict
     ),

@@ -8,6 +8,15 @@ public struct WordContextModel: Sendable {
   public let model: KneserNeyModel
   private let counts: NGramCounts
 
+  /// The context of one word, looked up once for all the candidates scored in it (a corrector asks
+  /// about hundreds of words per context).
+  public struct Context: Sendable, Equatable {
+    /// The word before the last (nil when unknown or there is none).
+    public let u: Int32?
+    /// The last previous word, or the sentence start (nil when unknown).
+    public let v: Int32?
+  }
+
   public init(counts: NGramCounts) {
     self.counts = counts
     model = KneserNeyModel(counts: counts)
@@ -16,21 +25,28 @@ public struct WordContextModel: Sendable {
   /// ln(P(word | previous) ÷ P(word)), clamped to ±`limit`: positive when the context makes the word
   /// more likely than on its own. Unknown context words back off to the shorter context.
   public func logRatio(_ word: String, previous: some BidirectionalCollection<String>, limit: Double = 5) -> Double {
-    let (u, v) = ids(previous)
-    let ratio = model.contextRatio(counts.id(of: word), u: u, v: v)
+    logRatio(wordID: wordID(word), in: context(previous), limit: limit)
+  }
+
+  /// The same for a word already looked up with ``wordID(_:)`` in a context from ``context(_:)``.
+  public func logRatio(wordID: Int32?, in context: Context, limit: Double = 5) -> Double {
+    let ratio = model.contextRatio(wordID, u: context.u, v: context.v)
     guard ratio > 0 else { return -limit }
     return max(-limit, min(limit, ratio.isFinite ? Foundation.log(ratio) : limit))
   }
 
+  /// The model's id of `word` (any casing), nil when the training text never showed it.
+  public func wordID(_ word: String) -> Int32? { counts.id(of: word) }
+
   /// The (u, v) ids of the context: the sentence start stands in for missing previous words.
-  private func ids(_ previous: some BidirectionalCollection<String>) -> (Int32?, Int32?) {
+  public func context(_ previous: some BidirectionalCollection<String>) -> Context {
     switch previous.count {
-    case 0: return (nil, NGramCounts.sentenceStart)
-    case 1: return (NGramCounts.sentenceStart, counts.id(of: previous[previous.startIndex]))
+    case 0: return Context(u: nil, v: NGramCounts.sentenceStart)
+    case 1: return Context(u: NGramCounts.sentenceStart, v: counts.id(of: previous[previous.startIndex]))
     default:
       let last = previous.index(before: previous.endIndex)
       let v = counts.id(of: previous[last])
-      return (v == nil ? nil : counts.id(of: previous[previous.index(before: last)]), v)
+      return Context(u: v == nil ? nil : counts.id(of: previous[previous.index(before: last)]), v: v)
     }
   }
 }

@@ -14,6 +14,9 @@ public enum TypoFormat: String, Sendable, CaseIterable {
   /// The same file's *unfinished* words (`word_complete=0`), each paired with the prefix of the
   /// intended word it aligns with best: keyboard slips on pairs disjoint from `keystrokes`.
   case keystrokesUnfinished = "keystrokes-unfinished"
+  /// The sentence-level set from the 136M Keystrokes raw key-event file: every word of every typed
+  /// sentence, correctly typed words included, each with its previous words (``SentenceImport``).
+  case keystrokesSentences = "keystrokes-sentences"
   /// hroest's German Wikipedia typo fixes, `wrong;right`.
   case hroest
   /// UKP real-word error records: id, revision, wrong, right, offset, sentence, blank line.
@@ -165,6 +168,12 @@ public enum TypoImport {
         default: throw bad(number, "word_complete must be 0 or 1, got '\(fields[2])'")
         }
       }
+    case .keystrokesSentences:
+      let sentences = try SentenceImport.keystrokes(path: path, source: source)
+      guard sentences.pairs.count <= maximumPairs else {
+        throw bad(1, "more than \(maximumPairs) pairs in one file; split the file")
+      }
+      result.pairs = sentences.pairs
     case .hroest:
       try TextFile.forEachLine(path: path) { line, number in
         if line.isEmpty { return }
