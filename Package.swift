@@ -254,7 +254,10 @@ let package = Package(
     ),
     .testTarget(
       name: "KeyBenchTypingTests",
-      dependencies: ["KeyBenchTyping", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-typos", "keybench-run", "keybench-ingest"],
+      dependencies: [
+        "KeyBenchTyping", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchLanguageModel", "KeyBenchBench", "KeyBenchTestSupport",
+        "keybench-typos", "keybench-run", "keybench-ingest",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

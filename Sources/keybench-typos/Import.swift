@@ -29,7 +29,9 @@ extension KeybenchTypos {
         misspelled words as typo pairs and correctly typed ones as identity pairs (typed = \
         intended, so false corrections are measured), each with its previous words (a fifth \
         column). --backspaced adds the words typists finished wrongly and then erased (the \
-        backspaced-word TSV) as the typed form of their word.
+        backspaced-word TSV) as the typed form of their word. ukp-sentences does the same with \
+        the UKP real-word records: the marked error as a typo pair, the sentence's other words as \
+        identity pairs.
 
         Examples:
           keybench-typos import norvig ../shared/corpora/typos/en_norvig_spell-testset2.txt --out .keybench/corpora/norvig2.tsv
@@ -58,8 +60,10 @@ extension KeybenchTypos {
     }
 
     func run() throws {
-      if format.format == .keystrokesSentences {
-        let result = try SentenceImport.keystrokes(path: file, backspaced: backspaced, source: source)
+      if [.keystrokesSentences, .ukpSentences].contains(format.format) {
+        let result = format.format == .ukpSentences
+          ? try SentenceImport.ukp(path: file, source: source)
+          : try SentenceImport.keystrokes(path: file, backspaced: backspaced, source: source)
         guard !result.pairs.isEmpty else {
           throw CommandFailure("\(file): no sentence could be paired word by word (\(result.misalignedSentences) misaligned); nothing written")
         }

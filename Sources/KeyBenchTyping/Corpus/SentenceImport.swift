@@ -180,6 +180,52 @@ public enum SentenceImport {
     return result
   }
 
+  /// Reads UKP real-word error records (6-line records: id, revision, wrong, right, offset,
+  /// sentence) as a sentence-level set: the sentence's white-space words in order, the word at the
+  /// record's offset as a typo pair (wrong → right), every other word as an identity pair (the
+  /// corpus marks one error per sentence), each with its previous words with the error corrected.
+  ///
+  /// A few records' offsets are off by a character or two: the error is the word equal to `wrong`
+  /// whose start is nearest the offset (or, when none is, the nearest word starting with it, its
+  /// ending kept on the right word).
+  ///
+  /// - Throws: ``InputFileError`` naming the line of a bad record, or of a wrong word that is no
+  ///   word of its sentence.
+  public static func ukp(path: String, source: String? = nil) throws -> SentenceImportResult {
+    let source = source ?? URL(fileURLWithPath: path).lastPathComponent
+    var result = SentenceImportResult()
+    try TypoImport.forEachUKPRecord(path: path) { record in
+      var tokens: [(word: String, start: Int)] = []
+      var offset = 0
+      for token in record.sentence.split(separator: " ", omittingEmptySubsequences: false) {
+        tokens.append((trimmed(token), offset))
+        offset += token.count + 1
+      }
+      let wrong = trimmed(Substring(record.wrong))
+      func nearest(_ matches: (String) -> Bool) -> Int? {
+        tokens.indices.filter { matches(tokens[$0].word) }.min { abs(tokens[$0].start - record.offset) < abs(tokens[$1].start - record.offset) }
+      }
+      // A few records name the stem of an inflected word (`monkey` → `monk` in "Irish monkeys").
+      guard !wrong.isEmpty, let error = nearest({ $0 == wrong }) ?? nearest({ $0.hasPrefix(wrong) }) else {
+        throw InputFileError(path: path, line: record.line, kind: .malformed, reason: "the wrong word '\(record.wrong.prefix(40))' is not a word of its sentence")
+      }
+      let right = trimmed(Substring(record.right)) + tokens[error].word.dropFirst(wrong.count)
+      result.sentences += 1
+      var previous: [String] = []
+      for (position, token) in tokens.enumerated() where !token.word.isEmpty {
+        let intended = position == error ? right : token.word
+        defer { previous.append(intended) }
+        guard token.word.contains(where: \.isLetter) else {
+          result.withoutLetters += 1
+          continue
+        }
+        result.pairs.append(TypoPair(typed: token.word, intended: intended, source: source, previous: previous))
+      }
+    }
+    guard !result.pairs.isEmpty else { throw InputFileError(path: path, kind: .empty, reason: "no records") }
+    return result
+  }
+
   /// A white-space token without the punctuation at its edges (`home.` → `home`, `"Hello,` →
   /// `Hello`, `don't` unchanged); empty when it has no letter or digit.
   static func trimmed(_ token: Substring) -> String {
