@@ -188,4 +188,128 @@ import Testing
     let kept = CorrectionSummary(corrector: "keyboard", results: try benchmark.run(honest, pairs: pairs), top: 4)
     #expect(kept.falseCorrections < 1)
   }
+
+  /// UKP's one marked error per sentence; the other words are identity pairs, and a stem record
+  /// (`monkey` for "monkeys") keeps the word's ending on the right word.
+  @Test func ukpRecordsBecomeSentences() throws {
+    let file = try dir.write(
+      "u.txt",
+      text: """
+        1
+        42
+        feet
+        meat
+        23
+        Other animals eat only feet and are called carnivores.
+
+        2
+        43
+        monkey
+        monk
+        56
+        History The first people who lived there were Irish monkeys.
+
+        """)
+    let result = try SentenceImport.ukp(path: file, source: "u")
+    #expect(result.sentences == 2)
+    #expect(result.pairs.filter { !$0.isUnchanged }.map { "\($0.typed)>\($0.intended)" } == ["feet>meat", "monkeys>monks"])
+    #expect(result.pairs.count == 9 + 10)
+    let meat = try #require(result.pairs.first { $0.intended == "meat" })
+    #expect(meat.previous == ["Other", "animals", "eat", "only"])
+    #expect(result.pairs.last?.previous?.suffix(2) == ["were", "Irish"])
+    let missing = try dir.write("m.txt", text: "1\n2\ngoat\ngoal\n3\nThe team scored a late goal.\n")
+    do {
+      _ = try SentenceImport.ukp(path: missing)
+      Issue.record("expected an error")
+    } catch let error as InputFileError {
+      #expect(error.description.hasSuffix("m.txt:3: the wrong word 'goat' is not a word of its sentence"))
+    }
+  }
+
+  // MARK: - keybench-typos import and keybench-run correct --context
+
+  /// A database with the mini lexicon and `context-en.txt`'s counts as `texts`, and the fixture
+  /// sentences as a pair file.
+  func prepared() throws -> (db: String, pairs: String) {
+    let db = dir.path("l.sqlite")
+    let words = try dir.write(
+      "en.combined",
+      text: "dictionary=main:en_us,locale=en_US,description=t,date=1,version=54\n"
+        + [("the", 230), ("to", 225), ("I", 220), ("there", 205), ("their", 195), ("went", 175), ("house", 170), ("yesterday", 160),
+           ("can", 210), ("we", 215), ("meet", 170), ("at", 218), ("noon", 120), ("it's", 190), ("a", 228), ("lovely", 150),
+           ("day", 190), ("isn't", 170), ("it", 222), ("left", 180), ("and", 226), ("arrived", 150), ("late", 170), ("of", 226), ("if", 212)]
+          .map { " word=\($0.0),f=\($0.1)\n" }.joined())
+    let ingested = try Run.product("keybench-ingest", [words, "--db", db, "--name", "en_US"])
+    #expect(ingested.status == 0, "\(ingested.stderr)")
+    let counted = try Run.product("keybench-ingest", ["--text", text, "--name", "texts", "--db", db])
+    #expect(counted.status == 0, "\(counted.stderr)")
+    let pairs = dir.path("s.tsv")
+    let imported = try Run.product("keybench-typos", ["import", "keystrokes-sentences", raw, "--backspaced", backspaced, "--out", pairs])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.hasPrefix("23 words of 4 sentences: 7 typed wrongly, 16 typed correctly (1 of them differing only in case)"))
+    return (db, pairs)
+  }
+
+  @Test func runCorrectWithContextReportsBothPassesSideBySide() throws {
+    let (db, pairs) = try prepared()
+    let out = dir.path("run")
+    let result = try Run.product(
+      "keybench-run", ["correct", "--lexicon", "en_US", "--db", db, "--pairs", pairs, "--corrector", "keyboard,baseline", "--context", "texts", "--out", out])
+    #expect(result.status == 0, "\(result.stderr)")
+    let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/summary.json"))) as! [String: Any]
+    let metrics = try #require(summary["metrics"] as? [String: [String: Any]])
+    #expect(Set(metrics.keys) == ["keyboard", "keyboard+context", "baseline", "baseline+context"])
+    #expect(metrics["keyboard+context"]?["words"] as? Double == 23)
+    #expect(metrics["keyboard+context"]?["false_corrections"] != nil)
+    // The baseline ignores previous words: both passes agree.
+    #expect(metrics["baseline"]?["top1"] as? Double == metrics["baseline+context"]?["top1"] as? Double)
+    #expect((summary["config"] as? [String: Any])?["context"] as? String == "texts")
+    #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["pairs", "ngrams texts", "error_model"], unit: "pairs") == [])
+    let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+    #expect(report.contains("## With and without context"))
+    #expect(report.contains("trained on running texts only"))
+    #expect(report.contains("0 of the 3 test sentences of 6+ words occur verbatim"))
+    #expect(report.contains("| keyboard | "))
+    let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
+    #expect(csv.count == 1 + 4 * 23)
+  }
+
+  /// A context model that saw the test sentences is refused before any corrector runs; an earlier
+  /// run folder stays as it was.
+  @Test func contextTrainedOnTheTestSentencesIsRefused() throws {
+    let (db, pairs) = try prepared()
+    let leaked = try dir.write("leak.txt", text: "I went to their house yesterday. It was a lovely day.\n")
+    #expect(try Run.product("keybench-ingest", ["--text", leaked, "--name", "leak", "--db", db]).status == 0)
+    let out = dir.path("run")
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let earlier = try dir.write("run/report.md", text: "earlier")
+    let result = try Run.product(
+      "keybench-run", ["correct", "--lexicon", "en_US", "--db", db, "--pairs", pairs, "--corrector", "keyboard", "--context", "leak", "--out", out])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--context leak was trained on the test sentences: \(pairs): 1 of 3 test sentences of 6+ words also occur in the training text"), "\(result.stderr)")
+    #expect(try String(contentsOfFile: earlier, encoding: .utf8) == "earlier")
+    let unknown = try Run.product(
+      "keybench-run", ["correct", "--lexicon", "en_US", "--db", db, "--pairs", pairs, "--corrector", "keyboard", "--context", "nope", "--out", out])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("nope"))
+  }
+
+  @Test func contextNeedsASentenceLevelSetAndARangeCheckedWeight() throws {
+    let (db, pairs) = try prepared()
+    let words = try dir.write("w.tsv", text: "typed\tintended\tcontext\tsource\nteh\tthe\t\tt\n")
+    let flat = try Run.product(
+      "keybench-run", ["correct", "--lexicon", "en_US", "--db", db, "--pairs", words, "--corrector", "keyboard", "--context", "texts", "--out", dir.path("a")])
+    #expect(flat.status == 2)
+    #expect(flat.stderr.contains("w.tsv: no pair carries previous words, so --context has nothing to use"))
+    let config = try dir.write("k.json", text: "{\"contextWeight\": 11}")
+    let heavy = try Run.product(
+      "keybench-run",
+      ["correct", "--lexicon", "en_US", "--db", db, "--pairs", pairs, "--corrector", "keyboard", "--keyboard-config", config, "--context", "texts", "--out", dir.path("b")])
+    #expect(heavy.status == 2)
+    #expect(heavy.stderr.contains("contextWeight"), "\(heavy.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.path("b")))
+    let misplaced = try Run.product("keybench-typos", ["import", "norvig", raw, "--backspaced", backspaced, "--out", dir.path("c.tsv")])
+    #expect(misplaced.status == 64)
+    #expect(misplaced.stderr.contains("--backspaced only goes with the keystrokes-sentences format."))
+  }
 }
