@@ -58,6 +58,10 @@ public struct KneserNeyModel: Sendable {
     return Context(total: sorted.reduce(0) { $0 + $1.1 }, types: sorted.count, followers: sorted.map(\.0))
   }
 
+  /// Whether `w` was seen right after `v`: only then can a context ending in `v` make `w` likelier
+  /// than on its own (``contextRatio(_:u:v:)`` is below 1 for every other word).
+  public func follows(_ w: Int32, after v: Int32) -> Bool { bigrams[NGramCounts.bigramKey(v, w)] != nil }
+
   /// Words seen after `v`.
   public func bigramContext(_ v: Int32) -> Context? { bigramContexts[v] }
 

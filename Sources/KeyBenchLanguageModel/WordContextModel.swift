@@ -35,6 +35,14 @@ public struct WordContextModel: Sendable {
     return max(-limit, min(limit, ratio.isFinite ? Foundation.log(ratio) : limit))
   }
 
+  /// Whether the context can favour the word at all: its log ratio is at most 0 unless the word
+  /// was seen after the context's last word (every back-off weight is below 1), so a corrector can
+  /// skip the others once no word without a boost can make its list.
+  public func mayFavour(wordID: Int32?, in context: Context) -> Bool {
+    guard let w = wordID, let v = context.v else { return false }
+    return model.follows(w, after: v)
+  }
+
   /// The model's id of `word` (any casing), nil when the training text never showed it.
   public func wordID(_ word: String) -> Int32? { counts.id(of: word) }
 

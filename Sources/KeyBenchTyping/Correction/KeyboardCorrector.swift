@@ -97,7 +97,8 @@ public final class KeyboardCorrector: Corrector {
   /// rarer still.
   ///
   /// With previous words and a context model, each candidate's context ratio can add at most
-  /// `contextWeight · contextLimit`, so the early stop allows for that much.
+  /// `contextWeight · contextLimit`, and only to words seen after the last previous word, so past
+  /// the plain stop only those are scored, until even that boost cannot help.
   func scored(_ typed: String, previous: [String]? = nil, limit: Int) -> [(id: Int, score: Float)] {
     guard limit > 0 else { return [] }
     let sentence: WordContextModel.Context? =
@@ -166,8 +167,12 @@ public final class KeyboardCorrector: Corrector {
     for candidate in ordered {
       let id = Int(candidate)
       var prior = weight * logPrior[id] + (id == selfID ? bonus : 0)
-      // Every later candidate is rarer: none can beat the list even with the largest context boost.
-      if top.count == limit, let worst = top.last, prior + maxBoost - worst.score < 0, id != selfID { break }
+      if top.count == limit, let worst = top.last, prior - worst.score < 0, id != selfID {
+        // Every later candidate is rarer: none can beat the list even with the largest context
+        // boost; before that, only words the context favours (seen after its last word) can.
+        if prior + maxBoost - worst.score < 0 { break }
+        guard let sentence, let model = contextModel, model.mayFavour(wordID: contextIDs[id], in: sentence) else { continue }
+      }
       if let sentence, let model = contextModel {
         prior += contextWeight * Float(model.logRatio(wordID: contextIDs[id], in: sentence, limit: Self.contextLimit))
       }
