@@ -86,6 +86,11 @@ public struct KneserNeyModel: Sendable {
   public func contextRatio(_ w: Int32?, u: Int32?, v: Int32?) -> Double {
     let bigramContext = v.flatMap { bigramContexts[$0] }
     let trigramContext = v.flatMap { v in u.flatMap { trigramContexts[NGramCounts.bigramKey($0, v)] } }
+    return contextRatio(w, u: u, v: v, trigramContext, bigramContext)
+  }
+
+  /// The same with the contexts already looked up (a corrector scores many words per context).
+  public func contextRatio(_ w: Int32?, u: Int32?, v: Int32?, _ trigramContext: Context?, _ bigramContext: Context?) -> Double {
     guard let w, unigram[Int(w)] > 0 else {
       var ratio = 1.0
       if let bigramContext { ratio *= d2 * Double(bigramContext.types) / Double(bigramContext.total) }

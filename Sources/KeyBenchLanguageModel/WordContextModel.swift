@@ -10,11 +10,14 @@ public struct WordContextModel: Sendable {
 
   /// The context of one word, looked up once for all the candidates scored in it (a corrector asks
   /// about hundreds of words per context).
-  public struct Context: Sendable, Equatable {
+  public struct Context: Sendable {
     /// The word before the last (nil when unknown or there is none).
     public let u: Int32?
     /// The last previous word, or the sentence start (nil when unknown).
     public let v: Int32?
+    /// The words seen after `u v` and after `v`, looked up once.
+    let trigram: KneserNeyModel.Context?
+    let bigram: KneserNeyModel.Context?
   }
 
   public init(counts: NGramCounts) {
@@ -30,7 +33,7 @@ public struct WordContextModel: Sendable {
 
   /// The same for a word already looked up with ``wordID(_:)`` in a context from ``context(_:)``.
   public func logRatio(wordID: Int32?, in context: Context, limit: Double = 5) -> Double {
-    let ratio = model.contextRatio(wordID, u: context.u, v: context.v)
+    let ratio = model.contextRatio(wordID, u: context.u, v: context.v, context.trigram, context.bigram)
     guard ratio > 0 else { return -limit }
     return max(-limit, min(limit, ratio.isFinite ? Foundation.log(ratio) : limit))
   }
@@ -48,13 +51,18 @@ public struct WordContextModel: Sendable {
 
   /// The (u, v) ids of the context: the sentence start stands in for missing previous words.
   public func context(_ previous: some BidirectionalCollection<String>) -> Context {
+    let u: Int32?
+    let v: Int32?
     switch previous.count {
-    case 0: return Context(u: nil, v: NGramCounts.sentenceStart)
-    case 1: return Context(u: NGramCounts.sentenceStart, v: counts.id(of: previous[previous.startIndex]))
+    case 0: (u, v) = (nil, NGramCounts.sentenceStart)
+    case 1: (u, v) = (NGramCounts.sentenceStart, counts.id(of: previous[previous.startIndex]))
     default:
       let last = previous.index(before: previous.endIndex)
-      let v = counts.id(of: previous[last])
-      return Context(u: v == nil ? nil : counts.id(of: previous[previous.index(before: last)]), v: v)
+      v = counts.id(of: previous[last])
+      u = v == nil ? nil : counts.id(of: previous[previous.index(before: last)])
     }
+    let bigram = v.flatMap { model.bigramContext($0) }
+    let trigram = v.flatMap { v in u.flatMap { model.trigramContext($0, v) } }
+    return Context(u: u, v: v, trigram: trigram, bigram: bigram)
   }
 }
