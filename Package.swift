@@ -256,7 +256,7 @@ let package = Package(
       name: "KeyBenchTypingTests",
       dependencies: [
         "KeyBenchTyping", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchLanguageModel", "KeyBenchBench", "KeyBenchTestSupport",
-        "keybench-typos", "keybench-run", "keybench-ingest",
+        "keybench-typos", "keybench-run", "keybench-ingest", "keybench-report",
       ],
       swiftSettings: strict
     ),

@@ -272,6 +272,12 @@ import Testing
     #expect(report.contains("| keyboard | "))
     let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
     #expect(csv.count == 1 + 4 * 23)
+    let page = dir.path("run.html")
+    let html = try Run.product("keybench-report", ["html", out, "--out", page])
+    #expect(html.status == 0, "\(html.stderr)")
+    let text = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(text.contains("Correction without and with context (run)"))
+    #expect(text.contains("False corrections (run)"))
   }
 
   /// A context model that saw the test sentences is refused before any corrector runs; an earlier
@@ -308,6 +314,13 @@ import Testing
     #expect(heavy.status == 2)
     #expect(heavy.stderr.contains("contextWeight"), "\(heavy.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.path("b")))
+    // A bad row in the raw file: one message naming file and line, the earlier pair file intact.
+    let broken = try dir.write("raw.tsv", text: "PARTICIPANT_ID\tTEST_SECTION_ID\tSENTENCE\tUSER_INPUT\tKEYSTROKE_ID\n7\t1\tSee you soon.\n")
+    let before = try String(contentsOfFile: pairs, encoding: .utf8)
+    let refused = try Run.product("keybench-typos", ["import", "keystrokes-sentences", broken, "--out", pairs])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("raw.tsv:2: expected at least 4 tab-separated fields, found 3"), "\(refused.stderr)")
+    #expect(try String(contentsOfFile: pairs, encoding: .utf8) == before)
     let misplaced = try Run.product("keybench-typos", ["import", "norvig", raw, "--backspaced", backspaced, "--out", dir.path("c.tsv")])
     #expect(misplaced.status == 64)
     #expect(misplaced.stderr.contains("--backspaced only goes with the keystrokes-sentences format."))
