@@ -291,7 +291,7 @@ let package = Package(
       name: "KeyBenchCLITests",
       dependencies: [
         "keybench-ingest", "keybench-devices", "keybench-swipes", "keybench-run", "keybench-sweep", "keybench-report",
-        "keybench-suite", "KeyBenchTestSupport",
+        "keybench-suite", "keybench-typos", "KeyBenchTestSupport",
       ],
       swiftSettings: strict
     ),
