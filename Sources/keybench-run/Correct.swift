@@ -26,7 +26,7 @@ extension KeybenchRun {
         A plug-in that crashes, hangs or answers wrongly stops the run with its stderr.
 
         --context NAME (text n-gram counts stored by keybench-ingest --text) runs every corrector \
-        a second time, as NAME+context, giving it each pair's previous words (sentence-level pair \
+        a second time, as CORRECTOR+context, giving it each pair's previous words (sentence-level pair \
         files from keybench-typos import keystrokes-sentences): the keyboard corrector fuses the \
         Kneser-Ney context ratio with weight contextWeight; plug-ins and peers get the words as \
         'previous'. The report puts both passes side by side. A context model trained on the test \
