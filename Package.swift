@@ -66,7 +66,7 @@ let package = Package(
     // Typo corpora, typing-error analysis and generation, and the word correctors.
     .target(
       name: "KeyBenchTyping",
-      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon"],
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchLanguageModel"],
       swiftSettings: strict
     ),
     .target(
@@ -97,7 +97,7 @@ let package = Package(
       name: "KeyBenchBench",
       dependencies: [
         "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTouch",
-        "KeyBenchGesture", "KeyBenchTyping",
+        "KeyBenchGesture", "KeyBenchTyping", "KeyBenchLanguageModel",
       ],
       swiftSettings: strict
     ),
@@ -254,7 +254,10 @@ let package = Package(
     ),
     .testTarget(
       name: "KeyBenchTypingTests",
-      dependencies: ["KeyBenchTyping", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-typos", "keybench-run", "keybench-ingest"],
+      dependencies: [
+        "KeyBenchTyping", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchLanguageModel", "KeyBenchBench", "KeyBenchTestSupport",
+        "keybench-typos", "keybench-run", "keybench-ingest", "keybench-report",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
@@ -288,7 +291,7 @@ let package = Package(
       name: "KeyBenchCLITests",
       dependencies: [
         "keybench-ingest", "keybench-devices", "keybench-swipes", "keybench-run", "keybench-sweep", "keybench-report",
-        "keybench-suite", "KeyBenchTestSupport",
+        "keybench-suite", "keybench-typos", "KeyBenchTestSupport",
       ],
       swiftSettings: strict
     ),

@@ -39,12 +39,15 @@ public struct CorrectionBenchmark {
     return lexicon.isKnown(pair.typed) ? .realWord : .nonWord
   }
 
-  /// Every pair through `corrector`, one thread.
-  public func run(_ corrector: any Corrector, pairs: [TypoPair]) throws -> [CorrectionItemResult] {
+  /// Every pair through `corrector`, one thread; with `previousWords`, each pair's previous words
+  /// (sentence-level sets) go with it, so the same corrector is measured with and without context.
+  public func run(_ corrector: any Corrector, pairs: [TypoPair], previousWords: Bool = false) throws -> [CorrectionItemResult] {
     let clock = ContinuousClock()
     return try pairs.enumerated().map { index, pair in
       let start = clock.now
-      let found = try corrector.suggestions(for: pair.typed, context: pair.context, limit: suggestions)
+      let found = try previousWords
+        ? corrector.suggestions(for: pair.typed, context: pair.context, previous: pair.previous, limit: suggestions)
+        : corrector.suggestions(for: pair.typed, context: pair.context, limit: suggestions)
       let elapsed = (clock.now - start).inMicroseconds
       corrector.learn(pair.intended)
       let target = pair.intended.lowercased()

@@ -1,5 +1,6 @@
 import Foundation
 public import KeyBenchCore
+import KeyBenchLanguageModel
 
 /// Writes a correction run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`
 /// (formats in Reports/FORMATS.md, `correct` section). `summary.json` keeps the shared shape,
@@ -34,11 +35,40 @@ public struct CorrectionReport {
   public var provenance: Provenance
   /// Settings of the run beyond the correctors' parameters that change its numbers.
   public var settings: [String: Any]
+  /// The context model of a `--context` run (nil: every corrector ran without context).
+  public var context: ContextModel?
+
+  /// What the with-context pass used, for the report's statement of where the model came from.
+  public struct ContextModel {
+    /// The name the counts are stored under (`keybench-ingest --text`).
+    public var name: String
+    /// The running texts the counts came from.
+    public var files: [String]
+    public var tokens: Int
+    public var sentences: Int
+    /// Test sentences of ``TrainTestSplit`` length checked against the training text, and how many
+    /// of them it holds verbatim (at most the tolerated share, or the run is refused).
+    public var checkedSentences: Int
+    public var sharedSentences: Int
+    /// The suffix of a corrector's name in its with-context pass.
+    public static let suffix = "+context"
+
+    public init(name: String, files: [String], tokens: Int, sentences: Int, checkedSentences: Int, sharedSentences: Int) {
+      self.name = name
+      self.files = files
+      self.tokens = tokens
+      self.sentences = sentences
+      self.checkedSentences = checkedSentences
+      self.sharedSentences = sharedSentences
+    }
+  }
 
   public init(
     entries: [Entry], missingPeers: [String], pairsPath: String, lexicon: String, lexiconWords: Int, top: Int,
-    parameters: [String: Any], notes: [String], provenance: Provenance, settings: [String: Any] = [:]
+    parameters: [String: Any], notes: [String], provenance: Provenance, settings: [String: Any] = [:],
+    context: ContextModel? = nil
   ) {
+    self.context = context
     self.provenance = provenance
     self.settings = settings
     self.entries = entries
@@ -132,6 +162,9 @@ public struct CorrectionReport {
         "| \(s.corrector) | \(pct(s.top1)) | \(pct(s.topK)) | \(pct(s.correctedRatio)) | \(pct(s.nonWordTop1)) | \(pct(s.nonWordTopK)) | \(pct(s.realWordTop1)) | \(pct(s.realWordTopK)) | \(pct(s.falseCorrections)) | \(num(s.wordsPerSecond, 0)) | \(num(s.microsecondsPerKeystroke, 2)) |"
       )
     }
+    if let context {
+      lines += contextSection(context, pct: pct, num: num)
+    }
     let curves = entries.filter { !$0.curve.isEmpty }
     if let lengths = curves.first?.curve.map(\.words) {
       lines += [
@@ -151,5 +184,34 @@ public struct CorrectionReport {
       "Top-k counts a suggestion equal to the intended word ignoring case. The corrected ratio is seed 002 §4.3's: error words whose intended word is among the \(k) suggestions. False corrections: correctly typed words whose first suggestion is another word. Speed is one thread, wall clock per word including the corrector's own bookkeeping (peers: including the pipe round trip).",
     ]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The with/without-context table: each corrector's two passes side by side.
+  func contextSection(_ context: ContextModel, pct: (Double) -> String, num: (Double, Int) -> String) -> [String] {
+    var lines = [
+      "", "## With and without context", "",
+      "Each corrector ran twice over the same pairs: without context, then (`+context`) with each word's previous words in its sentence, as meant. "
+        + "The context model `\(context.name)` is an interpolated Kneser-Ney trigram model trained on running texts only — "
+        + context.files.map { "`\($0)`" }.joined(separator: ", ")
+        + " (\(context.tokens) words, \(context.sentences) sentences) — never on the test sentences: "
+        + "\(context.sharedSentences) of the \(context.checkedSentences) test sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur verbatim in that text "
+        + "(more than \(Int(TrainTestSplit.toleratedShare * 100)) % is refused). Only `keyboard` uses the previous words among KeyBench's correctors "
+        + "(weight `contextWeight` in its config); plug-ins and peers receive them as `previous` and may ignore them, then both passes score alike.",
+      "",
+      "| corrector | non-word top-1 | non-word top-1 +context | real-word top-1 | real-word top-1 +context | top-1 | top-1 +context | false corrections | false corrections +context | words/s | words/s +context |",
+      "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    let byName = Dictionary(entries.map { ($0.summary.corrector, $0.summary) }, uniquingKeysWith: { first, _ in first })
+    for entry in entries where !entry.summary.corrector.hasSuffix(ContextModel.suffix) {
+      let a = entry.summary
+      guard let b = byName[a.corrector + ContextModel.suffix] else { continue }
+      lines.append(
+        "| \(a.corrector) | \(pct(a.nonWordTop1)) | \(pct(b.nonWordTop1)) | \(pct(a.realWordTop1)) | \(pct(b.realWordTop1)) | \(pct(a.top1)) | \(pct(b.top1)) | \(pct(a.falseCorrections)) | \(pct(b.falseCorrections)) | \(num(a.wordsPerSecond, 0)) | \(num(b.wordsPerSecond, 0)) |"
+      )
+    }
+    lines += [
+      "", "False corrections: the share of correctly typed words (identity pairs) whose first suggestion is another word — what a corrector costs the user who typed right.",
+    ]
+    return lines
   }
 }

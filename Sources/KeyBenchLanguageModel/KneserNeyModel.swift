@@ -58,6 +58,10 @@ public struct KneserNeyModel: Sendable {
     return Context(total: sorted.reduce(0) { $0 + $1.1 }, types: sorted.count, followers: sorted.map(\.0))
   }
 
+  /// Whether `w` was seen right after `v`: only then can a context ending in `v` make `w` likelier
+  /// than on its own (``contextRatio(_:u:v:)`` is below 1 for every other word).
+  public func follows(_ w: Int32, after v: Int32) -> Bool { bigrams[NGramCounts.bigramKey(v, w)] != nil }
+
   /// Words seen after `v`.
   public func bigramContext(_ v: Int32) -> Context? { bigramContexts[v] }
 
@@ -82,6 +86,11 @@ public struct KneserNeyModel: Sendable {
   public func contextRatio(_ w: Int32?, u: Int32?, v: Int32?) -> Double {
     let bigramContext = v.flatMap { bigramContexts[$0] }
     let trigramContext = v.flatMap { v in u.flatMap { trigramContexts[NGramCounts.bigramKey($0, v)] } }
+    return contextRatio(w, u: u, v: v, trigramContext, bigramContext)
+  }
+
+  /// The same with the contexts already looked up (a corrector scores many words per context).
+  public func contextRatio(_ w: Int32?, u: Int32?, v: Int32?, _ trigramContext: Context?, _ bigramContext: Context?) -> Double {
     guard let w, unigram[Int(w)] > 0 else {
       var ratio = 1.0
       if let bigramContext { ratio *= d2 * Double(bigramContext.types) / Double(bigramContext.total) }

@@ -34,9 +34,15 @@ public final class PluginCorrector: Corrector {
   }
 
   public func suggestions(for typed: String, context: String?, limit: Int) throws -> [String] {
+    try suggestions(for: typed, context: context, previous: nil, limit: limit)
+  }
+
+  /// Sends the previous words as `previous` (protocol: only when the run uses context).
+  public func suggestions(for typed: String, context: String?, previous: [String]?, limit: Int) throws -> [String] {
     requests += 1
     var fields = "\"type\":\"correct\",\"typed\":\(PluginJSON.string(typed)),\"limit\":\(limit)"
     if let context, !context.isEmpty { fields += ",\"context\":\(PluginJSON.string(context))" }
+    if let previous { fields += ",\"previous\":\(PluginJSON.strings(previous))" }
     if pendingReset { fields += ",\"reset\":true" }
     if !learned.isEmpty { fields += ",\"learn\":\(PluginJSON.strings(learned))" }
     let words = try process.request(fields, item: "word \(requests) (typed '\(typed)')")

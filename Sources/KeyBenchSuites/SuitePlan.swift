@@ -214,6 +214,8 @@ struct KeyMaker {
     for (index, argument) in arguments.enumerated() {
       if index > 0, arguments[index - 1] == "--lexicon" {
         parts.append("lexicon:" + (try lexicon(argument, database: database)))
+      } else if index > 0, ["--ngrams", "--context"].contains(arguments[index - 1]) {
+        parts.append("ngrams:" + textModel(argument, database: database))
       } else if let identity = identities[argument] {
         parts.append(identity)
       } else if isRegularFile(argument) {
@@ -239,6 +241,20 @@ struct KeyMaker {
     if let known = lexiconDigests[database + "\u{0}" + name] { return known }
     let value = (try? LexiconDatabase(path: database, create: false).loadLexicon(named: name).provenance.sha256) ?? "missing:\(name)"
     lexiconDigests[database + "\u{0}" + name] = value
+    return value
+  }
+
+  /// Stored text counts (`--ngrams`, `--context`) by what they were counted from: the files'
+  /// digests and the totals (the counts follow from the files); unknown names key by name.
+  mutating func textModel(_ name: String, database: String) -> String {
+    if let known = lexiconDigests[database + "\u{0}ngrams\u{0}" + name] { return known }
+    var value = "missing:\(name)"
+    if let info = try? LexiconDatabase(path: database, create: false).textModels().first(where: { $0.name == name }) {
+      var digest = ContentDigest()
+      digest.update(info.sources.map { "\($0.sha256) \($0.path)" }.joined(separator: "\n") + "\n\(info.tokens) \(info.sentences)")
+      value = digest.finalize()
+    }
+    lexiconDigests[database + "\u{0}ngrams\u{0}" + name] = value
     return value
   }
 

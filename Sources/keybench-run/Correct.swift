@@ -4,6 +4,7 @@ import KeyBenchBench
 import KeyBenchCLI
 import KeyBenchCore
 import KeyBenchGeometry
+import KeyBenchLanguageModel
 import KeyBenchPlugins
 import KeyBenchStore
 import KeyBenchTyping
@@ -24,9 +25,17 @@ extension KeybenchRun {
         with the system dictionary for the lexicon's locale); a missing peer is named in the report. \
         A plug-in that crashes, hangs or answers wrongly stops the run with its stderr.
 
+        --context NAME (text n-gram counts stored by keybench-ingest --text) runs every corrector \
+        a second time, as CORRECTOR+context, giving it each pair's previous words (sentence-level pair \
+        files from keybench-typos import keystrokes-sentences): the keyboard corrector fuses the \
+        Kneser-Ney context ratio with weight contextWeight; plug-ins and peers get the words as \
+        'previous'. The report puts both passes side by side. A context model trained on the test \
+        sentences (its stored sentence fingerprint holds more than 1 % of them) is refused.
+
         Examples:
           keybench-run correct --lexicon en_US --pairs .keybench/corpora/norvig2.tsv --peers hunspell,aspell --out runs/correct
           keybench-run correct --lexicon en_US --pairs .keybench/corpora/norvig2.tsv --corrector keyboard --plugin symspell=Plugins/symspell/plugin --out runs/symspell
+          keybench-run correct --lexicon en_US --pairs .keybench/corpora/keystrokes-sentences.tsv --context en-texts --peers hunspell --out runs/context
         """)
 
     @Option(help: "Lexicon (as stored by keybench-ingest), e.g. en_US.")
@@ -64,6 +73,9 @@ extension KeybenchRun {
 
     @Flag(help: "Also measure the corrected ratio on texts of 50 to 5,000 consecutive pairs, each by a fresh user (seed Fig. 4.4/4.5).")
     var lengthCurves = false
+
+    @Option(help: "Text n-gram counts stored by keybench-ingest --text (in --db) to run every corrector also with each pair's previous words.")
+    var context: String?
 
     @Option(help: "Use at most this many pairs.")
     var limit: Int?
@@ -133,8 +145,30 @@ extension KeybenchRun {
       }
       for line in counted.skipLines { StandardError.print("correct: \(line)") }
       guard !items.isEmpty else { throw CommandFailure("\(pairs): no pair left to score") }
-      let loaded = try LexiconDatabase(path: db, create: false).loadLexicon(named: lexicon)
+      let database = try LexiconDatabase(path: db, create: false)
+      let loaded = try database.loadLexicon(named: lexicon)
       var inputs = [try Provenance.Input(role: "pairs", path: pairs)]
+      var contextInfo: CorrectionReport.ContextModel?
+      var contextModel: WordContextModel?
+      if let context {
+        guard items.contains(where: { $0.previous != nil }) else {
+          throw CommandFailure(
+            "\(pairs): no pair carries previous words, so --context has nothing to use; build a sentence-level set with keybench-typos import keystrokes-sentences")
+        }
+        let stored = try database.loadTextModel(named: context)
+        let sentences = SentenceImport.sentences(of: items).flatMap { TextTokenizer.sentences(in: $0.joined(separator: " ")) }
+        let shared: Int
+        do {
+          shared = try TrainTestSplit.check(test: pairs, testSentences: sentences, training: stored.fingerprint)
+        } catch let error as InputFileError {
+          throw CommandFailure("--context \(context) was trained on the test sentences: \(error.description)")
+        }
+        inputs += stored.fingerprint.files.map { Provenance.Input(role: "ngrams \(context)", path: $0.path, bytes: nil, sha256: $0.sha256) }
+        contextModel = WordContextModel(counts: stored.counts)
+        contextInfo = .init(
+          name: context, files: stored.fingerprint.files.map(\.path), tokens: stored.counts.tokens, sentences: stored.counts.sentences,
+          checkedSentences: sentences.filter { $0.count >= TrainTestSplit.checkedSentenceLength }.count, sharedSentences: shared)
+      }
       let prepared = CorrectionLexicon(lexicon: loaded)
       let keyboard = try DeviceCatalog.bundled().layout(
         named: layout ?? (loaded.locale.hasPrefix("en") ? "pixel6pro-gboard" : "iphone6s"), locale: loaded.locale)
@@ -146,14 +180,26 @@ extension KeybenchRun {
         let results = try benchmark.run(corrector, pairs: items)
         var summary = CorrectionSummary(corrector: corrector.name, results: results, top: suggestions)
         let curve = lengthCurves ? try benchmark.lengthCurve(corrector, pairs: items) : []
+        var passes = [CorrectionReport.Entry(summary: summary, results: results, setup: setup, curve: curve)]
+        if contextInfo != nil {
+          // The same corrector again as a fresh user, now with each word's previous words.
+          corrector.reset()
+          let withContext = try benchmark.run(corrector, pairs: items, previousWords: true)
+          let name = corrector.name + CorrectionReport.ContextModel.suffix
+          passes.append(.init(
+            summary: CorrectionSummary(corrector: name, results: withContext, top: suggestions), results: withContext,
+            setup: "\(corrector.name) given each word's previous words (context model `\(context ?? "")`)"))
+        }
         if let external = corrector as? PluginCorrector {
           try external.process.finish()
           plugins.append(external.process.identity)
           summary.pluginMicrosecondsPerWord = external.process.ownMicrosecondsPerAnswer
+          // Its own time is one mean over both passes.
+          for index in passes.indices { passes[index].summary.pluginMicrosecondsPerWord = summary.pluginMicrosecondsPerWord }
         }
-        entries.append(.init(summary: summary, results: results, setup: setup, curve: curve))
+        entries += passes
         // Progress only: the results are printed once, on stdout, when every corrector ran.
-        StandardError.print("\(summary.corrector): scored \(summary.words) pairs")
+        StandardError.print("\(summary.corrector): scored \(summary.words) pairs\(passes.count > 1 ? " without and with context" : "")")
       }
       func object(_ value: some Encodable) throws -> Any {
         try JSONSerialization.jsonObject(with: JSONEncoder().encode(value))
@@ -173,7 +219,8 @@ extension KeybenchRun {
           let modelPath = try errorModel ?? Self.defaultErrorModel()
           inputs.append(try Provenance.Input(role: "error_model", path: modelPath))
           let distribution = try TypingErrorDistribution.read(path: modelPath)
-          let built = try KeyboardCorrector(lexicon: prepared, distribution: distribution, layout: keyboard, config: keyboardSettings)
+          let built = try KeyboardCorrector(
+            lexicon: prepared, distribution: distribution, layout: keyboard, config: keyboardSettings, contextModel: contextModel)
           parameters[name] = try object(keyboardSettings)
           try record(built, setup: "noisy channel, error model `\(modelPath)` (learned from \(distribution.source)), layout \(keyboard.name)")
         }
@@ -214,7 +261,8 @@ extension KeybenchRun {
         entries: entries, missingPeers: missing, pairsPath: pairs, lexicon: loaded.name, lexiconWords: prepared.count,
         top: suggestions, parameters: parameters, notes: lowercaseOnly ? ["only pairs of lower-case letters"] : [],
         provenance: Provenance(inputs: inputs, lexicon: loaded.provenance, items: counted, top: suggestions, plugins: plugins),
-        settings: ["lowercase_only": lowercaseOnly, "layout": keyboard.name]
+        settings: ["lowercase_only": lowercaseOnly, "layout": keyboard.name, "context": context ?? NSNull()],
+        context: contextInfo
       ).write(to: out)
       for entry in entries {
         let s = entry.summary

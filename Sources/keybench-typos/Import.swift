@@ -24,8 +24,18 @@ extension KeybenchTypos {
         context). Counted entries become that many pairs; entries equal to the correct word are \
         dropped. A bad record stops the import with FILE:LINE: reason.
 
+        keystrokes-sentences builds a sentence-level set from the 136M Keystrokes raw key-event file \
+        (taps/en_keystrokes136m_raw_sample.tsv): every word of every typed sentence in order, \
+        misspelled words as typo pairs and correctly typed ones as identity pairs (typed = \
+        intended, so false corrections are measured), each with its previous words (a fifth \
+        column). --backspaced adds the words typists finished wrongly and then erased (the \
+        backspaced-word TSV) as the typed form of their word. ukp-sentences does the same with \
+        the UKP real-word records: the marked error as a typo pair, the sentence's other words as \
+        identity pairs.
+
         Examples:
           keybench-typos import norvig ../shared/corpora/typos/en_norvig_spell-testset2.txt --out .keybench/corpora/norvig2.tsv
+          keybench-typos import keystrokes-sentences ../shared/corpora/taps/en_keystrokes136m_raw_sample.tsv --backspaced ../shared/corpora/typos/en_keystrokes136m_backspaced_word_errors.tsv --out .keybench/corpora/keystrokes-sentences.tsv
         """)
 
     @Argument(help: ArgumentHelp("Corpus format: \(TypoFormatArgument.allValueStrings.joined(separator: ", ")).", valueName: "format"))
@@ -37,10 +47,34 @@ extension KeybenchTypos {
     @Option(help: "Source label for the pairs (default: the file name).")
     var source: String?
 
+    @Option(help: "keystrokes-sentences: the 136M Keystrokes backspaced-word TSV, whose finished words typed wrongly become the typed form of their word.")
+    var backspaced: String?
+
     @Option(help: "The pair TSV to write.")
     var out: String
 
+    func validate() throws {
+      if backspaced != nil, format.format != .keystrokesSentences {
+        throw ValidationError("--backspaced only goes with the keystrokes-sentences format.")
+      }
+    }
+
     func run() throws {
+      if [.keystrokesSentences, .ukpSentences].contains(format.format) {
+        let result = format.format == .ukpSentences
+          ? try SentenceImport.ukp(path: file, source: source)
+          : try SentenceImport.keystrokes(path: file, backspaced: backspaced, source: source)
+        guard !result.pairs.isEmpty else {
+          throw CommandFailure("\(file): no sentence could be paired word by word (\(result.misalignedSentences) misaligned); nothing written")
+        }
+        try TypoPairFile.write(result.pairs, to: out)
+        let words = result.pairs.count
+        print(
+          "\(NumberFormatting.grouped(words)) words of \(NumberFormatting.grouped(result.sentences)) sentences: \(NumberFormatting.grouped(result.typos)) typed wrongly, \(NumberFormatting.grouped(words - result.typos)) typed correctly (\(NumberFormatting.grouped(result.caseOnly)) of them differing only in case); \(NumberFormatting.grouped(result.misalignedSentences)) sentences left out (typed with another number of words), \(NumberFormatting.grouped(result.withoutLetters)) tokens without letters not scored"
+            + (backspaced == nil ? "" : "; \(NumberFormatting.grouped(result.backspacedUsed)) erased finished words used, \(NumberFormatting.grouped(result.backspacedUnused)) backspaced rows not used")
+            + "; wrote \(out)")
+        return
+      }
       let result = try TypoImport.read(format.format, path: file, source: source)
       // An empty pair file would make every later step "succeed" on nothing.
       guard !result.pairs.isEmpty else {

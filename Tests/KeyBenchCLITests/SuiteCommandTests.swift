@@ -40,6 +40,34 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: dir.path("out/leaderboard.csv")))
   }
 
+  /// Stored text counts (`--context`, `--ngrams`) are inputs too: counts stored again from
+  /// another text make the run stale, the same counts keep it cached. The run uses the default
+  /// database, whose path is not on its command line.
+  @Test func storedTextCountsArePartOfTheKey() throws {
+    let dir = try TemporaryDirectory()
+    func run(_ tool: String, _ arguments: [String]) throws -> Run.Result {
+      try Run.tool(TestPaths.productsDirectory.appendingPathComponent(tool).path, arguments, directory: dir.url)
+    }
+    #expect(try run("keybench-ingest", [TestPaths.fixture("mini.combined")]).status == 0)
+    #expect(try run("keybench-ingest", ["--text", TestPaths.fixture("context-en.txt"), "--name", "texts"]).status == 0)
+    let pairs = dir.path("s.tsv")
+    #expect(try run("keybench-typos", ["import", "keystrokes-sentences", TestPaths.fixture("sentences/raw.tsv"), "--out", pairs]).status == 0)
+    let suite = try dir.write(
+      "suite.json",
+      text: """
+        {"keybench_suite": 1, "name": "context",
+         "runs": [{"name": "c", "bench": "correct", "args": {"lexicon": "de", "pairs": "\(pairs)", "corrector": "baseline", "context": "texts"}}]}
+        """)
+    let first = try run("keybench-suite", ["run", suite, "--out", dir.path("out")])
+    #expect(first.stdout.contains("1 ran, 0 cached, 0 failed"), "\(first.stdout) \(first.stderr)")
+    let same = try run("keybench-suite", ["run", suite, "--out", dir.path("out")])
+    #expect(same.stdout.contains("0 ran, 1 cached, 0 failed"), "\(same.stdout)")
+    let other = try dir.write("other.txt", text: String(repeating: "We went to their house and stayed there for a while. ", count: 40))
+    #expect(try run("keybench-ingest", ["--text", other, "--name", "texts", "--replace-smaller"]).status == 0)
+    let changed = try run("keybench-suite", ["run", suite, "--out", dir.path("out")])
+    #expect(changed.stdout.contains("1 ran, 0 cached, 0 failed"), "\(changed.stdout)")
+  }
+
   @Test func aKilledSuiteResumesToTheSameResults() throws {
     let dir = try TemporaryDirectory()
     let suite = try Self.suite(in: dir, seeds: [1, 2, 3, 4, 5, 6])

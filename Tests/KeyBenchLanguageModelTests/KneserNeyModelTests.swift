@@ -40,4 +40,27 @@ import Testing
     // Ratios are clamped, so one word's score can never run away.
     #expect(abs(lm.logRatio("tea", previous: ["cup", "of"], limit: 0.5)) <= 0.5)
   }
+
+  /// A corrector skips words the context cannot favour: for every context and every word not seen
+  /// after the context's last word (or unknown), the log ratio is at most 0.
+  @Test func onlyWordsSeenAfterTheLastWordCanBeFavoured() throws {
+    let (counts, _) = Self.model()
+    let lm = WordContextModel(counts: counts)
+    let contexts: [[String]] = [[], ["the"], ["end", "of"], ["top", "of"], ["we"], ["zebra"], ["cup", "zebra"], ["zebra", "of"]]
+    var favourable = 0
+    for previous in contexts {
+      let context = lm.context(previous)
+      for word in counts.words.dropFirst() + ["zebra"] {
+        let id = lm.wordID(word)
+        let ratio = lm.logRatio(wordID: id, in: context)
+        #expect(abs(ratio - lm.logRatio(word, previous: previous)) < 1e-12)
+        if lm.mayFavour(wordID: id, in: context) {
+          if ratio > 0 { favourable += 1 }
+        } else {
+          #expect(ratio <= 1e-12, "\(word) after \(previous): \(ratio)")
+        }
+      }
+    }
+    #expect(favourable > 0)
+  }
 }

@@ -35,8 +35,10 @@ import Testing
     .codespell: "teh->the\nadn->and\n",
     .keystrokes: keystrokesHeader + "teh\tthe\t1\t5\t16\n",
     .keystrokesUnfinished: keystrokesHeader + "th\tthe\t0\t5\t16\n",
+    .keystrokesSentences: "PARTICIPANT_ID\tTEST_SECTION_ID\tSENTENCE\tUSER_INPUT\tKEYSTROKE_ID\n1\t2\tSee you.\tSee you.\t1\n",
     .hroest: "dsa;das\nnciht;nicht\n",
     .ukp: "",
+    .ukpSentences: "",
   ]
 
   /// `teh 1000000000` in a Mitton file allocated 35 GB and aborted; now the count is refused

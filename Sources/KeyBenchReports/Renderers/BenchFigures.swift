@@ -48,7 +48,40 @@ enum BenchFigures {
     return [
       Blocks.figure(accuracy, caption: "Share of misspelled words whose intended word each corrector ranks first or among the shown suggestions, split into non-word errors (the typed word is not in the lexicon) and real-word errors (another lexicon word)."),
       Blocks.figure(speed, caption: "Words corrected per second on one thread; plug-ins and peers include the pipe to their process."),
-    ] + correctionBreakdowns(run)
+    ] + correctionContext(correctors, run: run) + correctionBreakdowns(run)
+  }
+
+  /// Sentence-level sets: each corrector without and with context (`NAME+context`, from
+  /// `keybench-run correct --context`) side by side, and the false-correction rate on the
+  /// correctly typed words.
+  static func correctionContext(_ correctors: [(name: String, metrics: JSONValue)], run: RunFolder) -> [Node] {
+    let suffix = "+context"
+    let byName = Dictionary(correctors.map { ($0.name, $0.metrics) }, uniquingKeysWith: { first, _ in first })
+    let bases = correctors.map(\.name).filter { !$0.hasSuffix(suffix) }
+    var nodes: [Node] = []
+    let paired = bases.filter { byName[$0 + suffix] != nil }
+    if !paired.isEmpty {
+      let kinds = [("non_word_top1", "non-word top-1"), ("real_word_top1", "real-word top-1")]
+      let chart = BarChart.svg(
+        title: "Correction without and with context (\(run.name))", categories: paired,
+        series: kinds.flatMap { key, label in
+          [
+            BarChart.Series(name: label, values: paired.map { percent(byName[$0]?[key]) }),
+            BarChart.Series(name: "\(label) +context", values: paired.map { percent(byName[$0 + suffix]?[key]) }),
+          ]
+        }, yTitle: "% of misspelled words", xTitle: "corrector")
+      nodes.append(Blocks.figure(chart, caption: "Each corrector run twice over the same sentence-level pairs: without context and with each word's previous words (+context). The context model was trained on running texts only, never on the test sentences (report.md names its files)."))
+    }
+    let measured = bases.filter { byName[$0]?["false_corrections"]?.number != nil }
+    if !measured.isEmpty {
+      let chart = BarChart.svg(
+        title: "False corrections (\(run.name))", categories: measured,
+        series: [BarChart.Series(name: "without context", values: measured.map { percent(byName[$0]?["false_corrections"]) })]
+          + (paired.isEmpty ? [] : [BarChart.Series(name: "+context", values: measured.map { percent(byName[$0 + suffix]?["false_corrections"]) })]),
+        yTitle: "% of correctly typed words changed", xTitle: "corrector")
+      nodes.append(Blocks.figure(chart, caption: "Share of correctly typed words (identity pairs) whose first suggestion is another word: what auto-correction costs a user who typed right."))
+    }
+    return nodes
   }
 
   /// Top-1 by intended-word length and by edit distance, from results.csv (misspelled words only).

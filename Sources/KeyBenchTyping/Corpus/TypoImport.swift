@@ -14,10 +14,16 @@ public enum TypoFormat: String, Sendable, CaseIterable {
   /// The same file's *unfinished* words (`word_complete=0`), each paired with the prefix of the
   /// intended word it aligns with best: keyboard slips on pairs disjoint from `keystrokes`.
   case keystrokesUnfinished = "keystrokes-unfinished"
+  /// The sentence-level set from the 136M Keystrokes raw key-event file: every word of every typed
+  /// sentence, correctly typed words included, each with its previous words (``SentenceImport``).
+  case keystrokesSentences = "keystrokes-sentences"
   /// hroest's German Wikipedia typo fixes, `wrong;right`.
   case hroest
   /// UKP real-word error records: id, revision, wrong, right, offset, sentence, blank line.
   case ukp
+  /// The same records as a sentence-level set: every word of each sentence, the real-word error as
+  /// a typo pair and the other words as identity pairs, each with its previous words.
+  case ukpSentences = "ukp-sentences"
 }
 
 /// What an import kept and skipped, so the user sees how much of a corpus became pairs.
@@ -165,6 +171,12 @@ public enum TypoImport {
         default: throw bad(number, "word_complete must be 0 or 1, got '\(fields[2])'")
         }
       }
+    case .keystrokesSentences:
+      let sentences = try SentenceImport.keystrokes(path: path, source: source)
+      guard sentences.pairs.count <= maximumPairs else {
+        throw bad(1, "more than \(maximumPairs) pairs in one file; split the file")
+      }
+      result.pairs = sentences.pairs
     case .hroest:
       try TextFile.forEachLine(path: path) { line, number in
         if line.isEmpty { return }
@@ -176,32 +188,62 @@ public enum TypoImport {
         try add(typed, right, line: number)
       }
     case .ukp:
-      var record: [(String, Int)] = []
-      func flush() throws {
-        defer { record = [] }
-        guard !record.isEmpty else { return }
-        let first = record[0].1
-        guard record.count == 6 else {
-          throw bad(first, "a record has 6 lines (id, revision, wrong, right, offset, sentence), this one has \(record.count)")
-        }
-        guard Int(record[4].0) != nil else { throw bad(record[4].1, "offset '\(record[4].0)' is not a number") }
-        guard !record[2].0.isEmpty, !record[3].0.isEmpty else { throw bad(record[2].1, "empty wrong or right word") }
-        try add(record[2].0, record[3].0, context: record[5].0, line: record[2].1)
+      try forEachUKPRecord(path: path) { record in
+        try add(record.wrong, record.right, context: record.sentence, line: record.line)
       }
-      try TextFile.forEachLine(path: path) { line, number in
-        if line.trimmingCharacters(in: .whitespaces).isEmpty {
-          try flush()
-        } else {
-          // A missing blank line would make one record of the rest of the file.
-          guard record.count < 6 else {
-            throw bad(record[0].1, "a record has 6 lines (id, revision, wrong, right, offset, sentence) and a blank line; line \(number) continues this one")
-          }
-          record.append((line, number))
-        }
+    case .ukpSentences:
+      let sentences = try SentenceImport.ukp(path: path, source: source)
+      guard sentences.pairs.count <= maximumPairs else {
+        throw bad(1, "more than \(maximumPairs) pairs in one file; split the file")
       }
-      try flush()
+      result.pairs = sentences.pairs
     }
     return result
+  }
+
+  /// One UKP real-word error record: the wrong word at `offset` (characters) in `sentence`.
+  struct UKPRecord {
+    var wrong: String
+    var right: String
+    var offset: Int
+    var sentence: String
+    /// The line of the wrong word.
+    var line: Int
+  }
+
+  /// Calls `body` with each 6-line UKP record (id, revision, wrong, right, offset, sentence; a
+  /// blank line after each).
+  ///
+  /// - Throws: ``InputFileError`` naming the line of a record with another number of lines, a
+  ///   non-numeric offset or an empty word.
+  static func forEachUKPRecord(path: String, _ body: (UKPRecord) throws -> Void) throws {
+    func bad(_ line: Int, _ reason: String) -> InputFileError {
+      InputFileError(path: path, line: line, kind: .malformed, reason: reason)
+    }
+    var record: [(String, Int)] = []
+    func flush() throws {
+      defer { record = [] }
+      guard !record.isEmpty else { return }
+      let first = record[0].1
+      guard record.count == 6 else {
+        throw bad(first, "a record has 6 lines (id, revision, wrong, right, offset, sentence), this one has \(record.count)")
+      }
+      guard let offset = Int(record[4].0), offset >= 0 else { throw bad(record[4].1, "offset '\(record[4].0)' is not a number") }
+      guard !record[2].0.isEmpty, !record[3].0.isEmpty else { throw bad(record[2].1, "empty wrong or right word") }
+      try body(UKPRecord(wrong: record[2].0, right: record[3].0, offset: offset, sentence: record[5].0, line: record[2].1))
+    }
+    try TextFile.forEachLine(path: path) { line, number in
+      if line.trimmingCharacters(in: .whitespaces).isEmpty {
+        try flush()
+      } else {
+        // A missing blank line would make one record of the rest of the file.
+        guard record.count < 6 else {
+          throw bad(record[0].1, "a record has 6 lines (id, revision, wrong, right, offset, sentence) and a blank line; line \(number) continues this one")
+        }
+        record.append((line, number))
+      }
+    }
+    try flush()
   }
 
   /// The prefix of `intended` (one letter shorter to one longer than `typed`) closest to `typed`

@@ -12,12 +12,17 @@ public struct TypoPair: Sendable, Hashable {
   public var context: String?
   /// Where the pair came from, e.g. `en_birkbeck_missp.dat` or `generate:seed=1`.
   public var source: String
+  /// The sentence's words before this one, as the writer meant them (empty: the word starts its
+  /// sentence; nil: the corpus does not say). Sentence-level sets carry them so a corrector can
+  /// use the context a keyboard has when the word is typed — and nothing after it.
+  public var previous: [String]?
 
-  public init(typed: String, intended: String, context: String? = nil, source: String) {
+  public init(typed: String, intended: String, context: String? = nil, source: String, previous: [String]? = nil) {
     self.typed = typed
     self.intended = intended
     self.context = context
     self.source = source
+    self.previous = previous
   }
 
   /// Whether typing made no difference (corpora sometimes list the correct form too).
@@ -26,15 +31,25 @@ public struct TypoPair: Sendable, Hashable {
 
 /// The pair file: UTF-8 TSV with the header `typed intended context source`; tabs and line
 /// breaks inside a field are written as spaces, so every record is one line.
+///
+/// Sentence-level sets add a fifth column, `previous` (header `typed intended context source
+/// previous`): the sentence's earlier words separated by single spaces, empty for a sentence's first
+/// word. In such a file every pair carries its previous words. Files without any previous words are
+/// written in the four-column form, byte for byte as before.
 public enum TypoPairFile {
   public static let header = "typed\tintended\tcontext\tsource"
+  /// The header of a file whose pairs carry their previous words.
+  public static let sentenceHeader = header + "\tprevious"
 
-  /// Writes `pairs` atomically to `path`.
+  /// Writes `pairs` atomically to `path` (five columns when any pair has previous words).
   public static func write(_ pairs: [TypoPair], to path: String) throws {
     let writer = try AtomicFileWriter(path: path)
-    var text = header + "\n"
+    let withPrevious = pairs.contains { $0.previous != nil }
+    var text = (withPrevious ? sentenceHeader : header) + "\n"
     for pair in pairs {
-      text += [pair.typed, pair.intended, pair.context ?? "", pair.source].map(clean).joined(separator: "\t")
+      var fields = [pair.typed, pair.intended, pair.context ?? "", pair.source]
+      if withPrevious { fields.append((pair.previous ?? []).joined(separator: " ")) }
+      text += fields.map(clean).joined(separator: "\t")
       text += "\n"
       if text.utf8.count > 1 << 20 {
         try writer.write(text)
@@ -49,27 +64,38 @@ public enum TypoPairFile {
   /// memory; real typo corpora have under 200,000).
   public static let maximumPairs = 10_000_000
 
-  /// Reads a pair file.
+  /// Reads a pair file (four columns, or five with previous words).
   ///
   /// - Throws: ``InputFileError`` naming the line of a bad record (wrong header, wrong field
-  ///   count, empty typed or intended field, invalid UTF-8, a line longer than
-  ///   ``TextFile/maximumLineBytes``, more than ``maximumPairs`` records).
+  ///   count, empty typed or intended field, a previous-words field with empty words, invalid
+  ///   UTF-8, a line longer than ``TextFile/maximumLineBytes``, more than ``maximumPairs`` records).
   public static func read(path: String) throws -> [TypoPair] {
     var pairs: [TypoPair] = []
+    var columns = 4
     try TextFile.forEachLine(path: path) { line, number in
       if number == 1 {
-        guard line == header else {
+        guard line == header || line == sentenceHeader else {
           throw InputFileError(
             path: path, line: 1, kind: .malformed,
-            reason: "expected the header '\(header.replacingOccurrences(of: "\t", with: "<TAB>"))'")
+            reason: "expected the header '\(header.replacingOccurrences(of: "\t", with: "<TAB>"))' (or with '<TAB>previous' for a sentence-level set)")
         }
+        columns = line == header ? 4 : 5
         return
       }
       if line.isEmpty { return }
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard fields.count == 4 else {
+      guard fields.count == columns else {
         throw InputFileError(
-          path: path, line: number, kind: .malformed, reason: "expected 4 tab-separated fields, found \(fields.count)")
+          path: path, line: number, kind: .malformed, reason: "expected \(columns) tab-separated fields, found \(fields.count)")
+      }
+      var previous: [String]?
+      if columns == 5 {
+        let words = fields[4].split(separator: " ", omittingEmptySubsequences: false)
+        guard fields[4].isEmpty || !words.contains(where: \.isEmpty) else {
+          throw InputFileError(
+            path: path, line: number, kind: .malformed, reason: "previous words must be separated by single spaces")
+        }
+        previous = fields[4].isEmpty ? [] : words.map(String.init)
       }
       guard !fields[0].isEmpty, !fields[1].isEmpty else {
         throw InputFileError(path: path, line: number, kind: .malformed, reason: "typed and intended must not be empty")
@@ -81,7 +107,7 @@ public enum TypoPairFile {
       pairs.append(
         TypoPair(
           typed: String(fields[0]), intended: String(fields[1]),
-          context: fields[2].isEmpty ? nil : String(fields[2]), source: String(fields[3])))
+          context: fields[2].isEmpty ? nil : String(fields[2]), source: String(fields[3]), previous: previous))
     }
     return pairs
   }

@@ -16,6 +16,11 @@ public protocol Corrector: AnyObject {
   /// The same with the sentence around the word when the corpus has one (real-word error
   /// corpora); correctors that do not use context answer as without it.
   func suggestions(for typed: String, context: String?, limit: Int) throws -> [String]
+  /// The same with the sentence's previous words, as the writer meant them (`[]` at a sentence's
+  /// start), when the run measures correction with context (`keybench-run correct --context`):
+  /// real-word errors (`there` for `their`) can only be found from the words around them.
+  /// Correctors that do not use them answer as without.
+  func suggestions(for typed: String, context: String?, previous: [String]?, limit: Int) throws -> [String]
   /// Tells the corrector which word the user finally wrote, for frequency adaptation.
   func learn(_ word: String)
   /// Forgets everything learned, as for a new user (texts of increasing length start fresh).
@@ -25,6 +30,9 @@ public protocol Corrector: AnyObject {
 extension Corrector {
   public func suggestions(for typed: String, context: String?, limit: Int) throws -> [String] {
     try suggestions(for: typed, limit: limit)
+  }
+  public func suggestions(for typed: String, context: String?, previous: [String]?, limit: Int) throws -> [String] {
+    try suggestions(for: typed, context: context, limit: limit)
   }
   public func learn(_ word: String) {}
   public func reset() {}

@@ -1,6 +1,7 @@
 public import KeyBenchCore
 import Foundation
 public import KeyBenchGeometry
+public import KeyBenchLanguageModel
 import KeyBenchLexicon
 
 /// KeyBench's own corrector: a noisy channel, argmax over words w of
@@ -15,6 +16,10 @@ import KeyBenchLexicon
 ///   the lexicon is never scanned.
 /// - The typed word itself, when known, competes at channel cost 0 with `knownWordBonus` added,
 ///   so a rare real word can still yield to a much likelier neighbour.
+/// - With a context model and the sentence's previous words, every candidate's score gains
+///   `contextWeight · ln(P(w | two previous words) ÷ P(w))` from the Kneser-Ney trigram model
+///   (``WordContextModel``), clamped to ±``contextLimit`` nats: the only evidence that can turn a
+///   real word into another one (`there` → `their` after `to`).
 public final class KeyboardCorrector: Corrector {
   /// Tunable settings (JSON config; keys left out keep these defaults).
   public struct Config: Codable, Sendable, Equatable {
@@ -33,9 +38,16 @@ public final class KeyboardCorrector: Corrector {
     public var skeleton = true
     /// Score added to the typed word when it is itself a lexicon word (nats).
     public var knownWordBonus = 3.0
+    /// Weight of the context log ratio ln(P(w | previous) ÷ P(w)) in a candidate's score, when the
+    /// run gives a context model and the pair carries previous words (0: context ignored).
+    public var contextWeight = 1.0
 
     public init() {}
   }
+
+  /// The largest context log ratio, in nats, either way: one n-gram never seen (or seen once) in
+  /// the training text must not outweigh the error model on its own.
+  public static let contextLimit = 5.0
 
   public let name = "keyboard"
   public let config: Config
@@ -49,12 +61,20 @@ public final class KeyboardCorrector: Corrector {
   private var candidates: [Int32] = []
   private var ordered: [Int32] = []
   private var letterCounts: [UInt8] = []
+  private let contextModel: WordContextModel?
+  /// The context model's id of each lexicon word (nil: the text never showed it).
+  private let contextIDs: [Int32?]
 
+  /// - Parameter contextModel: the language model whose context ratio is fused when a request
+  ///   carries previous words (nil: context is ignored).
   public init(
-    lexicon: CorrectionLexicon, distribution: TypingErrorDistribution, layout: KeyboardLayout, config: Config = Config()
+    lexicon: CorrectionLexicon, distribution: TypingErrorDistribution, layout: KeyboardLayout, config: Config = Config(),
+    contextModel: WordContextModel? = nil
   ) throws {
     self.lexicon = lexicon
     self.config = config
+    self.contextModel = contextModel
+    contextIDs = contextModel.map { model in lexicon.words.map { model.wordID($0) } } ?? []
     model = try ErrorModel(distribution: distribution, layout: layout, lexicon: lexicon, smoothing: config.smoothing)
     index = DeleteIndex(
       lexicon: lexicon, maxDeletes: config.maxDeletes, maxTotalDeletes: config.maxTotalDeletes, prefix: config.prefix)
@@ -66,13 +86,25 @@ public final class KeyboardCorrector: Corrector {
     scored(typed, limit: limit).map { lexicon.words[$0.id] }
   }
 
+  public func suggestions(for typed: String, context: String?, previous: [String]?, limit: Int) -> [String] {
+    scored(typed, previous: previous, limit: limit).map { lexicon.words[$0.id] }
+  }
+
   /// The best `limit` candidates with their scores, best first.
   ///
   /// Candidates are scored from the most frequent down, so once the list is full, a candidate
   /// whose prior alone cannot beat the worst listed score ends the search: every later one is
   /// rarer still.
-  func scored(_ typed: String, limit: Int) -> [(id: Int, score: Float)] {
+  ///
+  /// With previous words and a context model, each candidate's context ratio can add at most
+  /// `contextWeight · contextLimit`, and only to words seen after the last previous word, so past
+  /// the plain stop only those are scored, until even that boost cannot help.
+  func scored(_ typed: String, previous: [String]? = nil, limit: Int) -> [(id: Int, score: Float)] {
     guard limit > 0 else { return [] }
+    let sentence: WordContextModel.Context? =
+      config.contextWeight > 0 ? previous.flatMap { words in contextModel?.context(words) } : nil
+    let contextWeight = Float(config.contextWeight)
+    let maxBoost = sentence == nil ? 0 : contextWeight * Float(Self.contextLimit)
     let codes = lexicon.encode(typed)
     stamp &+= 1
     if stamp == 0 {
@@ -134,12 +166,21 @@ public final class KeyboardCorrector: Corrector {
     defer { self.rows = rows }
     for candidate in ordered {
       let id = Int(candidate)
-      let prior = weight * logPrior[id] + (id == selfID ? bonus : 0)
+      var prior = weight * logPrior[id] + (id == selfID ? bonus : 0)
+      if top.count == limit, let worst = top.last, prior - worst.score < 0, id != selfID {
+        // Every later candidate is rarer: none can beat the list even with the largest context
+        // boost; before that, only words the context favours (seen after its last word) can.
+        if prior + maxBoost - worst.score < 0 { break }
+        guard let sentence, let model = contextModel, model.mayFavour(wordID: contextIDs[id], in: sentence) else { continue }
+      }
+      if let sentence, let model = contextModel {
+        prior += contextWeight * Float(model.logRatio(wordID: contextIDs[id], in: sentence, limit: Self.contextLimit))
+      }
       // Only an alignment cheaper than this can enter the list.
       var bound = maxCost
       if top.count == limit, let worst = top.last {
         bound = min(bound, prior - worst.score)
-        if bound < 0 && id != selfID { break }
+        if bound < 0 && id != selfID { continue }
       }
       let word = lexicon.word(id)
       guard Float(abs(word.count - codes.count)) * lengthCost <= bound else { continue }
@@ -182,6 +223,7 @@ extension KeyboardCorrector.Config: ValidatedConfig {
     // Deletes per word grow as prefix³ (maxDeletes 3): 12 keeps the index within a few 100 MB.
     check.integer("prefix", prefix, in: 1...12)
     check.number("knownWordBonus", knownWordBonus, in: 0...100)
+    check.number("contextWeight", contextWeight, in: 0...10)
     return check.errors
   }
 }
