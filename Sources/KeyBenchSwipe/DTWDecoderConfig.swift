@@ -119,7 +119,7 @@ public struct DTWDecoderConfig: Sendable, Codable, Equatable {
   /// on all How We Swipe gestures; defaults chosen on the first 1,500).
   public struct Frequency: Sendable, Codable, Equatable {
     public var enabled = true
-    public var weight = 0.045
+    public var weight = 0.06
     public var adaptive = true
     public var noiseFloor = 0.1
     public init() {}
