@@ -146,7 +146,7 @@ extension DTWDecoderConfig {
   /// cannot warp and tells them apart. `samples` is shared with the first pass.
   public struct Location: Sendable, Codable, Equatable {
     public var enabled = true
-    public var samples = 24
+    public var samples = 16
     public var weight = 0.1
     public init() {}
   }
