@@ -244,7 +244,7 @@ public struct SwipeReport {
       lines.append("| \(stage.name) | \(pct(stage.keptMedian)) | \(pct(stage.keptP90)) | \(pct(stage.keptMax)) | \(pct(stage.recall)) |")
     }
     lines += [
-      "", "Combined reduction factor (lexicon ÷ words left), median: \(String(format: "%.0f", s.reductionFactorMedian))×.", "",
+      "", "Combined reduction factor of the filters (lexicon ÷ words left after them), median: \(String(format: "%.0f", s.reductionFactorMedian))×.", "",
       "## Decode time", "",
       "| median ms | p90 ms | p99 ms | max ms | time-limit hits |", "|---:|---:|---:|---:|---:|",
       "| \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.9))) | \(ms(s.decodeMs.quantile(0.99))) | \(ms(s.decodeMs.quantile(1))) | \(s.timeLimitHits) |",

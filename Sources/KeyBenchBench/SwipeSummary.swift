@@ -89,7 +89,10 @@ public struct SwipeSummary: Sendable {
           name: name, keptMedian: kept.median, keptP90: kept.quantile(0.9), keptMax: kept.quantile(1),
           recall: probed.isEmpty ? .nan : Double(probed.filter { $0 }.count) / Double(probed.count))
       }
-      reductionFactorMedian = Distribution(results.map { size / Double(max($0.stages.last?.kept ?? 1, 1)) }).median
+      // After the filters, not after a ranking cut like the first pass (the seed's measure).
+      reductionFactorMedian = Distribution(results.map { result in
+        size / Double(max(result.stages.last(where: \.isFilter)?.kept ?? 1, 1))
+      }).median
     }
     decodeMs = Distribution(results.map { $0.decodeMicroseconds / 1000 })
     timeLimitHits = results.filter(\.timeLimitHit).count

@@ -60,7 +60,7 @@ public struct DTWDecoder: SwipeDecoder {
     // Location channel and the cheap first pass (KeyBench extensions).
     let locationCost: [Double]
     (candidates, locationCost) = firstPass(candidates, trace: all, pointCount: points.count)
-    if config.firstPass.enabled { record("first pass", candidates, probeSequences, &diagnostics) }
+    if config.firstPass.enabled { record(Self.firstPassStage, candidates, probeSequences, &diagnostics, isFilter: false) }
 
     // DTW over the survivors, in sorted order, split across threads.
     let warping = WarpingColumns(points: points, config: config.dtw)
@@ -94,7 +94,8 @@ public struct DTWDecoder: SwipeDecoder {
   // MARK: Filters
 
   func record(
-    _ name: String, _ candidates: [Int], _ probe: [Int], _ diagnostics: inout SwipeDecoding.Diagnostics
+    _ name: String, _ candidates: [Int], _ probe: [Int], _ diagnostics: inout SwipeDecoding.Diagnostics,
+    isFilter: Bool = true
   ) {
     let words = candidates.reduce(0) { $0 + lexicon.wordsPerSequence($1) }
     // Candidates are sorted, so membership is a binary search.
@@ -107,7 +108,7 @@ public struct DTWDecoder: SwipeDecoder {
       }
       return low < candidates.count && candidates[low] == index
     }
-    diagnostics.stages.append(.init(name: name, kept: words, probeKept: probeKept))
+    diagnostics.stages.append(.init(name: name, kept: words, probeKept: probeKept, isFilter: isFilter))
   }
 
   /// Sequences whose first key's centre lies within the radius of the first point; all
@@ -167,6 +168,9 @@ public struct DTWDecoder: SwipeDecoder {
   }
 
   // MARK: First pass
+
+  /// The first pass's stage name in diagnostics and reports.
+  static let firstPassStage = "first pass"
 
   /// The first pass and the location channel: with `firstPass`, the best `keep` of `candidates`
   /// by location distance and frequency (still sorted); and for each kept sequence the cost the

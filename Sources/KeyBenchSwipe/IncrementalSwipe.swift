@@ -72,8 +72,10 @@ public final class IncrementalSwipe {
     stages.append(("length", survivors))
     let extraCost: [Double]
     (survivors, extraCost) = decoder.firstPass(survivors, trace: raw, pointCount: warping.points.count)
-    if decoder.config.firstPass.enabled { stages.append(("first pass", survivors)) }
-    for (name, kept) in stages { decoder.record(name, kept, probeSequences, &diagnostics) }
+    if decoder.config.firstPass.enabled { stages.append((DTWDecoder.firstPassStage, survivors)) }
+    for (name, kept) in stages {
+      decoder.record(name, kept, probeSequences, &diagnostics, isFilter: name != DTWDecoder.firstPassStage)
+    }
     let scored = survivors.enumerated().map { position, sequence in
       (sequence: sequence, cost: (nodes[leaf[sequence]!].column.cost.last ?? .infinity) + (extraCost.isEmpty ? 0 : extraCost[position]))
     }

@@ -71,10 +71,15 @@ public struct SwipeDecoding: Sendable {
     public var name: String
     public var kept: Int
     public var probeKept: Bool?
-    public init(name: String, kept: Int, probeKept: Bool?) {
+    /// Whether the stage is a filter (a geometric test each word passes or fails, as the seed's
+    /// four) rather than a ranking cut such as the first pass: the lexicon reduction factor the
+    /// seed reports is measured after the filters.
+    public var isFilter: Bool
+    public init(name: String, kept: Int, probeKept: Bool?, isFilter: Bool = true) {
       self.name = name
       self.kept = kept
       self.probeKept = probeKept
+      self.isFilter = isFilter
     }
   }
 }

@@ -42,16 +42,7 @@ import Testing
   @Test func firstPassBoundsDTWWorkAndKeepsTheTarget() throws {
     let profile = try DeviceCatalog.shipped().profile(named: "iphone6s")
     let layout = profile.layout(forLocale: "en")
-    var entries: [Lexicon.Entry] = []
-    for (i, a) in "bdfghklmnprst".enumerated() {
-      for (j, v) in "aeiou".enumerated() {
-        for (k, b) in "bdfghklmnprst".enumerated() {
-          entries.append(.init(word: "\(a)\(v)\(b)", frequency: UInt8(60 + (i * 7 + j * 13 + k * 5) % 150)))
-          entries.append(.init(word: "\(a)\(v)\(b)\(v)", frequency: UInt8(40 + (i * 11 + j * 3 + k * 17) % 150)))
-        }
-      }
-    }
-    let lexicon = DecoderLexicon(lexicon: Lexicon(name: "cv", locale: "en", entries: entries), layout: layout)
+    let lexicon = ConsonantVowelLexicon.laidOut(on: layout)
     var config = DTWDecoderConfig()
     config.filters.endPoint.enabled = false
     config.filters.length.enabled = false
