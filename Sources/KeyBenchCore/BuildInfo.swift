@@ -94,12 +94,26 @@ public struct SourceRevision: Sendable, Equatable {
 
   /// The commit HEAD names (following one symbolic ref through loose or packed refs): a few
   /// small file reads, cheap enough for every tool start.
-  public static let commit: String = {
-    guard let checkout else { return "unknown" }
-    let git = checkout.appendingPathComponent(".git")
+  public static let commit: String = checkout.map(commit(inCheckout:)) ?? "unknown"
+
+  /// The commit HEAD names in the checkout at `checkout` (a clone or a linked worktree).
+  static func commit(inCheckout checkout: URL) -> String {
+    func read(_ url: URL) -> String? {
+      (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    // A linked worktree's `.git` is a file naming its own git folder (HEAD lives there) and,
+    // through `commondir`, the shared one (refs live there).
+    var git = checkout.appendingPathComponent(".git")
+    var common = git
+    if let link = read(git), link.hasPrefix("gitdir: ") {
+      let path = String(link.dropFirst("gitdir: ".count))
+      git = path.hasPrefix("/") ? URL(fileURLWithPath: path) : checkout.appendingPathComponent(path)
+      common = read(git.appendingPathComponent("commondir")).map { relative in
+        relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : git.appendingPathComponent(relative)
+      } ?? git
+    }
     func text(_ relative: String) -> String? {
-      (try? String(contentsOf: git.appendingPathComponent(relative), encoding: .utf8))?
-        .trimmingCharacters(in: .whitespacesAndNewlines)
+      read(git.appendingPathComponent(relative)) ?? read(common.appendingPathComponent(relative))
     }
     func isCommit(_ value: String) -> Bool {
       value.count == 40 && value.allSatisfy(\.isHexDigit)
@@ -121,7 +135,7 @@ public struct SourceRevision: Sendable, Equatable {
       }
     }
     return commit
-  }()
+  }
 
   /// Whether tracked files differ from ``commit`` (`git status`, when git is installed). A
   /// subprocess, so it runs only when a result's provenance or `--version` asks for it.
