@@ -81,11 +81,11 @@ public struct Shark2Decoder: SwipeDecoder {
     let isEnd = (0..<index.keyCount).map { ends.contains($0) }
     let traceLength = Shark2Geometry.length(points)
     let probeSequences = probe.map(lexicon.sequenceIndices(matching:)) ?? []
-    func probeKept(_ kept: (DecoderLexicon.Sequence) -> Bool) -> Bool? {
-      probeSequences.isEmpty ? nil : probeSequences.contains { kept(lexicon.sequences[$0]) }
+    func probeKept(_ kept: (Int) -> Bool) -> Bool? {
+      probeSequences.isEmpty ? nil : probeSequences.contains(where: kept)
     }
-    let startsNear = { (s: DecoderLexicon.Sequence) in starts.contains(Int(s.keys[0])) }
-    let endsNear = { (s: DecoderLexicon.Sequence) in isEnd[Int(s.keys[s.keys.count - 1])] }
+    let startsNear = { (s: Int) in starts.contains(Int(lexicon.flatKeys[Int(lexicon.keyStart[s])])) }
+    let endsNear = { (s: Int) in isEnd[Int(lexicon.lastKey[s])] }
     diagnostics.stages.append(
       .init(name: Self.stageNames[0], kept: starts.reduce(0) { $0 + index.firstKeyWords[$1] }, probeKept: probeKept(startsNear)))
     diagnostics.stages.append(
@@ -101,15 +101,14 @@ public struct Shark2Decoder: SwipeDecoder {
     let first = points[0]
     let last = points[points.count - 1]
     let locationVariance2 = 2 * config.location.sigma * config.location.sigma
-    let lengths = index.lengths
-    let wordCounts = index.wordCounts
-    let bestLogProbability = index.bestLogProbability
+    let lengths = lexicon.lengths
+    let bestLogProbability = lexicon.bestLogProbability
     let endOrder = ends.sorted(by: nearer(last))
     for start in starts.sorted(by: nearer(first)) {
       for end in endOrder {
         let bucket = index.bucket(first: start, last: end)
         for raw in bucket where lengthFits(lengths[Int(raw)], traceLength: traceLength) {
-          lengthKept += Int(wordCounts[Int(raw)])
+          lengthKept += lexicon.wordsPerSequence(Int(raw))
         }
         // Every template of the bucket starts and ends on these key centres, and resampling
         // keeps both ends, so their weighted distances bound the location channel from below.
@@ -128,7 +127,7 @@ public struct Shark2Decoder: SwipeDecoder {
     diagnostics.stages.append(
       .init(
         name: Self.stageNames[2], kept: lengthKept,
-        probeKept: probeKept { startsNear($0) && endsNear($0) && lengthFits($0.length, traceLength: traceLength) }))
+        probeKept: probeKept { startsNear($0) && endsNear($0) && lengthFits(lexicon.lengths[$0], traceLength: traceLength) }))
     diagnostics.sequencesScored = scored
     return SwipeDecoding(
       candidates: leaders.ranked.map { .init(word: $0.word, score: $0.cost) }, diagnostics: diagnostics)
@@ -179,12 +178,10 @@ public struct Shark2Decoder: SwipeDecoder {
   /// `leaders`; returns whether the template was built (false: the prior alone ruled every word out).
   func score(_ sequence: Int, scratch: inout Scratch, into leaders: inout Shark2Leaders) -> Bool {
     // Words are sorted by prior, best first: the first word's prior bounds them all.
-    let priorCost = -config.priorWeight * index.bestLogProbability[sequence]
+    let priorCost = -config.priorWeight * lexicon.bestLogProbability[sequence]
     guard !leaders.excludes(priorCost) else { return false }
     scratch.keyPoints.removeAll(keepingCapacity: true)
-    for offset in Int(index.keyOffsets[sequence])..<Int(index.keyOffsets[sequence + 1]) {
-      scratch.keyPoints.append(centres[Int(index.keys[offset])])
-    }
+    for key in lexicon.keys(of: sequence) { scratch.keyPoints.append(centres[Int(key)]) }
     Shark2Geometry.resample(scratch.keyPoints, count: config.samples, xs: &scratch.templateX, ys: &scratch.templateY)
     let location = Shark2Geometry.weightedMeanDistance(
       scratch.traceX, scratch.traceY, scratch.templateX, scratch.templateY, weights: locationWeights)
@@ -194,7 +191,7 @@ public struct Shark2Decoder: SwipeDecoder {
     let shape = Shark2Geometry.weightedMeanDistance(
       scratch.traceShapeX, scratch.traceShapeY, scratch.shapeX, scratch.shapeY, weights: shapeWeights)
     let channels = locationCost + shape * shape / (2 * config.shape.sigma * config.shape.sigma)
-    for word in lexicon.sequences[sequence].words {
+    for word in lexicon.words(of: sequence) {
       let cost = channels - config.priorWeight * word.logProbability
       if leaders.excludes(cost) { break }
       leaders.offer(word: word.word, key: word.comparable, cost: cost)

@@ -15,41 +15,25 @@ struct Shark2Index: Sendable {
   let bucketWords: [Int]
   /// Words per first key.
   let firstKeyWords: [Int]
-  /// Per sequence: its template's path length (pitches), its best word's log-probability and its
-  /// word count, in flat arrays so that the pruning loops touch no strings or nested arrays.
-  let lengths: [Double]
-  let bestLogProbability: [Double]
-  let wordCounts: [Int32]
-  /// The keys of sequence i are `keys[keyOffsets[i]..<keyOffsets[i + 1]]`: one flat array, so
-  /// building a template copies no per-sequence array.
-  let keys: [UInt8]
-  let keyOffsets: [Int32]
 
-  /// - Complexity: O(sequences · log sequences); memory about 30 bytes per sequence.
+  /// Per-sequence values (path length, best prior, keys, words) are the decoder lexicon's own
+  /// flat arrays; the index adds only the buckets.
+  ///
+  /// - Complexity: O(sequences · log sequences); memory about 4 bytes per sequence.
   init(lexicon: DecoderLexicon) {
     keyCount = lexicon.centres.count
     var buckets = Array(repeating: [Int32](), count: keyCount * keyCount)
     var bucketWords = Array(repeating: 0, count: keyCount * keyCount)
     var firstKeyWords = Array(repeating: 0, count: keyCount)
-    for (index, sequence) in lexicon.sequences.enumerated() {
-      guard let first = sequence.keys.first, let last = sequence.keys.last else { continue }
-      let bucket = Int(first) * keyCount + Int(last)
+    for index in lexicon.sequences.indices {
+      let first = Int(lexicon.flatKeys[Int(lexicon.keyStart[index])])
+      let bucket = first * keyCount + Int(lexicon.lastKey[index])
+      let words = lexicon.wordsPerSequence(index)
       buckets[bucket].append(Int32(index))
-      bucketWords[bucket] += sequence.words.count
-      firstKeyWords[Int(first)] += sequence.words.count
+      bucketWords[bucket] += words
+      firstKeyWords[first] += words
     }
-    let best = lexicon.sequences.map { $0.words.first?.logProbability ?? -.infinity }
-    bestLogProbability = best
-    lengths = lexicon.sequences.map(\.length)
-    wordCounts = lexicon.sequences.map { Int32($0.words.count) }
-    var keys: [UInt8] = []
-    var keyOffsets: [Int32] = [0]
-    for sequence in lexicon.sequences {
-      keys += sequence.keys
-      keyOffsets.append(Int32(keys.count))
-    }
-    self.keys = keys
-    self.keyOffsets = keyOffsets
+    let best = lexicon.bestLogProbability
     self.buckets = buckets.map { bucket in
       bucket.sorted { best[Int($0)] > best[Int($1)] || (best[Int($0)] == best[Int($1)] && $0 < $1) }
     }
