@@ -13,8 +13,12 @@ public struct LocationChannel: Sendable {
   /// The trace's equidistant samples, pitches.
   public let samples: [Point]
 
+  /// - Precondition: `trace` is not empty and `count` ≥ 2 (the config's range).
   public init(trace: [Point], count: Int) {
-    samples = Self.resample(trace, count: count)
+    var xs: [Double] = []
+    var ys: [Double] = []
+    Shark2Geometry.resample(trace, count: count, xs: &xs, ys: &ys)
+    samples = zip(xs, ys).map { Point(x: $0, y: $1) }
   }
 
   /// Mean distance between the trace samples and the same number of samples along the polyline
@@ -54,38 +58,5 @@ public struct LocationChannel: Sendable {
       total += samples[i].distance(to: point)
     }
     return total / Double(n)
-  }
-
-  /// `count` points spaced equally along the polyline `points` (all at the first point when it
-  /// has no length).
-  public static func resample(_ points: [Point], count: Int) -> [Point] {
-    guard let first = points.first, count > 0 else { return [] }
-    guard count > 1 else { return [first] }
-    let length = points.pathLength
-    guard length > 0 else { return Array(repeating: first, count: count) }
-    let step = length / Double(count - 1)
-    var result: [Point] = [first]
-    result.reserveCapacity(count)
-    var travelled = 0.0
-    var index = 1
-    var from = first
-    while result.count < count - 1 && index < points.count {
-      let to = points[index]
-      let segment = from.distance(to: to)
-      let next = Double(result.count) * step
-      if segment > 0 && travelled + segment >= next {
-        let t = (next - travelled) / segment
-        let point = Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)
-        travelled = next
-        from = point
-        result.append(point)
-      } else {
-        travelled += segment
-        from = to
-        index += 1
-      }
-    }
-    while result.count < count { result.append(points[points.count - 1]) }
-    return result
   }
 }

@@ -11,14 +11,14 @@ import Testing
 /// KeyBench's extensions of the seed-000 decoder: the location channel, the first pass that
 /// bounds DTW work, the seed's own configuration, and sentence-context re-ranking.
 @Suite struct FirstPassAndContextTests {
-  @Test func resamplingSpacesPointsEquallyAndKeepsTheEnds() {
+  @Test func locationChannelSamplesTheTraceEquallyAndKeepsTheEnds() {
     let path = [Point(x: 0, y: 0), Point(x: 3, y: 0), Point(x: 3, y: 1)]
-    let samples = LocationChannel.resample(path, count: 5)
+    let samples = LocationChannel(trace: path, count: 5).samples
     #expect(samples.count == 5)
     #expect(samples.first == path.first)
     #expect(abs(samples[4].x - 3) < 1e-9 && abs(samples[4].y - 1) < 1e-9)
     for (a, b) in zip(samples, samples.dropFirst()) { #expect(abs(a.distance(to: b) - 1) < 1e-9) }
-    #expect(LocationChannel.resample([Point(x: 2, y: 2)], count: 3) == Array(repeating: Point(x: 2, y: 2), count: 3))
+    #expect(LocationChannel(trace: [Point(x: 2, y: 2)], count: 3).samples == Array(repeating: Point(x: 2, y: 2), count: 3))
   }
 
   @Test func locationChannelIsNearZeroOnTheWordsOwnPathOnly() throws {
