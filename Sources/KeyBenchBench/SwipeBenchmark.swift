@@ -117,16 +117,19 @@ public struct SwipeBenchmark {
   private func prepare(_ outline: [GestureOutline], selected: [Int], items: Provenance.Items, source: GestureSource) throws -> Prepared {
     // Missing targets join the laid-out words without building a second lexicon (memory).
     var frequencyOf: [String: UInt8] = [:]
+    var suggestible = 0
+    var lowest: UInt8?
     for entry in lexicon.entries where entry.isSuggestible {
       let key = SwipeDecoding.matchKey(entry.word)
       frequencyOf[key] = max(frequencyOf[key] ?? 0, entry.frequency)
+      suggestible += 1
+      lowest = min(lowest ?? entry.frequency, entry.frequency)
     }
     var added: [Lexicon.Entry] = []
     if addMissingTargets {
-      let lowest = lexicon.entries.filter(\.isSuggestible).map(\.frequency).min() ?? 1
       let missing = Set(selected.map { outline[$0].word }).filter { frequencyOf[SwipeDecoding.matchKey($0)] == nil }.sorted()
-      for word in missing { frequencyOf[SwipeDecoding.matchKey(word)] = lowest }
-      added = missing.map { Lexicon.Entry(word: $0, frequency: lowest) }
+      for word in missing { frequencyOf[SwipeDecoding.matchKey(word)] = lowest ?? 1 }
+      added = missing.map { Lexicon.Entry(word: $0, frequency: lowest ?? 1) }
     }
     var laidOut: [LayoutReference: DecoderLexicon] = [:]
     var layoutOf: [ObjectIdentifier: KeyboardLayout] = [:]
@@ -151,7 +154,7 @@ public struct SwipeBenchmark {
       gestures: source,
       sentences: selected.compactMap { position in outline[position].context.map { $0 + [outline[position].word] } },
       layouts: layouts,
-      lexiconSize: lexicon.entries.lazy.filter(\.isSuggestible).count + added.count, addedTargets: added.count,
+      lexiconSize: suggestible + added.count, addedTargets: added.count,
       buildSeconds: buildSeconds, items: items, baseLexicon: lexicon, addedEntries: added, layoutOf: layoutOf,
       frequencyOf: frequencyOf)
   }

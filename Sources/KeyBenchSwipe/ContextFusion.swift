@@ -18,8 +18,10 @@ public struct ContextFusion: Sendable {
 
   /// `candidates` re-ranked for `previous` (ties keep the decoder's order), at most `top`.
   public func rerank(_ candidates: [SwipeDecoding.Candidate], previous: [String], top: Int) -> [SwipeDecoding.Candidate] {
+    let context = model.context(previous)  // looked up once for all candidates
     let scored = candidates.enumerated().map { position, candidate in
-      (position, SwipeDecoding.Candidate(word: candidate.word, score: candidate.score - weight * model.logRatio(candidate.word, previous: previous)))
+      let ratio = model.logRatio(wordID: model.wordID(candidate.word), in: context)
+      return (position, SwipeDecoding.Candidate(word: candidate.word, score: candidate.score - weight * ratio))
     }
     return scored.sorted { $0.1.score < $1.1.score || ($0.1.score == $1.1.score && $0.0 < $1.0) }.prefix(top).map(\.1)
   }

@@ -229,7 +229,8 @@ public struct DTWDecoder: SwipeDecoder {
     var stack: [(columns: [WarpingColumns.Column], length: Double, pruned: Bool)] = []
     // Columns popped off the stack keep their storage for the next ones: no allocation per part.
     var pool: [WarpingColumns.Column] = []
-    var previousKeys: [UInt8] = []
+    // Slices of the lexicon's flat key array (no copy per sequence), indexed from their start.
+    var previousKeys: ArraySlice<UInt8> = []
     var fusion = Fusion(config: config.frequency, pointCount: warping.points.count, leaders: config.dtw.pruning ? top : 0)
     let bestLogProbability = sequences.map { lexicon.bestLogProbability[$0] }.max() ?? 0
     for (count, index) in sequences.enumerated() {
@@ -237,11 +238,11 @@ public struct DTWDecoder: SwipeDecoder {
         result.timedOut = true
         break
       }
-      // Rebased to 0, as the stack is indexed by key position.
-      let keys = lexicon.keys(of: index).withUnsafeBufferPointer { Array($0) }
+      let keys = lexicon.keys(of: index)
+      let (k, p) = (keys.startIndex, previousKeys.startIndex)
       var shared = 0
       if config.dtw.prefixCache {
-        while shared < min(keys.count, previousKeys.count) && keys[shared] == previousKeys[shared] {
+        while shared < min(keys.count, previousKeys.count) && keys[k + shared] == previousKeys[p + shared] {
           shared += 1
         }
       }
@@ -253,8 +254,8 @@ public struct DTWDecoder: SwipeDecoder {
       while stack.count > shared { pool += stack.removeLast().columns }
       var abandoned = false
       for position in shared..<keys.count {
-        let key = lexicon.centres[Int(keys[position])]
-        let previousKey = position > 0 ? lexicon.centres[Int(keys[position - 1])] : nil
+        let key = lexicon.centres[Int(keys[k + position])]
+        let previousKey = position > 0 ? lexicon.centres[Int(keys[k + position - 1])] : nil
         let lengthSoFar = position > 0 ? stack[position - 1].length : 0
         var column = position > 0 ? stack[position - 1].columns.last : nil
         var added: [WarpingColumns.Column] = []
@@ -272,7 +273,7 @@ public struct DTWDecoder: SwipeDecoder {
         stack.append((added, lengthSoFar + (previousKey.map { $0.distance(to: key) } ?? 0), abandoned))
         if abandoned { break }
       }
-      previousKeys = Array(keys[0..<stack.count])
+      previousKeys = keys.prefix(stack.count)
       if abandoned {
         result.pruned += 1
         continue
