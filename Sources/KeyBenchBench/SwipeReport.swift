@@ -85,9 +85,7 @@ public struct SwipeReport {
   static func snake(_ name: String) -> String { name.replacingOccurrences(of: " ", with: "_") }
 
   static func resultsCSV(_ run: SwipeBenchmark.Run) -> String {
-    // Stages by name in first-seen order (a decoder may skip one for some gestures).
-    var stageNames: [String] = []
-    for r in run.results { for stage in r.stages where !stageNames.contains(stage.name) { stageNames.append(stage.name) } }
+    let stageNames = SwipeSummary.stageNames(run.results)
     let withContext = run.results.contains { $0.contextCandidates != nil }
     var header = ["id", "user", "word", "device", "in_lexicon", "frequency", "rank", "candidates"]
     if withContext { header += ["context_rank", "context_candidates"] }

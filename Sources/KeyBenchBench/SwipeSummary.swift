@@ -54,6 +54,14 @@ public struct SwipeSummary: Sendable {
     public var decodeMsMedian: Double
   }
 
+  /// The stages the results report, by name in first-seen order: a decoder may skip a stage for
+  /// some gestures (or an external one report different stages).
+  static func stageNames(_ results: [SwipeItemResult]) -> [String] {
+    var names: [String] = []
+    for result in results { for stage in result.stages where !names.contains(stage.name) { names.append(stage.name) } }
+    return names
+  }
+
   /// Yandex Cup 2021 swipe metric weights by rank.
   public static let mrrWeights = [1.0, 0.1, 0.09, 0.08]
 
@@ -75,11 +83,8 @@ public struct SwipeSummary: Sendable {
     inLexiconTop1 = share({ $0.rank == 1 }, in: inLexicon)
     inLexiconTopK = share({ ($0.rank ?? .max) <= top }, in: inLexicon)
     let size = Double(max(lexiconSize, 1))
-    // Stages by name in first-seen order: a decoder may skip a stage for some gestures (or an
-    // external one report different stages), and each stage is summarised over the gestures
-    // that went through it.
-    var names: [String] = []
-    for result in results { for stage in result.stages where !names.contains(stage.name) { names.append(stage.name) } }
+    // Each stage is summarised over the gestures that went through it.
+    let names = Self.stageNames(results)
     if !names.isEmpty {
       stages = names.map { name in
         let passed = results.compactMap { result in result.stages.first { $0.name == name } }

@@ -59,7 +59,7 @@ public struct KneserNeyModel: Sendable {
   }
 
   /// Whether `w` was seen right after `v`: only then can a context ending in `v` make `w` likelier
-  /// than on its own (``contextRatio(_:u:v:)`` is below 1 for every other word).
+  /// than on its own (``contextRatio(_:u:v:_:_:)`` is below 1 for every other word).
   public func follows(_ w: Int32, after v: Int32) -> Bool { bigrams[NGramCounts.bigramKey(v, w)] != nil }
 
   /// Words seen after `v`.
@@ -80,16 +80,10 @@ public struct KneserNeyModel: Sendable {
     interpolate(w, u: u, v: v, trigramContext, bigramContext, base: unigram[Int(w)])
   }
 
-  /// P(w | u v) ÷ P(w): how much more (> 1) or less (< 1) likely the context makes `w` than it is
+  /// P(w | u v) ÷ P(w), with the contexts already looked up (decoders and correctors score many
+  /// words per context): how much more (> 1) or less (< 1) likely the context makes `w` than it is
   /// on its own. A word the text never showed (`w` nil) gets the ratio of an unseen follower, the
   /// product of the contexts' back-off weights, so unknown words are neither favoured nor exempt.
-  public func contextRatio(_ w: Int32?, u: Int32?, v: Int32?) -> Double {
-    let bigramContext = v.flatMap { bigramContexts[$0] }
-    let trigramContext = v.flatMap { v in u.flatMap { trigramContexts[NGramCounts.bigramKey($0, v)] } }
-    return contextRatio(w, u: u, v: v, trigramContext, bigramContext)
-  }
-
-  /// The same with the contexts already looked up (a corrector scores many words per context).
   public func contextRatio(_ w: Int32?, u: Int32?, v: Int32?, _ trigramContext: Context?, _ bigramContext: Context?) -> Double {
     guard let w, unigram[Int(w)] > 0 else {
       var ratio = 1.0
