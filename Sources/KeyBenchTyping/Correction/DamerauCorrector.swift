@@ -6,29 +6,26 @@ public final class DamerauCorrector: Corrector {
   public let maxDistance: Int
   private let lexicon: CorrectionLexicon
   private let index: DeleteIndex
-  private var stamps: [UInt32]
-  private var stamp: UInt32 = 0
+  private var candidates: CandidateSet
   private var rows: [Int] = []
 
   public init(lexicon: CorrectionLexicon, maxDistance: Int = 2) {
     self.lexicon = lexicon
     self.maxDistance = maxDistance
     index = DeleteIndex(lexicon: lexicon, maxDeletes: maxDistance, prefix: 7)
-    stamps = [UInt32](repeating: 0, count: lexicon.count)
+    candidates = CandidateSet(wordCount: lexicon.count)
   }
 
   public func suggestions(for typed: String, limit: Int) -> [String] {
     let codes = lexicon.encode(typed)
-    stamp &+= 1
-    var ids: [Int] = []
-    let current = stamp
-    stamps.withUnsafeMutableBufferPointer { marks in
-      index.forEachCandidate(of: codes, skeleton: false) { id in
-        guard marks[id] != current else { return }
-        marks[id] = current
-        ids.append(id)
-      }
+    var candidates = self.candidates
+    self.candidates = CandidateSet(wordCount: 0)
+    defer {
+      candidates.removeAll()
+      self.candidates = candidates
     }
+    index.collectCandidates(of: codes, skeleton: false, into: &candidates)
+    let ids = candidates.ids.map(Int.init)
     var rows = self.rows
     self.rows = []
     defer { self.rows = rows }

@@ -65,36 +65,66 @@ final class DeleteIndex: Sendable {
       for index in 1..<starts.count { starts[index] += starts[index - 1] }
       self.starts = starts
     }
+
+    /// The entries in the bucket of `hash` (38 bits); other hashes share it.
+    @inline(__always)
+    func range(of hash: UInt64) -> (start: Int, end: Int) {
+      let bucket = Int((hash << 26) >> shift)
+      return (Int(starts[bucket]), Int(starts[bucket + 1]))
+    }
   }
 
-  /// Calls `body` with the id of every word sharing a delete key or the skeleton with `typed`
-  /// (ids may repeat).
-  func forEachCandidate(of typed: [UInt8], skeleton useSkeleton: Bool, _ body: (Int) -> Void) {
-    var seen: [UInt64] = []
-    let budget = maxTotalDeletes
+  /// Adds to `found` every word sharing a delete key or the skeleton with `typed`.
+  ///
+  /// The lookups run in three passes — all keys, then all bucket bounds, then all entries — so
+  /// the processor can have the dozens of independent cache misses of one word in flight at
+  /// once: looked up one key at a time, each bucket's two dependent misses were the corrector's
+  /// largest cost.
+  func collectCandidates(of typed: [UInt8], skeleton useSkeleton: Bool, into found: inout CandidateSet) {
+    var keys: [UInt64] = []
+    keys.reserveCapacity(64)
+    // The deletion count is implied by the key's length, which the hash covers, so one key never
+    // comes with two counts.
     Self.forEachDelete(of: typed[..<min(typed.count, prefix)], upTo: maxDeletes) { hash, deleted in
-      guard !seen.contains(hash) else { return }
-      seen.append(hash)
-      Self.forEachMatch(hash, in: deletes, maxDeleted: budget - deleted, body)
+      keys.append(hash << 2 | UInt64(deleted))
     }
-    if useSkeleton { Self.forEachMatch(Self.skeleton(typed[...], vowels: vowels), in: skeletons, maxDeleted: 3, body) }
+    keys.sort()
+    var unique = 0
+    for key in keys where unique == 0 || keys[unique - 1] != key {
+      keys[unique] = key
+      unique += 1
+    }
+    keys.removeLast(keys.count - unique)
+    let skeletonKey = useSkeleton ? Self.skeleton(typed[...], vowels: vowels) : nil
+    var ranges: [(start: Int, end: Int)] = []
+    ranges.reserveCapacity(keys.count + 1)
+    for key in keys { ranges.append(deletes.range(of: key >> 2)) }
+    if let skeletonKey { ranges.append(skeletons.range(of: skeletonKey)) }
+    deletes.entries.withUnsafeBufferPointer { all in
+      for (key, range) in zip(keys, ranges) {
+        Self.collect(key >> 2, in: all, range, maxDeleted: maxTotalDeletes - Int(key & 3), into: &found)
+      }
+    }
+    if let skeletonKey, let range = ranges.last {
+      skeletons.entries.withUnsafeBufferPointer { all in Self.collect(skeletonKey, in: all, range, maxDeleted: 3, into: &found) }
+    }
+  }
+
+  @inline(__always)
+  private static func collect(
+    _ hash: UInt64, in all: UnsafeBufferPointer<UInt64>, _ range: (start: Int, end: Int), maxDeleted: Int,
+    into found: inout CandidateSet
+  ) {
+    var index = range.start
+    while index < range.end {
+      let entry = all[index]
+      if entry >> 26 == hash && Int((entry >> 24) & 3) <= maxDeleted { found.insert(Int(entry & 0xFF_FFFF)) }
+      index += 1
+    }
   }
 
   private static func entry(_ hash: UInt64, _ deleted: Int, _ id: Int) -> UInt64 {
     (hash << 26) | (UInt64(deleted) << 24) | UInt64(id)
-  }
-
-  private static func forEachMatch(_ hash: UInt64, in table: Table, maxDeleted: Int, _ body: (Int) -> Void) {
-    let bucket = Int((hash << 26) >> table.shift)
-    table.entries.withUnsafeBufferPointer { all in
-      var index = Int(table.starts[bucket])
-      let end = Int(table.starts[bucket + 1])
-      while index < end {
-        let entry = all[index]
-        if entry >> 26 == hash && Int((entry >> 24) & 3) <= maxDeleted { body(Int(entry & 0xFF_FFFF)) }
-        index += 1
-      }
-    }
   }
 
   /// Hashes (38 bits) of `word` with every choice of up to `deletes` letters removed, with the
@@ -135,5 +165,32 @@ final class DeleteIndex: Sendable {
     }
     h = (h ^ UInt64(codes.count)) &* 0x0000_0100_0000_01b3
     return h >> 26
+  }
+}
+
+/// The candidate ids of one lookup, each once, in the order found. Marks are one bit per word,
+/// small enough to stay in cache (20 KB for 160k words), and are cleared by ``removeAll()``
+/// through the ids, so a lookup never touches the whole lexicon.
+struct CandidateSet {
+  private(set) var ids: [Int32] = []
+  private var marks: [UInt64]
+
+  init(wordCount: Int) {
+    marks = [UInt64](repeating: 0, count: (wordCount + 63) / 64)
+  }
+
+  @inline(__always)
+  mutating func insert(_ id: Int) {
+    let (word, bit) = id.quotientAndRemainder(dividingBy: 64)
+    let mask: UInt64 = 1 << UInt64(bit)
+    if marks[word] & mask == 0 {
+      marks[word] |= mask
+      ids.append(Int32(id))
+    }
+  }
+
+  mutating func removeAll() {
+    for id in ids { marks[Int(id) / 64] = 0 }
+    ids.removeAll(keepingCapacity: true)
   }
 }

@@ -23,6 +23,8 @@ public struct ErrorModel: Sendable {
   let transposition: Float
   /// Whether two codes are keys next to each other on the layout.
   let adjacent: [Bool]
+  /// The codes next to each code on the layout (the true entries of its `adjacent` row).
+  let neighbours: [[UInt8]]
   let size: Int
 
   /// Builds the cost tables for `lexicon`'s letter codes.
@@ -114,6 +116,7 @@ public struct ErrorModel: Sendable {
     insertOther = cost(max(Double(channel.insertOther), 0.5) / letters / Double(max(letterCodes.count, 1)))
     transposition = cost(max(Double(channel.transpositions), 0.5) / letters)
     self.adjacent = adjacent
+    neighbours = (0..<size).map { a in (0..<size).filter { adjacent[a * size + $0] }.map(UInt8.init) }
     cheapestLengthChange = min(
       deletion.dropFirst().min() ?? 0, deletionOfDouble.dropFirst().min() ?? 0, insertRepeat, insertNear, insertOther)
     var cheapestSubstitution = Float.infinity
@@ -134,49 +137,103 @@ public struct ErrorModel: Sendable {
     return insertOther
   }
 
+  /// The insertion costs of one typed word, laid out for ``cost(typed:word:bound:rows:)``:
+  /// `values[next * width + j]` is the cost of typed letter `j` (1-based) as an extra letter
+  /// before the intended letter `next` (0: the word's end). Built once per typed word, so the
+  /// alignment's inner loop reads one contiguous row instead of classifying every extra letter
+  /// against its neighbours for every candidate.
+  struct TypedInsertions {
+    fileprivate(set) var values: [Float] = []
+    fileprivate(set) var width = 0
+  }
+
+  /// Fills `table` with the insertion costs of `typed` (see ``TypedInsertions``), the values
+  /// ``insertion(_:previous:next:)`` gives, written a column at a time: most letters are neither
+  /// the typed one nor its neighbours.
+  func prepare(_ typed: [UInt8], into table: inout TypedInsertions) {
+    let width = typed.count + 1
+    table.width = width
+    table.values.removeAll(keepingCapacity: true)
+    table.values.append(contentsOf: repeatElement(0, count: size * width))
+    table.values.withUnsafeMutableBufferPointer { values in
+      for j in stride(from: 1, through: typed.count, by: 1) {
+        let b = typed[j - 1]
+        let previous = j > 1 ? typed[j - 2] : 0
+        let repeatsPrevious = b == previous
+        let usual = repeatsPrevious ? insertRepeat : adjacent[Int(b) * size + Int(previous)] ? insertNear : insertOther
+        var index = j
+        for _ in 0..<size {
+          values[index] = usual
+          index += width
+        }
+        guard !repeatsPrevious else { continue }
+        for next in neighbours[Int(b)] { values[Int(next) * width + j] = insertNear }
+        values[Int(b) * width + j] = insertRepeat
+      }
+    }
+  }
+
   /// The channel cost of typing `typed` when `word` was meant: the cheapest alignment with
   /// substitutions, deletions, insertions and adjacent transpositions (optimal string alignment).
-  /// Returns `.infinity` once every alignment exceeds `bound`.
-  func cost(typed: [UInt8], word: ArraySlice<UInt8>, bound: Float, rows: inout [Float]) -> Float {
+  /// `insertions` is `typed`'s table from ``prepare(_:into:)``. Returns `.infinity` once every
+  /// alignment exceeds `bound`.
+  func cost(
+    typed: [UInt8], insertions: TypedInsertions, word: ArraySlice<UInt8>, bound: Float, rows: inout [Float]
+  ) -> Float {
     let m = typed.count
     let n = word.count
     let width = m + 1
+    precondition(insertions.width == width, "insertion table of another typed word")
     let needed = (n + 1) * width
     if rows.count < needed { rows = [Float](repeating: 0, count: needed) }
     return word.withUnsafeBufferPointer { w in
       typed.withUnsafeBufferPointer { t in
         rows.withUnsafeMutableBufferPointer { d in
           substitution.withUnsafeBufferPointer { sub in
-            // Row 0: only extra typed letters.
-            d[0] = 0
-            for j in 1...max(m, 1) where j <= m {
-              let previous = j > 1 ? t[j - 2] : 0
-              d[j] = d[j - 1] + insertion(t[j - 1], previous: previous, next: n > 0 ? w[0] : 0)
-            }
-            for i in 1...max(n, 1) where i <= n {
-              let a = w[i - 1]
-              let doubled = (i > 1 && w[i - 2] == a) || (i < n && w[i] == a)
-              let delete = doubled ? deletionOfDouble[Int(a)] : deletion[Int(a)]
-              let row = i * width
-              let up = (i - 1) * width
-              d[row] = d[up] + delete
-              var best = d[row]
-              let next: UInt8 = i < n ? w[i] : 0
-              for j in 1...max(m, 1) where j <= m {
-                let b = t[j - 1]
-                var value = d[up + j - 1] + sub[Int(a) * size + Int(b)]
-                value = min(value, d[up + j] + delete)
-                let previous = j > 1 ? t[j - 2] : 0
-                value = min(value, d[row + j - 1] + insertion(b, previous: previous, next: next))
-                if i > 1 && j > 1 && a == t[j - 2] && w[i - 2] == b && a != b {
-                  value = min(value, d[(i - 2) * width + j - 2] + transposition)
-                }
-                d[row + j] = value
-                best = min(best, value)
+            insertions.values.withUnsafeBufferPointer { insert in
+              // Row 0: only extra typed letters.
+              d[0] = 0
+              let first = (n > 0 ? Int(w[0]) : 0) * width
+              var j = 1
+              while j <= m {
+                d[j] = d[j - 1] + insert[first + j]
+                j += 1
               }
-              if best > bound { return .infinity }
+              var i = 1
+              while i <= n {
+                let a = w[i - 1]
+                let doubled = (i > 1 && w[i - 2] == a) || (i < n && w[i] == a)
+                let delete = doubled ? deletionOfDouble[Int(a)] : deletion[Int(a)]
+                let row = i * width
+                let up = row - width
+                d[row] = d[up] + delete
+                var best = d[row]
+                var left = d[row]
+                let inserts = (i < n ? Int(w[i]) : 0) * width
+                let substitutions = Int(a) * size
+                // A transposition needs the word's previous letter to differ from this one
+                // (-1: none, and no typed letter before the first).
+                let before = i > 1 && w[i - 2] != a ? Int(w[i - 2]) : -1
+                var previousTyped = -1
+                j = 1
+                while j <= m {
+                  let b = t[j - 1]
+                  var value = min(d[up + j - 1] + sub[substitutions + Int(b)], d[up + j] + delete)
+                  value = min(value, left + insert[inserts + j])
+                  if before == Int(b) && previousTyped == Int(a) {
+                    value = min(value, d[up - width + j - 2] + transposition)
+                  }
+                  d[row + j] = value
+                  left = value
+                  best = min(best, value)
+                  previousTyped = Int(b)
+                  j += 1
+                }
+                if best > bound { return .infinity }
+                i += 1
+              }
+              return d[n * width + m]
             }
-            return d[n * width + m]
           }
         }
       }

@@ -57,12 +57,11 @@ public final class KeyboardCorrector: Corrector {
   /// ln P by frequency byte: 256 values that stay in cache, where a per-word array (640 KB for
   /// 160k words) would cost a cache miss per candidate — the corrector's largest single cost.
   private let logPriorOfByte: [Float]
-  private var stamps: [UInt32]
-  private var stamp: UInt32 = 0
+  private var candidates: CandidateSet
   private var rows: [Float] = []
-  private var candidates: [Int32] = []
   private var ordered: [Int32] = []
   private var letterCounts: [UInt8] = []
+  private var insertions = ErrorModel.TypedInsertions()
   private let contextModel: WordContextModel?
   /// The context model's id of each lexicon word (nil: the text never showed it).
   private let contextIDs: [Int32?]
@@ -81,7 +80,7 @@ public final class KeyboardCorrector: Corrector {
     index = DeleteIndex(
       lexicon: lexicon, maxDeletes: config.maxDeletes, maxTotalDeletes: config.maxTotalDeletes, prefix: config.prefix)
     logPriorOfByte = (0...255).map { Float(LatinIMEFrequency.logProbability(UInt8($0))) }
-    stamps = [UInt32](repeating: 0, count: lexicon.count)
+    candidates = CandidateSet(wordCount: lexicon.count)
   }
 
   public func suggestions(for typed: String, limit: Int) -> [String] {
@@ -108,30 +107,18 @@ public final class KeyboardCorrector: Corrector {
     let contextWeight = Float(config.contextWeight)
     let maxBoost = sentence == nil ? 0 : contextWeight * Float(Self.contextLimit)
     let codes = lexicon.encode(typed)
-    stamp &+= 1
-    if stamp == 0 {
-      stamps = [UInt32](repeating: 0, count: stamps.count)
-      stamp = 1
-    }
     // Locals and raw buffers in the hot loop: class properties would pay an exclusivity check
     // per access.
-    var found = candidates
-    candidates = []
-    found.removeAll(keepingCapacity: true)
-    let selfID = lexicon.id(of: typed)
-    let current = stamp
-    stamps.withUnsafeMutableBufferPointer { marks in
-      if let selfID {
-        marks[selfID] = current
-        found.append(Int32(selfID))
-      }
-      index.forEachCandidate(of: codes, skeleton: config.skeleton) { id in
-        if marks[id] != current {
-          marks[id] = current
-          found.append(Int32(id))
-        }
-      }
+    var candidates = self.candidates
+    self.candidates = CandidateSet(wordCount: 0)
+    defer {
+      candidates.removeAll()
+      self.candidates = candidates
     }
+    let selfID = lexicon.id(of: typed)
+    if let selfID { candidates.insert(selfID) }
+    index.collectCandidates(of: codes, skeleton: config.skeleton, into: &candidates)
+    let found = candidates.ids
     // Most frequent first, by a counting sort on the frequency byte (words with equal bytes have
     // equal priors, so their order cannot change the early stop), cheaper than a comparison sort.
     var ordered = self.ordered
@@ -140,16 +127,17 @@ public final class KeyboardCorrector: Corrector {
     ordered.removeAll(keepingCapacity: true)
     ordered.append(contentsOf: repeatElement(0, count: found.count))
     lexicon.frequencies.withUnsafeBufferPointer { frequency in
-      var starts = [Int](repeating: 0, count: 257)
-      for id in found { starts[255 - Int(frequency[Int(id)]) + 1] += 1 }
-      for index in 1..<257 { starts[index] += starts[index - 1] }
-      for id in found {
-        let slot = 255 - Int(frequency[Int(id)])
-        ordered[starts[slot]] = id
-        starts[slot] += 1
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 257) { starts in
+        starts.initialize(repeating: 0)
+        for id in found { starts[255 - Int(frequency[Int(id)]) + 1] += 1 }
+        for index in 1..<257 { starts[index] += starts[index - 1] }
+        for id in found {
+          let slot = 255 - Int(frequency[Int(id)])
+          ordered[starts[slot]] = id
+          starts[slot] += 1
+        }
       }
     }
-    defer { candidates = found }
     var top: [(id: Int, score: Float)] = []
     let weight = Float(config.priorWeight)
     let maxCost = Float(config.maxCost)
@@ -166,47 +154,67 @@ public final class KeyboardCorrector: Corrector {
     var rows = self.rows
     self.rows = []
     defer { self.rows = rows }
+    model.prepare(codes, into: &insertions)
     let frequencies = lexicon.frequencies
-    for candidate in ordered {
-      let id = Int(candidate)
-      var prior = weight * logPriorOfByte[Int(frequencies[id])] + (id == selfID ? bonus : 0)
-      if top.count == limit, let worst = top.last, prior - worst.score < 0, id != selfID {
-        // Every later candidate is rarer: none can beat the list even with the largest context
-        // boost; before that, only words the context favours (seen after its last word) can.
-        if prior + maxBoost - worst.score < 0 { break }
-        guard let sentence, let model = contextModel, model.mayFavour(wordID: contextIDs[id], in: sentence) else { continue }
+    // Candidates go in chunks: first the letters each shares with the typed word, for the whole
+    // chunk — independent reads of words scattered over the lexicon, whose cache misses then
+    // overlap — and only then the scoring, which stops early.
+    let chunk = 16
+    var sharedLetters = [Int](repeating: 0, count: chunk)
+    let insertions = self.insertions
+    var first = 0
+    scoring: while first < ordered.count {
+      let end = min(first + chunk, ordered.count)
+      // The slots' cache misses first, all independent (the letter loop's length depends on them).
+      for position in first..<end { sharedLetters[position - first] = lexicon.length(Int(ordered[position])) }
+      counts.withUnsafeMutableBufferPointer { counts in
+        for position in first..<end {
+          var shared = 0
+          let word = lexicon.word(Int(ordered[position]))
+          for code in word where counts[Int(code)] > 0 {
+            counts[Int(code)] -= 1
+            shared += 1
+          }
+          for code in word { counts[Int(code)] = 0 }
+          for code in codes { counts[Int(code)] &+= 1 }
+          sharedLetters[position - first] = shared
+        }
       }
-      if let sentence, let model = contextModel {
-        prior += contextWeight * Float(model.logRatio(wordID: contextIDs[id], in: sentence, limit: Self.contextLimit))
+      for position in first..<end {
+        let id = Int(ordered[position])
+        var prior = weight * logPriorOfByte[Int(frequencies[id])] + (id == selfID ? bonus : 0)
+        if top.count == limit, let worst = top.last, prior - worst.score < 0, id != selfID {
+          // Every later candidate is rarer: none can beat the list even with the largest context
+          // boost; before that, only words the context favours (seen after its last word) can.
+          if prior + maxBoost - worst.score < 0 { break scoring }
+          guard let sentence, let model = contextModel, model.mayFavour(wordID: contextIDs[id], in: sentence) else { continue }
+        }
+        if let sentence, let model = contextModel {
+          prior += contextWeight * Float(model.logRatio(wordID: contextIDs[id], in: sentence, limit: Self.contextLimit))
+        }
+        // Only an alignment cheaper than this can enter the list.
+        var bound = maxCost
+        if top.count == limit, let worst = top.last {
+          bound = min(bound, prior - worst.score)
+          if bound < 0 && id != selfID { continue }
+        }
+        let word = lexicon.word(id)
+        guard Float(abs(word.count - codes.count)) * lengthCost <= bound else { continue }
+        // Every letter the two words do not share (as multisets) needs an edit.
+        guard Float(max(word.count, codes.count) - sharedLetters[position - first]) * editCost <= bound else { continue }
+        let cost = model.cost(typed: codes, insertions: insertions, word: word, bound: bound, rows: &rows)
+        guard cost <= bound else { continue }
+        let score = prior - cost
+        var rank = top.count
+        while rank > 0 && (top[rank - 1].score < score || (top[rank - 1].score == score && top[rank - 1].id > id)) {
+          rank -= 1
+        }
+        if rank < limit {
+          top.insert((id, score), at: rank)
+          if top.count > limit { top.removeLast() }
+        }
       }
-      // Only an alignment cheaper than this can enter the list.
-      var bound = maxCost
-      if top.count == limit, let worst = top.last {
-        bound = min(bound, prior - worst.score)
-        if bound < 0 && id != selfID { continue }
-      }
-      let word = lexicon.word(id)
-      guard Float(abs(word.count - codes.count)) * lengthCost <= bound else { continue }
-      // Letters the two words share (as multisets); every other letter needs an edit.
-      var shared = 0
-      for code in word where counts[Int(code)] > 0 {
-        counts[Int(code)] -= 1
-        shared += 1
-      }
-      for code in word { counts[Int(code)] = 0 }
-      for code in codes { counts[Int(code)] &+= 1 }
-      guard Float(max(word.count, codes.count) - shared) * editCost <= bound else { continue }
-      let cost = model.cost(typed: codes, word: word, bound: bound, rows: &rows)
-      guard cost <= bound else { continue }
-      let score = prior - cost
-      var position = top.count
-      while position > 0 && (top[position - 1].score < score || (top[position - 1].score == score && top[position - 1].id > id)) {
-        position -= 1
-      }
-      if position < limit {
-        top.insert((id, score), at: position)
-        if top.count > limit { top.removeLast() }
-      }
+      first = end
     }
     return top
   }
