@@ -58,7 +58,7 @@ final class DeleteIndex: Sendable {
     init(_ unsorted: [UInt64]) {
       entries = unsorted.sorted()
       var bits: UInt64 = 10
-      while (1 << bits) < entries.count && bits < 24 { bits += 1 }
+      while (1 << bits) * 4 < entries.count && bits < 24 { bits += 1 }
       shift = 64 - bits
       var starts = [UInt32](repeating: 0, count: (1 << Int(bits)) + 1)
       for entry in entries { starts[Int(entry >> shift) + 1] += 1 }

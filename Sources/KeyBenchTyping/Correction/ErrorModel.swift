@@ -119,15 +119,23 @@ public struct ErrorModel: Sendable {
     neighbours = (0..<size).map { a in (0..<size).filter { adjacent[a * size + $0] }.map(UInt8.init) }
     cheapestLengthChange = min(
       deletion.dropFirst().min() ?? 0, deletionOfDouble.dropFirst().min() ?? 0, insertRepeat, insertNear, insertOther)
-    var cheapestSubstitution = Float.infinity
-    for a in 1..<size { for b in 1..<size where a != b { cheapestSubstitution = min(cheapestSubstitution, substitution[a * size + b]) } }
-    cheapestEdit = max(0, min(cheapestLengthChange, cheapestSubstitution, transposition / 2))
+    let cheapestInsertion = min(insertRepeat, insertNear, insertOther)
+    cheapestMiss = (0..<size).map { a in
+      (0..<size).reduce(min(deletion[a], deletionOfDouble[a])) { best, b in b == a ? best : min(best, substitution[a * size + b]) }
+    }
+    cheapestExtra = (0..<size).map { b in
+      (0..<size).reduce(cheapestInsertion) { best, a in a == b ? best : min(best, substitution[a * size + b]) }
+    }
   }
 
   /// The cheapest single insertion or deletion: a lower bound per letter of length difference.
   let cheapestLengthChange: Float
-  /// The cheapest edit of any kind (a transposition counts as two letters changed).
-  let cheapestEdit: Float
+  /// Per intended code, the cheapest way to not type it (deleted or typed as another letter);
+  /// per typed code, the cheapest way to type it when it was not meant (inserted or typed for
+  /// another letter). A letter a word has more often than the typed word costs at least the
+  /// first, one the typed word has more often at least the second: bounds that need no alignment.
+  let cheapestMiss: [Float]
+  let cheapestExtra: [Float]
 
   /// The cost of typing the extra letter `typed` between `previous` (typed) and `next` (intended).
   @inline(__always)

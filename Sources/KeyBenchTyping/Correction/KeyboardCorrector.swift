@@ -143,7 +143,6 @@ public final class KeyboardCorrector: Corrector {
     let maxCost = Float(config.maxCost)
     let bonus = Float(config.knownWordBonus)
     let lengthCost = model.cheapestLengthChange
-    let editCost = model.cheapestEdit
     // Letters of the typed word, to bound the number of edits a candidate needs from below.
     var counts = self.letterCounts
     self.letterCounts = []
@@ -160,24 +159,34 @@ public final class KeyboardCorrector: Corrector {
     // chunk — independent reads of words scattered over the lexicon, whose cache misses then
     // overlap — and only then the scoring, which stops early.
     let chunk = 16
-    var sharedLetters = [Int](repeating: 0, count: chunk)
+    var letterBounds = [Float](repeating: 0, count: chunk)
     let insertions = self.insertions
+    let cheapestMiss = model.cheapestMiss
+    let cheapestExtra = model.cheapestExtra
+    let typedExtra = codes.reduce(Float(0)) { $0 + cheapestExtra[Int($1)] }
     var first = 0
     scoring: while first < ordered.count {
       let end = min(first + chunk, ordered.count)
       // The slots' cache misses first, all independent (the letter loop's length depends on them).
-      for position in first..<end { sharedLetters[position - first] = lexicon.length(Int(ordered[position])) }
+      for position in first..<end { letterBounds[position - first] = Float(lexicon.length(Int(ordered[position]))) }
       counts.withUnsafeMutableBufferPointer { counts in
         for position in first..<end {
-          var shared = 0
+          // Letters of the word the typed word lacks each cost at least their cheapest miss, and
+          // typed letters the word lacks their cheapest extra (as multisets).
+          var missed: Float = 0
+          var sharedExtra: Float = 0
           let word = lexicon.word(Int(ordered[position]))
-          for code in word where counts[Int(code)] > 0 {
-            counts[Int(code)] -= 1
-            shared += 1
+          for code in word {
+            if counts[Int(code)] > 0 {
+              counts[Int(code)] -= 1
+              sharedExtra += cheapestExtra[Int(code)]
+            } else {
+              missed += cheapestMiss[Int(code)]
+            }
           }
           for code in word { counts[Int(code)] = 0 }
           for code in codes { counts[Int(code)] &+= 1 }
-          sharedLetters[position - first] = shared
+          letterBounds[position - first] = max(missed, typedExtra - sharedExtra)
         }
       }
       for position in first..<end {
@@ -200,8 +209,8 @@ public final class KeyboardCorrector: Corrector {
         }
         let word = lexicon.word(id)
         guard Float(abs(word.count - codes.count)) * lengthCost <= bound else { continue }
-        // Every letter the two words do not share (as multisets) needs an edit.
-        guard Float(max(word.count, codes.count) - sharedLetters[position - first]) * editCost <= bound else { continue }
+        // The letter bound is summed in another order than the alignment: a hair of slack.
+        guard letterBounds[position - first] * 0.999 <= bound else { continue }
         let cost = model.cost(typed: codes, insertions: insertions, word: word, bound: bound, rows: &rows)
         guard cost <= bound else { continue }
         let score = prior - cost
