@@ -115,10 +115,36 @@ public final class CorrectionLexicon: Sendable {
     return length < Self.slotSize ? slots[(base + 1)..<(base + 1 + length)] : codes[Int(offsets[id])..<Int(offsets[id + 1])]
   }
 
-  /// The slot's length byte of word `id` (255: longer than a slot holds); reading it brings the
-  /// word's letters into cache.
-  @inline(__always)
-  func length(_ id: Int) -> Int { Int(slots[id * Self.slotSize]) }
+  /// The words' letters as raw buffers, for loops over thousands of candidates a second: no
+  /// bounds checks or reference counting per word.
+  struct Letters {
+    let slots: UnsafeBufferPointer<UInt8>
+    let codes: UnsafeBufferPointer<UInt8>
+    let offsets: UnsafeBufferPointer<Int32>
+
+    /// The slot's length byte of word `id` (255: longer than a slot holds); reading it brings
+    /// the word's letters into cache.
+    @inline(__always)
+    func length(_ id: Int) -> Int { Int(slots[id &* CorrectionLexicon.slotSize]) }
+
+    /// The codes of word `id`.
+    @inline(__always)
+    func word(_ id: Int) -> UnsafeBufferPointer<UInt8> {
+      let base = id &* CorrectionLexicon.slotSize
+      let length = Int(slots[base])
+      if length < CorrectionLexicon.slotSize { return UnsafeBufferPointer(rebasing: slots[(base + 1)..<(base + 1 + length)]) }
+      return UnsafeBufferPointer(rebasing: codes[Int(offsets[id])..<Int(offsets[id + 1])])
+    }
+  }
+
+  /// Calls `body` with the words' letters as raw buffers, valid only during the call.
+  func withLetters<Result>(_ body: (Letters) throws -> Result) rethrows -> Result {
+    try slots.withUnsafeBufferPointer { slots in
+      try codes.withUnsafeBufferPointer { codes in
+        try offsets.withUnsafeBufferPointer { offsets in try body(Letters(slots: slots, codes: codes, offsets: offsets)) }
+      }
+    }
+  }
 
   /// The lowercased character of `code`.
   func character(_ code: UInt8) -> Character { Character(scalars[Int(code)]) }

@@ -186,62 +186,60 @@ public struct ErrorModel: Sendable {
   /// `insertions` is `typed`'s table from ``prepare(_:into:)``. Returns `.infinity` once every
   /// alignment exceeds `bound`.
   func cost(
-    typed: [UInt8], insertions: TypedInsertions, word: ArraySlice<UInt8>, bound: Float, rows: inout [Float]
+    typed: [UInt8], insertions: TypedInsertions, word w: UnsafeBufferPointer<UInt8>, bound: Float, rows: inout [Float]
   ) -> Float {
     let m = typed.count
-    let n = word.count
+    let n = w.count
     let width = m + 1
     precondition(insertions.width == width, "insertion table of another typed word")
     let needed = (n + 1) * width
     if rows.count < needed { rows = [Float](repeating: 0, count: needed) }
-    return word.withUnsafeBufferPointer { w in
-      typed.withUnsafeBufferPointer { t in
-        rows.withUnsafeMutableBufferPointer { d in
-          substitution.withUnsafeBufferPointer { sub in
-            insertions.values.withUnsafeBufferPointer { insert in
-              // Row 0: only extra typed letters.
-              d[0] = 0
-              let first = (n > 0 ? Int(w[0]) : 0) * width
-              var j = 1
+    return typed.withUnsafeBufferPointer { t in
+      rows.withUnsafeMutableBufferPointer { d in
+        substitution.withUnsafeBufferPointer { sub in
+          insertions.values.withUnsafeBufferPointer { insert in
+            // Row 0: only extra typed letters.
+            d[0] = 0
+            let first = (n > 0 ? Int(w[0]) : 0) * width
+            var j = 1
+            while j <= m {
+              d[j] = d[j - 1] + insert[first + j]
+              j += 1
+            }
+            var i = 1
+            while i <= n {
+              let a = w[i - 1]
+              let doubled = (i > 1 && w[i - 2] == a) || (i < n && w[i] == a)
+              let delete = doubled ? deletionOfDouble[Int(a)] : deletion[Int(a)]
+              let row = i * width
+              let up = row - width
+              d[row] = d[up] + delete
+              var best = d[row]
+              var left = d[row]
+              let inserts = (i < n ? Int(w[i]) : 0) * width
+              let substitutions = Int(a) * size
+              // A transposition needs the word's previous letter to differ from this one
+              // (-1: none, and no typed letter before the first).
+              let before = i > 1 && w[i - 2] != a ? Int(w[i - 2]) : -1
+              var previousTyped = -1
+              j = 1
               while j <= m {
-                d[j] = d[j - 1] + insert[first + j]
+                let b = t[j - 1]
+                var value = min(d[up + j - 1] + sub[substitutions + Int(b)], d[up + j] + delete)
+                value = min(value, left + insert[inserts + j])
+                if before == Int(b) && previousTyped == Int(a) {
+                  value = min(value, d[up - width + j - 2] + transposition)
+                }
+                d[row + j] = value
+                left = value
+                best = min(best, value)
+                previousTyped = Int(b)
                 j += 1
               }
-              var i = 1
-              while i <= n {
-                let a = w[i - 1]
-                let doubled = (i > 1 && w[i - 2] == a) || (i < n && w[i] == a)
-                let delete = doubled ? deletionOfDouble[Int(a)] : deletion[Int(a)]
-                let row = i * width
-                let up = row - width
-                d[row] = d[up] + delete
-                var best = d[row]
-                var left = d[row]
-                let inserts = (i < n ? Int(w[i]) : 0) * width
-                let substitutions = Int(a) * size
-                // A transposition needs the word's previous letter to differ from this one
-                // (-1: none, and no typed letter before the first).
-                let before = i > 1 && w[i - 2] != a ? Int(w[i - 2]) : -1
-                var previousTyped = -1
-                j = 1
-                while j <= m {
-                  let b = t[j - 1]
-                  var value = min(d[up + j - 1] + sub[substitutions + Int(b)], d[up + j] + delete)
-                  value = min(value, left + insert[inserts + j])
-                  if before == Int(b) && previousTyped == Int(a) {
-                    value = min(value, d[up - width + j - 2] + transposition)
-                  }
-                  d[row + j] = value
-                  left = value
-                  best = min(best, value)
-                  previousTyped = Int(b)
-                  j += 1
-                }
-                if best > bound { return .infinity }
-                i += 1
-              }
-              return d[n * width + m]
+              if best > bound { return .infinity }
+              i += 1
             }
+            return d[n * width + m]
           }
         }
       }

@@ -155,75 +155,77 @@ public final class KeyboardCorrector: Corrector {
     defer { self.rows = rows }
     model.prepare(codes, into: &insertions)
     let frequencies = lexicon.frequencies
-    // Candidates go in chunks: first the letters each shares with the typed word, for the whole
-    // chunk — independent reads of words scattered over the lexicon, whose cache misses then
-    // overlap — and only then the scoring, which stops early.
+    // Candidates go in chunks: first a lower bound on each one's cost from its letters, for the
+    // whole chunk — independent reads of words scattered over the lexicon, whose cache misses
+    // then overlap — and only then the scoring, which stops early.
     let chunk = 16
     var letterBounds = [Float](repeating: 0, count: chunk)
     let insertions = self.insertions
     let cheapestMiss = model.cheapestMiss
     let cheapestExtra = model.cheapestExtra
     let typedExtra = codes.reduce(Float(0)) { $0 + cheapestExtra[Int($1)] }
-    var first = 0
-    scoring: while first < ordered.count {
-      let end = min(first + chunk, ordered.count)
-      // The slots' cache misses first, all independent (the letter loop's length depends on them).
-      for position in first..<end { letterBounds[position - first] = Float(lexicon.length(Int(ordered[position]))) }
-      counts.withUnsafeMutableBufferPointer { counts in
-        for position in first..<end {
-          // Letters of the word the typed word lacks each cost at least their cheapest miss, and
-          // typed letters the word lacks their cheapest extra (as multisets).
-          var missed: Float = 0
-          var sharedExtra: Float = 0
-          let word = lexicon.word(Int(ordered[position]))
-          for code in word {
-            if counts[Int(code)] > 0 {
-              counts[Int(code)] -= 1
-              sharedExtra += cheapestExtra[Int(code)]
-            } else {
-              missed += cheapestMiss[Int(code)]
+    lexicon.withLetters { letters in
+      var first = 0
+      scoring: while first < ordered.count {
+        let end = min(first + chunk, ordered.count)
+        // The slots' cache misses first, all independent (the letter loop's length depends on them).
+        for position in first..<end { letterBounds[position - first] = Float(letters.length(Int(ordered[position]))) }
+        counts.withUnsafeMutableBufferPointer { counts in
+          for position in first..<end {
+            // Letters of the word the typed word lacks each cost at least their cheapest miss, and
+            // typed letters the word lacks their cheapest extra (as multisets).
+            var missed: Float = 0
+            var sharedExtra: Float = 0
+            let word = letters.word(Int(ordered[position]))
+            for code in word {
+              if counts[Int(code)] > 0 {
+                counts[Int(code)] -= 1
+                sharedExtra += cheapestExtra[Int(code)]
+              } else {
+                missed += cheapestMiss[Int(code)]
+              }
             }
+            for code in word { counts[Int(code)] = 0 }
+            for code in codes { counts[Int(code)] &+= 1 }
+            letterBounds[position - first] = max(missed, typedExtra - sharedExtra)
           }
-          for code in word { counts[Int(code)] = 0 }
-          for code in codes { counts[Int(code)] &+= 1 }
-          letterBounds[position - first] = max(missed, typedExtra - sharedExtra)
         }
+        for position in first..<end {
+          let id = Int(ordered[position])
+          var prior = weight * logPriorOfByte[Int(frequencies[id])] + (id == selfID ? bonus : 0)
+          if top.count == limit, let worst = top.last, prior - worst.score < 0, id != selfID {
+            // Every later candidate is rarer: none can beat the list even with the largest context
+            // boost; before that, only words the context favours (seen after its last word) can.
+            if prior + maxBoost - worst.score < 0 { break scoring }
+            guard let sentence, let model = contextModel, model.mayFavour(wordID: contextIDs[id], in: sentence) else { continue }
+          }
+          if let sentence, let model = contextModel {
+            prior += contextWeight * Float(model.logRatio(wordID: contextIDs[id], in: sentence, limit: Self.contextLimit))
+          }
+          // Only an alignment cheaper than this can enter the list.
+          var bound = maxCost
+          if top.count == limit, let worst = top.last {
+            bound = min(bound, prior - worst.score)
+            if bound < 0 && id != selfID { continue }
+          }
+          let word = letters.word(id)
+          guard Float(abs(word.count - codes.count)) * lengthCost <= bound else { continue }
+          // The letter bound is summed in another order than the alignment: a hair of slack.
+          guard letterBounds[position - first] * 0.999 <= bound else { continue }
+          let cost = model.cost(typed: codes, insertions: insertions, word: word, bound: bound, rows: &rows)
+          guard cost <= bound else { continue }
+          let score = prior - cost
+          var rank = top.count
+          while rank > 0 && (top[rank - 1].score < score || (top[rank - 1].score == score && top[rank - 1].id > id)) {
+            rank -= 1
+          }
+          if rank < limit {
+            top.insert((id, score), at: rank)
+            if top.count > limit { top.removeLast() }
+          }
+        }
+        first = end
       }
-      for position in first..<end {
-        let id = Int(ordered[position])
-        var prior = weight * logPriorOfByte[Int(frequencies[id])] + (id == selfID ? bonus : 0)
-        if top.count == limit, let worst = top.last, prior - worst.score < 0, id != selfID {
-          // Every later candidate is rarer: none can beat the list even with the largest context
-          // boost; before that, only words the context favours (seen after its last word) can.
-          if prior + maxBoost - worst.score < 0 { break scoring }
-          guard let sentence, let model = contextModel, model.mayFavour(wordID: contextIDs[id], in: sentence) else { continue }
-        }
-        if let sentence, let model = contextModel {
-          prior += contextWeight * Float(model.logRatio(wordID: contextIDs[id], in: sentence, limit: Self.contextLimit))
-        }
-        // Only an alignment cheaper than this can enter the list.
-        var bound = maxCost
-        if top.count == limit, let worst = top.last {
-          bound = min(bound, prior - worst.score)
-          if bound < 0 && id != selfID { continue }
-        }
-        let word = lexicon.word(id)
-        guard Float(abs(word.count - codes.count)) * lengthCost <= bound else { continue }
-        // The letter bound is summed in another order than the alignment: a hair of slack.
-        guard letterBounds[position - first] * 0.999 <= bound else { continue }
-        let cost = model.cost(typed: codes, insertions: insertions, word: word, bound: bound, rows: &rows)
-        guard cost <= bound else { continue }
-        let score = prior - cost
-        var rank = top.count
-        while rank > 0 && (top[rank - 1].score < score || (top[rank - 1].score == score && top[rank - 1].id > id)) {
-          rank -= 1
-        }
-        if rank < limit {
-          top.insert((id, score), at: rank)
-          if top.count > limit { top.removeLast() }
-        }
-      }
-      first = end
     }
     return top
   }
