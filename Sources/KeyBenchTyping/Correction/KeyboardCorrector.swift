@@ -165,6 +165,16 @@ public final class KeyboardCorrector: Corrector {
     let cheapestExtra = model.cheapestExtra
     let typedExtra = codes.reduce(Float(0)) { $0 + cheapestExtra[Int($1)] }
     lexicon.withLetters { letters in
+      // The typed word itself first: its bonus can put it above more frequent words, so it must
+      // not wait behind the early stop of the rarer-and-rarer scan.
+      if let selfID {
+        var prior = weight * logPriorOfByte[Int(frequencies[selfID])] + bonus
+        if let sentence, let model = contextModel {
+          prior += contextWeight * Float(model.logRatio(wordID: contextIDs[selfID], in: sentence, limit: Self.contextLimit))
+        }
+        let cost = model.cost(typed: codes, insertions: insertions, word: letters.word(selfID), bound: maxCost, rows: &rows)
+        if cost <= maxCost { top.append((selfID, prior - cost)) }
+      }
       var first = 0
       scoring: while first < ordered.count {
         let end = min(first + chunk, ordered.count)
@@ -192,8 +202,9 @@ public final class KeyboardCorrector: Corrector {
         }
         for position in first..<end {
           let id = Int(ordered[position])
-          var prior = weight * logPriorOfByte[Int(frequencies[id])] + (id == selfID ? bonus : 0)
-          if top.count == limit, let worst = top.last, prior - worst.score < 0, id != selfID {
+          guard id != selfID else { continue }
+          var prior = weight * logPriorOfByte[Int(frequencies[id])]
+          if top.count == limit, let worst = top.last, prior - worst.score < 0 {
             // Every later candidate is rarer: none can beat the list even with the largest context
             // boost; before that, only words the context favours (seen after its last word) can.
             if prior + maxBoost - worst.score < 0 { break scoring }
@@ -206,7 +217,7 @@ public final class KeyboardCorrector: Corrector {
           var bound = maxCost
           if top.count == limit, let worst = top.last {
             bound = min(bound, prior - worst.score)
-            if bound < 0 && id != selfID { continue }
+            if bound < 0 { continue }
           }
           let word = letters.word(id)
           guard Float(abs(word.count - codes.count)) * lengthCost <= bound else { continue }
