@@ -100,26 +100,25 @@ final class DeleteIndex: Sendable {
     ranges.reserveCapacity(keys.count + 1)
     for key in keys { ranges.append(deletes.range(of: key >> 2)) }
     if let skeletonKey { ranges.append(skeletons.range(of: skeletonKey)) }
+    // The buckets' entries are copied out before any is compared: a copy loop has no branch on
+    // the data, so its loads run ahead of one another.
+    var gathered: [UInt64] = []
+    gathered.reserveCapacity(ranges.reduce(0) { $0 + $1.end - $1.start })
     deletes.entries.withUnsafeBufferPointer { all in
-      for (key, range) in zip(keys, ranges) {
-        Self.collect(key >> 2, in: all, range, maxDeleted: maxTotalDeletes - Int(key & 3), into: &found)
+      for range in ranges.prefix(keys.count) { gathered.append(contentsOf: all[range.start..<range.end]) }
+    }
+    if skeletonKey != nil, let range = ranges.last {
+      skeletons.entries.withUnsafeBufferPointer { all in gathered.append(contentsOf: all[range.start..<range.end]) }
+    }
+    var next = 0
+    for (index, range) in ranges.enumerated() {
+      let (hash, maxDeleted) =
+        index < keys.count ? (keys[index] >> 2, maxTotalDeletes - Int(keys[index] & 3)) : (skeletonKey ?? 0, 3)
+      for entry in gathered[next..<(next + range.end - range.start)]
+      where entry >> 26 == hash && Int((entry >> 24) & 3) <= maxDeleted {
+        found.insert(Int(entry & 0xFF_FFFF))
       }
-    }
-    if let skeletonKey, let range = ranges.last {
-      skeletons.entries.withUnsafeBufferPointer { all in Self.collect(skeletonKey, in: all, range, maxDeleted: 3, into: &found) }
-    }
-  }
-
-  @inline(__always)
-  private static func collect(
-    _ hash: UInt64, in all: UnsafeBufferPointer<UInt64>, _ range: (start: Int, end: Int), maxDeleted: Int,
-    into found: inout CandidateSet
-  ) {
-    var index = range.start
-    while index < range.end {
-      let entry = all[index]
-      if entry >> 26 == hash && Int((entry >> 24) & 3) <= maxDeleted { found.insert(Int(entry & 0xFF_FFFF)) }
-      index += 1
+      next += range.end - range.start
     }
   }
 
