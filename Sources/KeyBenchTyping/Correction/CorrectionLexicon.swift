@@ -11,8 +11,9 @@ public final class CorrectionLexicon: Sendable {
   /// Word codes, concatenated; word `i` is `codes[offsets[i]..<offsets[i + 1]]`.
   let codes: [UInt8]
   let offsets: [Int32]
-  /// Word `i`'s length and codes again in 16 bytes at `slots[16 i]` (length ≤ 15; 255 marks a
-  /// longer word, read from `codes`): a candidate's letters then cost one cache miss, not two.
+  /// Word `i`'s length, frequency byte and codes again in 16 bytes at `slots[16 i]` (up to 14
+  /// letters; length 255 marks a longer word, read from `codes`): all a candidate needs then
+  /// costs one cache miss, not three.
   let slots: [UInt8]
   /// Code per lowercased Unicode scalar; 0 is "no such letter in the lexicon".
   let alphabet: [Unicode.Scalar: UInt8]
@@ -78,12 +79,13 @@ public final class CorrectionLexicon: Sendable {
       let start = Int(offsets[id])
       let length = Int(offsets[id + 1]) - start
       let base = id * Self.slotSize
-      guard length < Self.slotSize else {
+      slots[base + 1] = frequencies[id]
+      guard length <= Self.slotLetters else {
         slots[base] = 255
         continue
       }
       slots[base] = UInt8(length)
-      for k in 0..<length { slots[base + 1 + k] = codes[start + k] }
+      for k in 0..<length { slots[base + 2 + k] = codes[start + k] }
     }
     self.slots = slots
     self.alphabet = alphabet
@@ -106,13 +108,14 @@ public final class CorrectionLexicon: Sendable {
   }
 
   static let slotSize = 16
+  static let slotLetters = 14
 
   /// The codes of word `id`.
   @inline(__always)
   func word(_ id: Int) -> ArraySlice<UInt8> {
     let base = id * Self.slotSize
     let length = Int(slots[base])
-    return length < Self.slotSize ? slots[(base + 1)..<(base + 1 + length)] : codes[Int(offsets[id])..<Int(offsets[id + 1])]
+    return length <= Self.slotLetters ? slots[(base + 2)..<(base + 2 + length)] : codes[Int(offsets[id])..<Int(offsets[id + 1])]
   }
 
   /// The words' letters as raw buffers, for loops over thousands of candidates a second: no
@@ -122,17 +125,16 @@ public final class CorrectionLexicon: Sendable {
     let codes: UnsafeBufferPointer<UInt8>
     let offsets: UnsafeBufferPointer<Int32>
 
-    /// The slot's length byte of word `id` (255: longer than a slot holds); reading it brings
-    /// the word's letters into cache.
+    /// The frequency byte of word `id`; reading it brings the word's letters into cache.
     @inline(__always)
-    func length(_ id: Int) -> Int { Int(slots[id &* CorrectionLexicon.slotSize]) }
+    func frequency(_ id: Int) -> UInt8 { slots[id &* CorrectionLexicon.slotSize &+ 1] }
 
     /// The codes of word `id`.
     @inline(__always)
     func word(_ id: Int) -> UnsafeBufferPointer<UInt8> {
       let base = id &* CorrectionLexicon.slotSize
       let length = Int(slots[base])
-      if length < CorrectionLexicon.slotSize { return UnsafeBufferPointer(rebasing: slots[(base + 1)..<(base + 1 + length)]) }
+      if length <= CorrectionLexicon.slotLetters { return UnsafeBufferPointer(rebasing: slots[(base + 2)..<(base + 2 + length)]) }
       return UnsafeBufferPointer(rebasing: codes[Int(offsets[id])..<Int(offsets[id + 1])])
     }
   }

@@ -119,25 +119,6 @@ public final class KeyboardCorrector: Corrector {
     if let selfID { candidates.insert(selfID) }
     index.collectCandidates(of: codes, skeleton: config.skeleton, into: &candidates)
     let found = candidates.ids
-    // Most frequent first, by a counting sort on the frequency byte (words with equal bytes have
-    // equal priors, so their order cannot change the early stop), cheaper than a comparison sort.
-    var ordered = self.ordered
-    self.ordered = []
-    defer { self.ordered = ordered }
-    ordered.removeAll(keepingCapacity: true)
-    ordered.append(contentsOf: repeatElement(0, count: found.count))
-    lexicon.frequencies.withUnsafeBufferPointer { frequency in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: 257) { starts in
-        starts.initialize(repeating: 0)
-        for id in found { starts[255 - Int(frequency[Int(id)]) + 1] += 1 }
-        for index in 1..<257 { starts[index] += starts[index - 1] }
-        for id in found {
-          let slot = 255 - Int(frequency[Int(id)])
-          ordered[starts[slot]] = id
-          starts[slot] += 1
-        }
-      }
-    }
     var top: [(id: Int, score: Float)] = []
     let weight = Float(config.priorWeight)
     let maxCost = Float(config.maxCost)
@@ -154,21 +135,38 @@ public final class KeyboardCorrector: Corrector {
     self.rows = []
     defer { self.rows = rows }
     model.prepare(codes, into: &insertions)
-    let frequencies = lexicon.frequencies
     // Candidates go in chunks: first a lower bound on each one's cost from its letters, for the
-    // whole chunk — independent reads of words scattered over the lexicon, whose cache misses
-    // then overlap — and only then the scoring, which stops early.
+    // whole chunk, and only then the scoring, which stops early.
     let chunk = 16
     var letterBounds = [Float](repeating: 0, count: chunk)
     let insertions = self.insertions
     let cheapestMiss = model.cheapestMiss
     let cheapestExtra = model.cheapestExtra
     let typedExtra = codes.reduce(Float(0)) { $0 + cheapestExtra[Int($1)] }
+    var ordered = self.ordered
+    self.ordered = []
+    defer { self.ordered = ordered }
     lexicon.withLetters { letters in
+      // Most frequent first, by a counting sort on the frequency byte (words with equal bytes
+      // have equal priors, so their order cannot change the early stop), cheaper than a
+      // comparison sort. The byte comes from the candidate's slot: these reads, independent of
+      // one another, also bring every candidate's letters into cache.
+      ordered.removeAll(keepingCapacity: true)
+      ordered.append(contentsOf: repeatElement(0, count: found.count))
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 257) { starts in
+        starts.initialize(repeating: 0)
+        for id in found { starts[255 - Int(letters.frequency(Int(id))) + 1] += 1 }
+        for index in 1..<257 { starts[index] += starts[index - 1] }
+        for id in found {
+          let slot = 255 - Int(letters.frequency(Int(id)))
+          ordered[starts[slot]] = id
+          starts[slot] += 1
+        }
+      }
       // The typed word itself first: its bonus can put it above more frequent words, so it must
       // not wait behind the early stop of the rarer-and-rarer scan.
       if let selfID {
-        var prior = weight * logPriorOfByte[Int(frequencies[selfID])] + bonus
+        var prior = weight * logPriorOfByte[Int(letters.frequency(selfID))] + bonus
         if let sentence, let model = contextModel {
           prior += contextWeight * Float(model.logRatio(wordID: contextIDs[selfID], in: sentence, limit: Self.contextLimit))
         }
@@ -178,8 +176,6 @@ public final class KeyboardCorrector: Corrector {
       var first = 0
       scoring: while first < ordered.count {
         let end = min(first + chunk, ordered.count)
-        // The slots' cache misses first, all independent (the letter loop's length depends on them).
-        for position in first..<end { letterBounds[position - first] = Float(letters.length(Int(ordered[position]))) }
         counts.withUnsafeMutableBufferPointer { counts in
           for position in first..<end {
             // Letters of the word the typed word lacks each cost at least their cheapest miss, and
@@ -203,7 +199,7 @@ public final class KeyboardCorrector: Corrector {
         for position in first..<end {
           let id = Int(ordered[position])
           guard id != selfID else { continue }
-          var prior = weight * logPriorOfByte[Int(frequencies[id])]
+          var prior = weight * logPriorOfByte[Int(letters.frequency(id))]
           if top.count == limit, let worst = top.last, prior - worst.score < 0 {
             // Every later candidate is rarer: none can beat the list even with the largest context
             // boost; before that, only words the context favours (seen after its last word) can.
