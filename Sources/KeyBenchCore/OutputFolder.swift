@@ -1,5 +1,5 @@
 import CKeyBenchSystem
-public import Foundation
+import Foundation
 
 /// A benchmark's result folder, replaced as a unit: every file is written into a hidden sibling
 /// folder, which then takes the folder's place in one atomic exchange.

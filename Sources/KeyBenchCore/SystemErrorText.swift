@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One sentence for a failed file operation: the system's reason (`No space left on device`,
 /// `Permission denied`) instead of Foundation's NSCocoaErrorDomain dump.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Temporary outputs in flight, removed when the process is interrupted (SIGINT, SIGTERM) and
 /// swept by later runs when a process was killed outright, so an interrupted benchmark leaves no

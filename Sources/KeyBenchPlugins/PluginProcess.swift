@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeyBenchCore
 
 /// A running plug-in: a child process speaking KeyBench's JSON-lines protocol (Plugins/PROTOCOL.md)

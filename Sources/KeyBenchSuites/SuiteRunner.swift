@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import KeyBenchCore
 
 /// Runs a plan into its output folder: steps first (in order), then runs (`jobs` at a time, this
@@ -112,7 +112,8 @@ public struct SuiteRunner: Sendable {
     do {
       try FileManager.default.createDirectory(at: context.store(item.key).deletingLastPathComponent(), withIntermediateDirectories: true)
       if item.kind == .step { try FileManager.default.createDirectory(at: context.store(item.key), withIntermediateDirectories: true) }
-      FileManager.default.createFile(atPath: log, contents: Data((command.joined(separator: " ") + "\n").utf8))
+      // A failure here surfaces as FileHandle's error on the next line, with the path.
+      _ = FileManager.default.createFile(atPath: log, contents: Data((command.joined(separator: " ") + "\n").utf8))
       let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
       try handle.seekToEnd()
       let process = Process()

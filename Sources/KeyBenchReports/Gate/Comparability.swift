@@ -1,5 +1,5 @@
 import Foundation
-public import KeyBenchCore
+import KeyBenchCore
 
 /// Whether two benchmark results may be compared metric by metric, read from their provenance.
 ///
