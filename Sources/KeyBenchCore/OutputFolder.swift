@@ -20,6 +20,42 @@ public final class OutputFolder {
     runFiles.contains(name) || (name.hasPrefix("results-") && name.hasSuffix(".csv"))
   }
 
+  /// Throws the error ``init(replacing:)`` would for `path`, without creating anything: runners
+  /// call it before their work, so a wrong `--out` fails in a second, not after an hour of
+  /// decoding.
+  ///
+  /// - Throws: ``InputFileError`` when `path` exists but is not a folder of run files, or the
+  ///   nearest existing folder above it cannot be written.
+  public static func checkReplaceable(_ path: String) throws {
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw InputFileError(path: path, kind: .unreadable, reason: "exists and is not a folder; give a folder for the results")
+      }
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+      let foreign = entries.filter { !isRunFile($0) && !$0.hasPrefix(".") }.sorted()
+      guard foreign.isEmpty else {
+        throw InputFileError(
+          path: path, kind: .unreadable,
+          reason: "holds files a benchmark run does not write (\(foreign.prefix(3).joined(separator: ", "))\(foreign.count > 3 ? ", …" : "")); "
+            + "give a new or empty folder, or a folder an earlier run wrote")
+      }
+    }
+    // The folder's partial sibling goes into the parent, created if missing: the nearest existing
+    // folder above must take new entries.
+    var ancestor = url.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) && ancestor.path != "/" {
+      ancestor = ancestor.deletingLastPathComponent()
+    }
+    guard isDirectory.boolValue else {
+      throw InputFileError(path: ancestor.path, kind: .unreadable, reason: "is not a folder, so the results cannot go below it")
+    }
+    guard FileManager.default.isWritableFile(atPath: ancestor.path) else {
+      throw InputFileError(path: ancestor.path, kind: .unreadable, reason: "cannot be written, so the results cannot go below it")
+    }
+  }
+
   public let path: String
   /// The hidden sibling being filled.
   public let partialPath: String
@@ -32,20 +68,7 @@ public final class OutputFolder {
   public init(replacing path: String) throws {
     let url = URL(fileURLWithPath: path).standardizedFileURL
     self.path = url.path
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: self.path, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else {
-        throw InputFileError(path: path, kind: .unreadable, reason: "exists and is not a folder; give a folder for the results")
-      }
-      let entries = (try? FileManager.default.contentsOfDirectory(atPath: self.path)) ?? []
-      let foreign = entries.filter { !Self.isRunFile($0) && !$0.hasPrefix(".") }.sorted()
-      guard foreign.isEmpty else {
-        throw InputFileError(
-          path: path, kind: .unreadable,
-          reason: "holds files a benchmark run does not write (\(foreign.prefix(3).joined(separator: ", "))\(foreign.count > 3 ? ", …" : "")); "
-            + "give a new or empty folder, or a folder an earlier run wrote")
-      }
-    }
+    try Self.checkReplaceable(path)
     let parent = url.deletingLastPathComponent().path
     do {
       try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)

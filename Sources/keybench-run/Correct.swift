@@ -130,6 +130,7 @@ extension KeybenchRun {
         ?? KannschCorrector.Config()
       if printConfig { return try ConfigFiles.print(Configs(keyboard: keyboardSettings, kannsch: kannschSettings)) }
       guard let lexicon, let pairs, let out else { return }
+      try OutputFolder.checkReplaceable(out)
       var items = try TypoPairFile.read(path: pairs)
       var counted = Provenance.Items(unit: "pairs", read: items.count)
       if lowercaseOnly {

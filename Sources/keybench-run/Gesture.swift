@@ -57,6 +57,7 @@ extension KeybenchRun {
         ?? GestureBenchmark.Config()
       if printConfig { return try ConfigFiles.print(benchConfig) }
       guard let out, let text else { return }
+      try OutputFolder.checkReplaceable(out)
       var paths = scheme
       if paths.isEmpty {
         guard let folder = ProjectFiles.directory("Corpora/gesture") else {

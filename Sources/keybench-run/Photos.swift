@@ -111,6 +111,7 @@ extension KeybenchRun {
       let bestConfig = try config.map { try ConfigFiles.load($0, over: WeightedRanker.Config(), what: "best ranker config") } ?? WeightedRanker.Config()
       if printConfig { return try ConfigFiles.print(bestConfig) }
       guard let captions, let labels, let out else { return }
+      try OutputFolder.checkReplaceable(out)
       let folder = URL(fileURLWithPath: labels).deletingLastPathComponent()
       let categoriesPath = categories ?? folder.appendingPathComponent("coco_categories.tsv").path
       let imageNetPath = imagenetClasses ?? folder.appendingPathComponent("imagenet1k_classes.tsv").path

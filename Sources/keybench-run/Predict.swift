@@ -119,6 +119,7 @@ extension KeybenchRun {
     }
 
     func run() throws {
+      try OutputFolder.checkReplaceable(out)
       var testSentences = try TextTokenizer.sentences(inFile: text)
       func words(_ sentences: [[String]]) -> Int { sentences.reduce(0) { $0 + $1.count } }
       var items = Provenance.Items(unit: "words", read: words(testSentences))

@@ -120,6 +120,7 @@ extension KeybenchRun {
       }
       let main = decoders[0]
       guard let out, let name = lexicon, let corpus else { return }
+      try OutputFolder.checkReplaceable(out)
       let lexicon = try LexiconDatabase(path: db, create: false).loadLexicon(named: name)
       let catalog = try DeviceCatalog.bundled()
       var selection = SwipeBenchmark.Selection()

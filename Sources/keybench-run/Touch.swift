@@ -74,6 +74,7 @@ extension KeybenchRun {
       if let order { touchConfig.model.order = order }
       if printConfig { return try ConfigFiles.print(touchConfig) }
       guard let out else { return }
+      try OutputFolder.checkReplaceable(out)
       if let text {
         let evaluated = URL(fileURLWithPath: text).standardizedFileURL.path
         if train.contains(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == evaluated }) {

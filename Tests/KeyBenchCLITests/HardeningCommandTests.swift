@@ -151,6 +151,31 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: big))
   }
 
+  @Test func aWrongOutputFolderIsRefusedBeforeAnyWork() throws {
+    let dir = try TemporaryDirectory()
+    let (db, _) = try inputs(in: dir)
+    let file = try dir.write("taken.txt", text: "not a folder\n")
+    let missing = dir.path("no-such-input")
+    // Every input named is missing: the message must be the one about --out, given first.
+    let runs: [[String]] = [
+      ["swipe", "--lexicon", "de", "--db", db, "--corpus", missing],
+      ["correct", "--lexicon", "de", "--db", db, "--pairs", missing],
+      ["touch", "--text", missing, "--train", missing],
+      ["gesture", "--text", missing],
+      ["predict", "--text", missing, "--train", missing],
+      ["photos", "--captions", missing, "--labels", missing],
+    ]
+    for arguments in runs {
+      for out in [file, "\(file)/below"] {
+        let result = try bounded("keybench-run", arguments + ["--out", out])
+        #expect(result.status == 2, "\(arguments[0]) --out \(out)")
+        #expect(result.stderr.contains(file) && result.stderr.contains("folder"), "\(arguments[0]): \(result.stderr)")
+        #expect(!result.stderr.contains("no-such-input"), "\(arguments[0]) read its inputs first: \(result.stderr)")
+      }
+    }
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "not a folder\n")
+  }
+
   @Test func sweepJournalSurvivesATornLineAndRefusesSymlinks() throws {
     let dir = try TemporaryDirectory()
     let (db, corpus) = try inputs(in: dir)
