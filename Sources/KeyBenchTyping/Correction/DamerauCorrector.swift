@@ -25,7 +25,7 @@ public final class DamerauCorrector: Corrector {
       self.candidates = candidates
     }
     index.collectCandidates(of: codes, skeleton: false, into: &candidates)
-    let ids = candidates.ids.map(Int.init)
+    let ids = candidates.ids
     var rows = self.rows
     self.rows = []
     defer { self.rows = rows }

@@ -4,8 +4,10 @@
 /// scan of the lexicon. A second key, the word's consonant skeleton, catches misspellings that
 /// are far in letters but close in sound (`perminantly` → `permanently`).
 ///
-/// Entries are 64-bit values: the high 38 bits a hash of the key, 2 bits the number of letters
-/// deleted from the word, the low 24 bits the word id, kept sorted with a bucket directory. A
+/// Entries are 64-bit values grouped by a bucket directory on the top bits of a 38-bit hash of
+/// the key; each holds the hash's remaining bits, the number of letters deleted from the word,
+/// the word's frequency byte and its 24-bit id. The frequency rides along so the corrector can
+/// order candidates, and stop early, without touching the words it never scores. A
 /// lookup may cap the deletions on both sides together (`maxTotalDeletes`): two deletions on
 /// each side (two substitutions) flood short words with candidates, most of them far. Hash
 /// collisions only add candidates, which the corrector's own distance check then rejects.
@@ -44,34 +46,48 @@ final class DeleteIndex: Sendable {
       }
       skeletons.append(Self.entry(Self.skeleton(word[...], vowels: vowels), 0, id))
     }
-    self.deletes = Table(deletes)
-    self.skeletons = Table(skeletons)
+    self.deletes = Table(deletes, frequencies: lexicon.frequencies)
+    self.skeletons = Table(skeletons, frequencies: lexicon.frequencies)
   }
 
-  /// Sorted entries with a direct-mapped bucket directory on the top hash bits, so a lookup
-  /// touches two cache lines instead of binary-searching millions of entries.
+  /// Entries grouped by a direct-mapped bucket directory on the top hash bits, so a lookup
+  /// touches two cache lines instead of binary-searching millions of entries. The directory
+  /// implies a bucket's top hash bits, so an entry keeps only the rest (at most 28 bits), which
+  /// leaves room for the word's frequency byte.
   struct Table: Sendable {
     let entries: [UInt64]
     let starts: [UInt32]
-    let shift: UInt64
+    /// Hash bits the directory resolves.
+    let bits: UInt64
 
-    init(_ unsorted: [UInt64]) {
-      entries = unsorted.sorted()
+    /// - Parameter unsorted: `entry(hash, deleted, id)` values.
+    init(_ unsorted: [UInt64], frequencies: [UInt8]) {
+      let sorted = unsorted.sorted()
       var bits: UInt64 = 10
-      while (1 << bits) * 4 < entries.count && bits < 24 { bits += 1 }
-      shift = 64 - bits
+      while (1 << bits) * 4 < sorted.count && bits < 24 { bits += 1 }
+      self.bits = bits
+      let shift = 64 - bits
       var starts = [UInt32](repeating: 0, count: (1 << Int(bits)) + 1)
-      for entry in entries { starts[Int(entry >> shift) + 1] += 1 }
+      for entry in sorted { starts[Int(entry >> shift) + 1] += 1 }
       for index in 1..<starts.count { starts[index] += starts[index - 1] }
       self.starts = starts
+      let restMask: UInt64 = (1 << (38 - bits)) - 1
+      entries = sorted.map { entry in
+        let id = entry & 0xFF_FFFF
+        return ((entry >> 26) & restMask) << 34 | ((entry >> 24) & 3) << 32 | UInt64(frequencies[Int(id)]) << 24 | id
+      }
     }
 
     /// The entries in the bucket of `hash` (38 bits); other hashes share it.
     @inline(__always)
     func range(of hash: UInt64) -> (start: Int, end: Int) {
-      let bucket = Int((hash << 26) >> shift)
+      let bucket = Int(hash >> (38 - bits))
       return (Int(starts[bucket]), Int(starts[bucket + 1]))
     }
+
+    /// The part of `hash` an entry of its bucket stores, at the entry's top.
+    @inline(__always)
+    func rest(of hash: UInt64) -> UInt64 { hash & ((1 << (38 - bits)) - 1) }
   }
 
   /// Adds to `found` every word sharing a delete key or the skeleton with `typed`.
@@ -112,11 +128,13 @@ final class DeleteIndex: Sendable {
     }
     var next = 0
     for (index, range) in ranges.enumerated() {
-      let (hash, maxDeleted) =
-        index < keys.count ? (keys[index] >> 2, maxTotalDeletes - Int(keys[index] & 3)) : (skeletonKey ?? 0, 3)
+      let (rest, maxDeleted) =
+        index < keys.count
+        ? (deletes.rest(of: keys[index] >> 2), maxTotalDeletes - Int(keys[index] & 3))
+        : (skeletons.rest(of: skeletonKey ?? 0), 3)
       for entry in gathered[next..<(next + range.end - range.start)]
-      where entry >> 26 == hash && Int((entry >> 24) & 3) <= maxDeleted {
-        found.insert(Int(entry & 0xFF_FFFF))
+      where entry >> 34 == rest && Int((entry >> 32) & 3) <= maxDeleted {
+        found.insert(UInt32(truncatingIfNeeded: entry))
       }
       next += range.end - range.start
     }
@@ -167,29 +185,40 @@ final class DeleteIndex: Sendable {
   }
 }
 
-/// The candidate ids of one lookup, each once, in the order found. Marks are one bit per word,
-/// small enough to stay in cache (20 KB for 160k words), and are cleared by ``removeAll()``
-/// through the ids, so a lookup never touches the whole lexicon.
+/// The candidates of one lookup, each once, in the order found, as `frequency << 24 | id`: the
+/// frequency byte comes from the index, so ordering candidates needs no access to the words.
+/// Marks are one bit per word, small enough to stay in cache (20 KB for 160k words), and are
+/// cleared by ``removeAll()`` through the ids, so a lookup never touches the whole lexicon.
 struct CandidateSet {
-  private(set) var ids: [Int32] = []
+  private(set) var found: [UInt32] = []
   private var marks: [UInt64]
 
   init(wordCount: Int) {
     marks = [UInt64](repeating: 0, count: (wordCount + 63) / 64)
   }
 
+  /// Word ids, in the order found.
+  var ids: [Int] { found.map { Self.id($0) } }
+
   @inline(__always)
-  mutating func insert(_ id: Int) {
-    let (word, bit) = id.quotientAndRemainder(dividingBy: 64)
+  static func id(_ candidate: UInt32) -> Int { Int(candidate & 0xFF_FFFF) }
+
+  @inline(__always)
+  static func frequency(_ candidate: UInt32) -> UInt8 { UInt8(candidate >> 24) }
+
+  /// Adds `frequency << 24 | id` unless the id is already in.
+  @inline(__always)
+  mutating func insert(_ candidate: UInt32) {
+    let (word, bit) = Self.id(candidate).quotientAndRemainder(dividingBy: 64)
     let mask: UInt64 = 1 << UInt64(bit)
     if marks[word] & mask == 0 {
       marks[word] |= mask
-      ids.append(Int32(id))
+      found.append(candidate)
     }
   }
 
   mutating func removeAll() {
-    for id in ids { marks[Int(id) / 64] = 0 }
-    ids.removeAll(keepingCapacity: true)
+    for candidate in found { marks[Self.id(candidate) / 64] = 0 }
+    found.removeAll(keepingCapacity: true)
   }
 }

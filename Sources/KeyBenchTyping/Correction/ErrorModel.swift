@@ -126,6 +126,7 @@ public struct ErrorModel: Sendable {
     cheapestExtra = (0..<size).map { b in
       (0..<size).reduce(cheapestInsertion) { best, a in a == b ? best : min(best, substitution[a * size + b]) }
     }
+    cheapestEdit = max(0, min(cheapestLengthChange, transposition, cheapestMiss.min() ?? 0, substitution[0]))
   }
 
   /// The cheapest single insertion or deletion: a lower bound per letter of length difference.
@@ -136,6 +137,9 @@ public struct ErrorModel: Sendable {
   /// first, one the typed word has more often at least the second: bounds that need no alignment.
   let cheapestMiss: [Float]
   let cheapestExtra: [Float]
+  /// The cheapest single edit of any kind: every word other than the typed one costs at least
+  /// this (a match costs 0, and code 0 costs an edit even against itself).
+  let cheapestEdit: Float
 
   /// The cost of typing the extra letter `typed` between `previous` (typed) and `next` (intended).
   @inline(__always)

@@ -94,8 +94,8 @@ public final class KeyboardCorrector: Corrector {
   /// The best `limit` candidates with their scores, best first.
   ///
   /// Candidates are scored from the most frequent down, so once the list is full, a candidate
-  /// whose prior alone cannot beat the worst listed score ends the search: every later one is
-  /// rarer still.
+  /// whose prior less the cheapest single edit (every word but the typed one needs one) cannot
+  /// beat the worst listed score ends the search: every later one is rarer still.
   ///
   /// With previous words and a context model, each candidate's context ratio can add at most
   /// `contextWeight · contextLimit`, and only to words seen after the last previous word, so past
@@ -116,14 +116,15 @@ public final class KeyboardCorrector: Corrector {
       self.candidates = candidates
     }
     let selfID = lexicon.id(of: typed)
-    if let selfID { candidates.insert(selfID) }
+    if let selfID { candidates.insert(UInt32(lexicon.frequencies[selfID]) << 24 | UInt32(selfID)) }
     index.collectCandidates(of: codes, skeleton: config.skeleton, into: &candidates)
-    let found = candidates.ids
+    let found = candidates.found
     var top: [(id: Int, score: Float)] = []
     let weight = Float(config.priorWeight)
     let maxCost = Float(config.maxCost)
     let bonus = Float(config.knownWordBonus)
     let lengthCost = model.cheapestLengthChange
+    let cheapestEdit = model.cheapestEdit
     // Letters of the typed word, to bound the number of edits a candidate needs from below.
     var counts = self.letterCounts
     self.letterCounts = []
@@ -139,6 +140,7 @@ public final class KeyboardCorrector: Corrector {
     // whole chunk, and only then the scoring, which stops early.
     let chunk = 16
     var letterBounds = [Float](repeating: 0, count: chunk)
+    var lengths = [Int](repeating: 0, count: chunk)
     let insertions = self.insertions
     let cheapestMiss = model.cheapestMiss
     let cheapestExtra = model.cheapestExtra
@@ -149,17 +151,17 @@ public final class KeyboardCorrector: Corrector {
     lexicon.withLetters { letters in
       // Most frequent first, by a counting sort on the frequency byte (words with equal bytes
       // have equal priors, so their order cannot change the early stop), cheaper than a
-      // comparison sort. The byte comes from the candidate's slot: these reads, independent of
-      // one another, also bring every candidate's letters into cache.
+      // comparison sort. The byte comes with the candidate from the index: the words past the
+      // early stop (most of them) are never read.
       ordered.removeAll(keepingCapacity: true)
       ordered.append(contentsOf: repeatElement(0, count: found.count))
       withUnsafeTemporaryAllocation(of: Int.self, capacity: 257) { starts in
         starts.initialize(repeating: 0)
-        for id in found { starts[255 - Int(letters.frequency(Int(id))) + 1] += 1 }
+        for candidate in found { starts[255 - Int(CandidateSet.frequency(candidate)) + 1] += 1 }
         for index in 1..<257 { starts[index] += starts[index - 1] }
-        for id in found {
-          let slot = 255 - Int(letters.frequency(Int(id)))
-          ordered[starts[slot]] = id
+        for candidate in found {
+          let slot = 255 - Int(CandidateSet.frequency(candidate))
+          ordered[starts[slot]] = Int32(CandidateSet.id(candidate))
           starts[slot] += 1
         }
       }
@@ -176,6 +178,9 @@ public final class KeyboardCorrector: Corrector {
       var first = 0
       scoring: while first < ordered.count {
         let end = min(first + chunk, ordered.count)
+        // The chunk's words are first read together, so their cache misses overlap; the letter
+        // loop below, which branches on every letter, would otherwise take them one by one.
+        for position in first..<end { lengths[position - first] = letters.word(Int(ordered[position])).count }
         counts.withUnsafeMutableBufferPointer { counts in
           for position in first..<end {
             // Letters of the word the typed word lacks each cost at least their cheapest miss, and
@@ -200,10 +205,11 @@ public final class KeyboardCorrector: Corrector {
           let id = Int(ordered[position])
           guard id != selfID else { continue }
           var prior = weight * logPriorOfByte[Int(letters.frequency(id))]
-          if top.count == limit, let worst = top.last, prior - worst.score < 0 {
+          // A word other than the typed one needs at least one edit.
+          if top.count == limit, let worst = top.last, prior - cheapestEdit - worst.score < 0 {
             // Every later candidate is rarer: none can beat the list even with the largest context
             // boost; before that, only words the context favours (seen after its last word) can.
-            if prior + maxBoost - worst.score < 0 { break scoring }
+            if prior - cheapestEdit + maxBoost - worst.score < 0 { break scoring }
             guard let sentence, let model = contextModel, model.mayFavour(wordID: contextIDs[id], in: sentence) else { continue }
           }
           if let sentence, let model = contextModel {
@@ -215,8 +221,8 @@ public final class KeyboardCorrector: Corrector {
             bound = min(bound, prior - worst.score)
             if bound < 0 { continue }
           }
+          guard Float(abs(lengths[position - first] - codes.count)) * lengthCost <= bound else { continue }
           let word = letters.word(id)
-          guard Float(abs(word.count - codes.count)) * lengthCost <= bound else { continue }
           // The letter bound is summed in another order than the alignment: a hair of slack.
           guard letterBounds[position - first] * 0.999 <= bound else { continue }
           let cost = model.cost(typed: codes, insertions: insertions, word: word, bound: bound, rows: &rows)
