@@ -19,6 +19,8 @@ public final class CorrectionLexicon: Sendable {
   let alphabet: [Unicode.Scalar: UInt8]
   /// The scalar of each code (index 0 unused).
   let scalars: [Unicode.Scalar]
+  /// Code per ASCII byte, upper case as lower case: ``encode(_:)`` without hashing.
+  private let asciiCodes: [UInt8]
   private let idByKey: [String: Int32]
   private let knownKeys: Set<String>
   public let name: String
@@ -90,6 +92,9 @@ public final class CorrectionLexicon: Sendable {
     self.slots = slots
     self.alphabet = alphabet
     self.scalars = scalars
+    asciiCodes = (0..<128).map { byte in
+      Unicode.Scalar(UInt8(byte)).properties.lowercaseMapping.unicodeScalars.first.flatMap { alphabet[$0] } ?? 0
+    }
     self.idByKey = ids
     self.knownKeys = known
   }
@@ -100,11 +105,18 @@ public final class CorrectionLexicon: Sendable {
   public func isKnown(_ word: String) -> Bool { knownKeys.contains(word.lowercased()) }
 
   /// The candidate id of `word` (any case).
-  public func id(of word: String) -> Int? { idByKey[word.lowercased()].map(Int.init) }
+  public func id(of word: String) -> Int? {
+    // Most typed words are lower case already: no lowercased copy for them.
+    let lower = word.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 } ? word.lowercased() : word
+    return idByKey[lower].map(Int.init)
+  }
 
   /// The letter codes of `text`, lowercased (0 for letters the lexicon never uses).
   func encode(_ text: String) -> [UInt8] {
-    text.lowercased().unicodeScalars.map { alphabet[$0] ?? 0 }
+    // ASCII text, nearly every typed word, maps byte by byte through a table; the rest is
+    // lowercased as Unicode.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.map { asciiCodes[Int($0)] } }
+    return text.lowercased().unicodeScalars.map { alphabet[$0] ?? 0 }
   }
 
   static let slotSize = 16

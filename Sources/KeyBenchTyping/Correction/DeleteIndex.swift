@@ -97,8 +97,21 @@ final class DeleteIndex: Sendable {
   /// once: looked up one key at a time, each bucket's two dependent misses were the corrector's
   /// largest cost.
   func collectCandidates(of typed: [UInt8], skeleton useSkeleton: Bool, into found: inout CandidateSet) {
-    var keys: [UInt64] = []
-    keys.reserveCapacity(64)
+    // The set's scratch arrays, reused from word to word: no allocation per lookup.
+    var keys = found.keys
+    var ranges = found.ranges
+    var gathered = found.gathered
+    found.keys = []
+    found.ranges = []
+    found.gathered = []
+    defer {
+      keys.removeAll(keepingCapacity: true)
+      ranges.removeAll(keepingCapacity: true)
+      gathered.removeAll(keepingCapacity: true)
+      found.keys = keys
+      found.ranges = ranges
+      found.gathered = gathered
+    }
     // The deletion count is implied by the key's length, which the hash covers, so one key never
     // comes with two counts.
     Self.forEachDelete(of: typed[..<min(typed.count, prefix)], upTo: maxDeletes) { hash, deleted in
@@ -112,14 +125,10 @@ final class DeleteIndex: Sendable {
     }
     keys.removeLast(keys.count - unique)
     let skeletonKey = useSkeleton ? Self.skeleton(typed[...], vowels: vowels) : nil
-    var ranges: [(start: Int, end: Int)] = []
-    ranges.reserveCapacity(keys.count + 1)
     for key in keys { ranges.append(deletes.range(of: key >> 2)) }
     if let skeletonKey { ranges.append(skeletons.range(of: skeletonKey)) }
     // The buckets' entries are copied out before any is compared: a copy loop has no branch on
     // the data, so its loads run ahead of one another.
-    var gathered: [UInt64] = []
-    gathered.reserveCapacity(ranges.reduce(0) { $0 + $1.end - $1.start })
     deletes.entries.withUnsafeBufferPointer { all in
       for range in ranges.prefix(keys.count) { gathered.append(contentsOf: all[range.start..<range.end]) }
     }
@@ -192,6 +201,10 @@ final class DeleteIndex: Sendable {
 struct CandidateSet {
   private(set) var found: [UInt32] = []
   private var marks: [UInt64]
+  /// ``DeleteIndex/collectCandidates(of:skeleton:into:)``'s workspace, kept between lookups.
+  fileprivate var keys: [UInt64] = []
+  fileprivate var ranges: [(start: Int, end: Int)] = []
+  fileprivate var gathered: [UInt64] = []
 
   init(wordCount: Int) {
     marks = [UInt64](repeating: 0, count: (wordCount + 63) / 64)

@@ -189,6 +189,7 @@ public struct ErrorModel: Sendable {
   /// substitutions, deletions, insertions and adjacent transpositions (optimal string alignment).
   /// `insertions` is `typed`'s table from ``prepare(_:into:)``. Returns `.infinity` once every
   /// alignment exceeds `bound`.
+  @inline(never)
   func cost(
     typed: [UInt8], insertions: TypedInsertions, word w: UnsafeBufferPointer<UInt8>, bound: Float, rows: inout [Float]
   ) -> Float {

@@ -59,7 +59,7 @@ public final class KeyboardCorrector: Corrector {
   private let logPriorOfByte: [Float]
   private var candidates: CandidateSet
   private var rows: [Float] = []
-  private var ordered: [Int32] = []
+  private var ordered: [UInt32] = []
   private var letterCounts: [UInt8] = []
   private var insertions = ErrorModel.TypedInsertions()
   private let contextModel: WordContextModel?
@@ -161,7 +161,7 @@ public final class KeyboardCorrector: Corrector {
         for index in 1..<257 { starts[index] += starts[index - 1] }
         for candidate in found {
           let slot = 255 - Int(CandidateSet.frequency(candidate))
-          ordered[starts[slot]] = Int32(CandidateSet.id(candidate))
+          ordered[starts[slot]] = candidate
           starts[slot] += 1
         }
       }
@@ -177,17 +177,29 @@ public final class KeyboardCorrector: Corrector {
       }
       var first = 0
       scoring: while first < ordered.count {
-        let end = min(first + chunk, ordered.count)
+        var end = min(first + chunk, ordered.count)
+        // The chunk ends where the frequency alone stops the scan (the list only gets better while
+        // the chunk is scored), so no word past the stop is read.
+        if top.count == limit, let worst = top.last {
+          var stop = first
+          while stop < end
+            && weight * logPriorOfByte[Int(CandidateSet.frequency(ordered[stop]))] - cheapestEdit + maxBoost - worst.score >= 0
+          {
+            stop += 1
+          }
+          if stop == first { break scoring }
+          end = stop
+        }
         // The chunk's words are first read together, so their cache misses overlap; the letter
         // loop below, which branches on every letter, would otherwise take them one by one.
-        for position in first..<end { lengths[position - first] = letters.word(Int(ordered[position])).count }
+        for position in first..<end { lengths[position - first] = letters.word(CandidateSet.id(ordered[position])).count }
         counts.withUnsafeMutableBufferPointer { counts in
           for position in first..<end {
             // Letters of the word the typed word lacks each cost at least their cheapest miss, and
             // typed letters the word lacks their cheapest extra (as multisets).
             var missed: Float = 0
             var sharedExtra: Float = 0
-            let word = letters.word(Int(ordered[position]))
+            let word = letters.word(CandidateSet.id(ordered[position]))
             for code in word {
               if counts[Int(code)] > 0 {
                 counts[Int(code)] -= 1
@@ -202,9 +214,9 @@ public final class KeyboardCorrector: Corrector {
           }
         }
         for position in first..<end {
-          let id = Int(ordered[position])
+          let id = CandidateSet.id(ordered[position])
           guard id != selfID else { continue }
-          var prior = weight * logPriorOfByte[Int(letters.frequency(id))]
+          var prior = weight * logPriorOfByte[Int(CandidateSet.frequency(ordered[position]))]
           // A word other than the typed one needs at least one edit.
           if top.count == limit, let worst = top.last, prior - cheapestEdit - worst.score < 0 {
             // Every later candidate is rarer: none can beat the list even with the largest context
