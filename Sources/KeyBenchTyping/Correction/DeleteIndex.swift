@@ -53,7 +53,9 @@ final class DeleteIndex: Sendable {
   /// Entries grouped by a direct-mapped bucket directory on the top hash bits, so a lookup
   /// touches two cache lines instead of binary-searching millions of entries. The directory
   /// implies a bucket's top hash bits, so an entry keeps only the rest (at most 28 bits), which
-  /// leaves room for the word's frequency byte.
+  /// leaves room for the word's frequency byte. Buckets hold about 16 entries (two cache lines):
+  /// a directory of one bucket per 4 entries (8 MB for en_US) missed the cache on nearly every
+  /// lookup and measured 16 % slower overall than one per 16 (2 MB).
   struct Table: Sendable {
     let entries: [UInt64]
     let starts: [UInt32]
@@ -64,7 +66,7 @@ final class DeleteIndex: Sendable {
     init(_ unsorted: [UInt64], frequencies: [UInt8]) {
       let sorted = unsorted.sorted()
       var bits: UInt64 = 10
-      while (1 << bits) * 4 < sorted.count && bits < 24 { bits += 1 }
+      while (1 << bits) * 16 < sorted.count && bits < 24 { bits += 1 }
       self.bits = bits
       let shift = 64 - bits
       var starts = [UInt32](repeating: 0, count: (1 << Int(bits)) + 1)
