@@ -191,15 +191,60 @@ public struct DTWDecoder: SwipeDecoder {
     }
     if config.firstPass.enabled && candidates.count > config.firstPass.keep {
       let weight = config.firstPass.frequencyWeight
-      let priority = candidates.indices.map { i in distances[i] - weight * lexicon.bestLogProbability[candidates[i]] }
-      let best = candidates.indices.sorted { priority[$0] < priority[$1] || (priority[$0] == priority[$1] && $0 < $1) }
-        .prefix(config.firstPass.keep).sorted()
+      var order = candidates.indices.map { i in
+        Ranked(priority: distances[i] - weight * lexicon.bestLogProbability[candidates[i]], position: i)
+      }
+      // Only which candidates are the best `keep` matters, not their order: a selection, not a
+      // sort of the thousands that pass the filters (the sort was a quarter of the first pass).
+      let best = Ranked.selectSmallest(config.firstPass.keep, in: &order).map(\.position).sorted()
       kept = best.map { candidates[$0] }
       distances = best.map { distances[$0] }
     }
     // Per point in the DTW cost's unit (pitches²), summed over the reduced trace's points.
     let scale = config.location.enabled ? config.location.weight * Double(pointCount) : 0
     return (kept, distances.map { scale * $0 * $0 })
+  }
+
+  /// A first-pass candidate: its priority (lower is better) and its position, which breaks ties
+  /// so that the best `keep` are one definite set.
+  struct Ranked {
+    var priority: Double
+    var position: Int
+
+    static func < (a: Ranked, b: Ranked) -> Bool {
+      a.priority < b.priority || (a.priority == b.priority && a.position < b.position)
+    }
+
+    /// The `count` smallest of `items` (in no particular order), by quickselect: items are
+    /// reordered in place, expected linear time.
+    static func selectSmallest(_ count: Int, in items: inout [Ranked]) -> ArraySlice<Ranked> {
+      guard count < items.count else { return items[...] }
+      guard count > 0 else { return [] }
+      var low = 0
+      var high = items.count - 1
+      // Invariant: the answer's boundary (index `count`) lies in low...high.
+      while low < high {
+        // Median of three as the pivot, for sorted or reversed runs.
+        let middle = low + (high - low) / 2
+        if items[middle] < items[low] { items.swapAt(middle, low) }
+        if items[high] < items[low] { items.swapAt(high, low) }
+        if items[high] < items[middle] { items.swapAt(high, middle) }
+        let pivot = items[middle]
+        var i = low
+        var j = high
+        while i <= j {
+          while items[i] < pivot { i += 1 }
+          while pivot < items[j] { j -= 1 }
+          if i <= j {
+            items.swapAt(i, j)
+            i += 1
+            j -= 1
+          }
+        }
+        if count <= j { high = j } else if count >= i { low = i } else { break }
+      }
+      return items[..<count]
+    }
   }
 
   // MARK: Scoring
