@@ -195,7 +195,7 @@ public struct DTWDecoder: SwipeDecoder {
         Ranked(priority: distances[i] - weight * lexicon.bestLogProbability[candidates[i]], position: i)
       }
       // Only which candidates are the best `keep` matters, not their order: a selection, not a
-      // sort of the thousands that pass the filters (the sort was a quarter of the first pass).
+      // sort of the thousands that pass the filters (the sort was nearly a third of the first pass).
       let best = Ranked.selectSmallest(config.firstPass.keep, in: &order).map(\.position).sorted()
       kept = best.map { candidates[$0] }
       distances = best.map { distances[$0] }

@@ -6,7 +6,7 @@ import KeyBenchTestSupport
 @testable import KeyBenchTyping
 import Testing
 
-/// The alignment cost's banded, bounded table must never change a cost the corrector can use.
+/// The alignment's early exit at a bound must never change a cost the corrector can use.
 @Suite struct ErrorModelTests {
   static let words = [
     "the", "and", "that", "have", "with", "this", "from", "they", "would", "there", "their", "about", "which", "people",
@@ -44,7 +44,6 @@ import Testing
     var random = SeededGenerator(seed: 7)
     var rows: [Float] = []
     var insertions = ErrorModel.TypedInsertions()
-
     var within = 0
     var beyond = 0
     for _ in 0..<400 {

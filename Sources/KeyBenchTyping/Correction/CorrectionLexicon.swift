@@ -102,13 +102,15 @@ public final class CorrectionLexicon: Sendable {
   public var count: Int { words.count }
 
   /// Whether `word` (any case) is in the lexicon at all: typing it is not a non-word error.
-  public func isKnown(_ word: String) -> Bool { knownKeys.contains(word.lowercased()) }
+  public func isKnown(_ word: String) -> Bool { knownKeys.contains(Self.key(word)) }
 
   /// The candidate id of `word` (any case).
-  public func id(of word: String) -> Int? {
-    // Most typed words are lower case already: no lowercased copy for them.
-    let lower = word.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 } ? word.lowercased() : word
-    return idByKey[lower].map(Int.init)
+  public func id(of word: String) -> Int? { idByKey[Self.key(word)].map(Int.init) }
+
+  /// `word` lowercased, the form both lookups are keyed by. Most typed words are lower case
+  /// already: no lowercased copy for them.
+  private static func key(_ word: String) -> String {
+    word.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 } ? word.lowercased() : word
   }
 
   /// The letter codes of `text`, lowercased (0 for letters the lexicon never uses).

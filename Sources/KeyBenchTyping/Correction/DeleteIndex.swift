@@ -75,8 +75,9 @@ final class DeleteIndex: Sendable {
       self.starts = starts
       let restMask: UInt64 = (1 << (38 - bits)) - 1
       entries = sorted.map { entry in
-        let id = entry & 0xFF_FFFF
-        return ((entry >> 26) & restMask) << 34 | ((entry >> 24) & 3) << 32 | UInt64(frequencies[Int(id)]) << 24 | id
+        let id = Int(entry & 0xFF_FFFF)
+        let candidate = CandidateSet.candidate(id: id, frequency: frequencies[id])
+        return ((entry >> 26) & restMask) << 34 | ((entry >> 24) & 3) << 32 | UInt64(candidate)
       }
     }
 
@@ -214,6 +215,10 @@ struct CandidateSet {
 
   /// Word ids, in the order found.
   var ids: [Int] { found.map { Self.id($0) } }
+
+  /// Word `id` with its frequency byte, as the set holds it (and as the index's entries end).
+  @inline(__always)
+  static func candidate(id: Int, frequency: UInt8) -> UInt32 { UInt32(frequency) << 24 | UInt32(id) }
 
   @inline(__always)
   static func id(_ candidate: UInt32) -> Int { Int(candidate & 0xFF_FFFF) }

@@ -116,7 +116,7 @@ public final class KeyboardCorrector: Corrector {
       self.candidates = candidates
     }
     let selfID = lexicon.id(of: typed)
-    if let selfID { candidates.insert(UInt32(lexicon.frequencies[selfID]) << 24 | UInt32(selfID)) }
+    if let selfID { candidates.insert(CandidateSet.candidate(id: selfID, frequency: lexicon.frequencies[selfID])) }
     index.collectCandidates(of: codes, skeleton: config.skeleton, into: &candidates)
     let found = candidates.found
     var top: [(id: Int, score: Float)] = []
