@@ -71,12 +71,18 @@ public enum TrainTestSplit {
     }
     let checked = testSentences.filter { $0.count >= checkedSentenceLength }
     let shared = checked.filter { training.sentenceKeys.contains(sentenceKey($0)) }.count
-    if !checked.isEmpty, Double(shared) / Double(checked.count) > toleratedShare {
+    if exceedsTolerance(checked: checked.count, shared: shared) {
       throw InputFileError(
         path: test, kind: .malformed,
         reason: "\(shared) of \(checked.count) test sentences of \(checkedSentenceLength)+ words also occur in the training text; training and test must not overlap")
     }
     return shared
+  }
+
+  /// Whether `shared` of `checked` test sentences found in training is more than stock phrases
+  /// explain (``toleratedShare``): the one rule every benchmark refuses an overlap by.
+  public static func exceedsTolerance(checked: Int, shared: Int) -> Bool {
+    checked > 0 && Double(shared) / Double(checked) > toleratedShare
   }
 
   /// How many of `sentences` (of ``checkedSentenceLength`` or more words) occur verbatim in

@@ -145,7 +145,7 @@ extension KeybenchRun {
           throw CommandFailure("\(corpus): no gesture carries its previous words (the 'context' field), so --context has nothing to condition on")
         }
         let overlap = TrainTestSplit.overlap(sentences, training: stored.fingerprint)
-        if overlap.checked > 0, Double(overlap.shared) / Double(overlap.checked) > TrainTestSplit.toleratedShare {
+        if TrainTestSplit.exceedsTolerance(checked: overlap.checked, shared: overlap.shared) {
           throw CommandFailure(
             "context model \(context): \(overlap.shared) of \(overlap.checked) sentences of \(TrainTestSplit.checkedSentenceLength)+ words the gestures of \(corpus) were swiped in occur in its training text; train it on texts that do not hold the test phrases")
         }
