@@ -32,6 +32,7 @@ public struct DTWDecoder: SwipeDecoder {
       + "frequency=\(config.frequency.enabled ? String(config.frequency.weight) + (config.frequency.adaptive ? "×(m*+\(config.frequency.noiseFloor))" : "") : "off"), "
       + "first-pass=\(config.firstPass.enabled ? String(config.firstPass.keep) : "off"), "
       + "location=\(config.location.enabled ? String(config.location.weight) : "off"), "
+      + (config.ends.enabled ? "ends=\(config.ends.start)/\(config.ends.end), " : "")
       + "pruning=\(config.dtw.pruning), threads=\(config.threads))"
   }
 
@@ -172,11 +173,30 @@ public struct DTWDecoder: SwipeDecoder {
   /// The first pass's stage name in diagnostics and reports.
   static let firstPassStage = "first pass"
 
-  /// The first pass and the location channel: with `firstPass`, the best `keep` of `candidates`
-  /// by location distance and frequency (still sorted); and for each kept sequence the cost the
-  /// location channel adds to its DTW cost (summed over the `pointCount` reduced trace points;
-  /// empty when neither extension is on).
+  /// The first pass, the location channel and the ends term: with `firstPass`, the best `keep` of
+  /// `candidates` by location distance and frequency (still sorted); and for each kept sequence
+  /// the cost the location channel and ``DTWDecoderConfig/Ends`` add to its DTW cost (summed over
+  /// the `pointCount` reduced trace points; empty when no extension is on). Both are known before
+  /// DTW and never negative, so pruning on DTW's bound stays exact.
   func firstPass(_ candidates: [Int], trace: [Point], pointCount: Int) -> (kept: [Int], extraCost: [Double]) {
+    let (kept, locationCost) = locationPass(candidates, trace: trace, pointCount: pointCount)
+    guard config.ends.enabled, let first = trace.first, let last = trace.last else { return (kept, locationCost) }
+    // Per point in the DTW cost's unit (pitches²), like the location channel's cost.
+    let (start, end) = (config.ends.start * Double(pointCount), config.ends.end * Double(pointCount))
+    let centres = lexicon.centres
+    return (
+      kept,
+      kept.enumerated().map { position, index in
+        let firstKey = Int(lexicon.flatKeys[Int(lexicon.keyStart[index])])
+        let d0 = first.distance(to: centres[firstKey])
+        let d1 = last.distance(to: centres[Int(lexicon.lastKey[index])])
+        return (locationCost.isEmpty ? 0 : locationCost[position]) + start * d0 * d0 + end * d1 * d1
+      }
+    )
+  }
+
+  /// The first pass and the location channel alone (see ``firstPass(_:trace:pointCount:)``).
+  func locationPass(_ candidates: [Int], trace: [Point], pointCount: Int) -> (kept: [Int], extraCost: [Double]) {
     guard config.firstPass.enabled || config.location.enabled else { return (candidates, []) }
     let channel = LocationChannel(trace: trace, count: config.location.samples)
     var kept = candidates

@@ -16,6 +16,7 @@ public struct DTWDecoderConfig: Sendable, Codable, Equatable {
   public var frequency = Frequency()
   public var firstPass = FirstPass()
   public var location = Location()
+  public var ends = Ends()
   public var context = Context()
   /// Systematic touch offset, in pitches (y down), subtracted from every trace point before
   /// decoding. KeyBench extension: touches land below their targets (How We Swipe: first
@@ -151,6 +152,20 @@ extension DTWDecoderConfig {
     public init() {}
   }
 
+  /// Where the trace starts and ends (KeyBench extension): `start` × d₀² + `end` × d₁² is added to
+  /// a word's DTW cost per point, d₀ and d₁ the distances (pitches) from the trace's first and last
+  /// points to the word's first and last key centres. DTW and the location channel weigh every
+  /// point alike, but people land the first key far more precisely than any later one (on How We
+  /// Swipe the first point of a gesture lies a median 0.28 key widths from its key, the last 0.42),
+  /// so a word whose first key is a neighbour (`toy` for `you`) deserves a larger penalty than a
+  /// middle point's offset gets. Both weights are fixed on a development slice by sweep.
+  public struct Ends: Sendable, Codable, Equatable {
+    public var enabled = true
+    public var start = 0.15
+    public var end = 0.05
+    public init() {}
+  }
+
   /// Sentence context (`keybench-run swipe --context NAME`): candidates are re-ranked by their
   /// score − `weight` × ln(P(word | previous words) ÷ P(word)) from the shared Kneser-Ney model.
   /// The ratio, not P(word | previous) itself, because the decoder's score already holds the
@@ -174,6 +189,7 @@ extension DTWDecoderConfig {
     config.frequency.weight = 0.01
     config.firstPass.enabled = false
     config.location.enabled = false
+    config.ends.enabled = false
     config.touchOffset = Offset(x: 0, y: 0)
     return config
   }
@@ -207,6 +223,8 @@ extension DTWDecoderConfig: ValidatedConfig {
     check.number("firstPass.frequencyWeight", firstPass.frequencyWeight, in: 0...100)
     check.integer("location.samples", location.samples, in: 2...1000)
     check.number("location.weight", location.weight, in: 0...100)
+    check.number("ends.start", ends.start, in: 0...100)
+    check.number("ends.end", ends.end, in: 0...100)
     check.number("context.weight", context.weight, in: 0...100)
     check.integer("context.pool", context.pool, in: 1...1000)
     check.number("touchOffset.x", touchOffset.x, in: -5...5)

@@ -69,6 +69,49 @@ import Testing
     #expect(agree >= words.count - 1, "the first pass changed the top word of \(words.count - agree) swipes")
   }
 
+  /// The ends term raises each word's score (cost per point, with a fixed frequency weight) by
+  /// exactly start × d₀² + end × d₁², d the distances of the trace's first and last points to the
+  /// word's first and last key centres — so a word starting a key away from where the finger
+  /// landed pays most, and the word whose keys the trace starts and ends on pays almost nothing.
+  @Test func endsAddTheDistanceOfTheTracesEndsToTheWordsEndKeys() throws {
+    let profile = try DeviceCatalog.shipped().profile(named: "iphone6s")
+    let layout = profile.layout(forLocale: "en")
+    let words = ["you", "toy", "yoyo", "tout", "your"]
+    let lexicon = DecoderLexicon(
+      lexicon: Lexicon(name: "t", locale: "en", entries: words.map { .init(word: $0, frequency: 100) }), layout: layout)
+    var config = DTWDecoderConfig()
+    config.filters = .init()
+    config.filters.startPoint.radius = 6
+    config.filters.endPoint.radius = 6
+    config.filters.length.enabled = false
+    config.filters.startDirection.enabled = false
+    config.frequency.adaptive = false
+    config.firstPass.enabled = false
+    config.dtw.pruning = false
+    var without = config
+    without.ends.enabled = false
+    #expect(config.ends.enabled && config.ends.start > config.ends.end && config.ends.end > 0)
+    let synthesizer = SwipeSynthesizer(config: .init(), layout: layout, profile: profile)
+    var random = SeededGenerator(seed: 11)
+    let trace = try #require(synthesizer.points(for: "you", using: &random))
+    let on = DTWDecoder(lexicon: lexicon, config: config).decode(trace, top: words.count, probe: nil).candidates
+    let off = DTWDecoder(lexicon: lexicon, config: without).decode(trace, top: words.count, probe: nil).candidates
+    #expect(Set(on.map(\.word)) == Set(words), "\(on)")
+    #expect(Set(off.map(\.word)) == Set(words), "\(off)")
+    func pitch(_ point: TimedPoint) -> Point {
+      Point(x: point.x / lexicon.pitch - config.touchOffset.x, y: point.y / lexicon.pitch - config.touchOffset.y)
+    }
+    let (first, last) = (pitch(trace[0]), pitch(trace[trace.count - 1]))
+    for word in words {
+      let keys = lexicon.sequences[lexicon.sequenceIndices(matching: word)[0]].keys
+      let d0 = first.distance(to: lexicon.centres[Int(keys[0])])
+      let d1 = last.distance(to: lexicon.centres[Int(keys[keys.count - 1])])
+      let added = try #require(on.first { $0.word == word }).score - (try #require(off.first { $0.word == word })).score
+      #expect(abs(added - (config.ends.start * d0 * d0 + config.ends.end * d1 * d1)) < 1e-9, "\(word)")
+    }
+    #expect(on.first?.word == "you")
+  }
+
   @Test func seedConfigFileIsTheSeedsOwnDecoder() throws {
     let path = TestPaths.repository.appendingPathComponent("Corpora/configs/seed000.json").path
     let loaded = try JSONConfig.merged(DTWDecoderConfig(), with: Data(contentsOf: URL(fileURLWithPath: path)))
