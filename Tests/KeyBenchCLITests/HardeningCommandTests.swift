@@ -25,6 +25,8 @@ import Testing
       (#"{"frequency": {"weight": -0.5}}"#, "frequency.weight"),
       (#"{"threads": -3}"#, "threads"),
       (#"{"filters": {"length": {"a": 1.2, "b": 0.9}}}"#, "filters.length.b"),
+      (#"{"ends": {"start": -0.1}}"#, "ends.start"),
+      (#"{"ends": {"end": 1e300}}"#, "ends.end"),
     ]
     for (index, item) in cases.enumerated() {
       let config = try dir.write("c\(index).json", text: item.json)
