@@ -113,7 +113,8 @@ public struct DTWDecoder: SwipeDecoder {
   }
 
   /// Sequences whose first key's centre lies within the radius of the first point; all
-  /// sequences when the filter is off. Sorted by key sequence.
+  /// sequences when the filter is off. Sorted by key sequence: sequences are numbered in key
+  /// order, so each first key's list is one ascending run and keys are visited in that order.
   func startPointCandidates(_ first: Point) -> [Int] {
     let filter = config.filters.startPoint
     var result: [Int] = []
@@ -121,7 +122,7 @@ public struct DTWDecoder: SwipeDecoder {
     where !filter.enabled || centre.distance(to: first) <= filter.radius {
       result += lexicon.byFirstKey[key]
     }
-    return result.sorted()
+    return result
   }
 
   func filterDirection(_ candidates: [Int], trace: [Point]) -> [Int] {
@@ -200,12 +201,16 @@ public struct DTWDecoder: SwipeDecoder {
     guard config.firstPass.enabled || config.location.enabled else { return (candidates, []) }
     let channel = LocationChannel(trace: trace, count: config.location.samples)
     var kept = candidates
+    let keyCount = lexicon.centres.count
     var distances = lexicon.flatKeys.withUnsafeBufferPointer { keys in
       lexicon.centres.withUnsafeBufferPointer { centres in
-        candidates.map { index in
-          let range = Int(lexicon.keyStart[index])..<Int(lexicon.keyStart[index + 1])
-          return channel.meanDistance(
-            keys: UnsafeBufferPointer(rebasing: keys[range]), centres: centres, length: lexicon.lengths[index])
+        lexicon.centreDistances.withUnsafeBufferPointer { table in
+          candidates.map { index in
+            let range = Int(lexicon.keyStart[index])..<Int(lexicon.keyStart[index + 1])
+            return channel.meanDistance(
+              keys: UnsafeBufferPointer(rebasing: keys[range]), centres: centres, length: lexicon.lengths[index]
+            ) { table[Int($0) * keyCount + Int($1)] }
+          }
         }
       }
     }

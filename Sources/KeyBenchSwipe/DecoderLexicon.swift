@@ -56,6 +56,9 @@ public final class DecoderLexicon: Sendable {
   public let pitch: Double
   /// Sequence indices by first key, ascending.
   public let byFirstKey: [[Int]]
+  /// Distance between key centres a and b at `a × keys.count + b`, pitches (each computed as
+  /// `centres[a].distance(to: centres[b])`, so a lookup gives the same bits as the computation).
+  let centreDistances: [Double]
   public let wordCount: Int
 
   /// All sequences' keys, one after another; sequence i is `flatKeys[keyStart[i]..<keyStart[i + 1]]`.
@@ -92,6 +95,7 @@ public final class DecoderLexicon: Sendable {
     pitch = layout.horizontalPitch
     let centres = letters.map { Point(x: $0.center.x / layout.horizontalPitch, y: $0.center.y / layout.horizontalPitch) }
     self.centres = centres
+    centreDistances = centres.flatMap { a in centres.map { a.distance(to: $0) } }
     var indexOfLabel: [String: UInt8] = [:]
     for (index, key) in letters.enumerated() { indexOfLabel[key.label] = UInt8(index) }
 

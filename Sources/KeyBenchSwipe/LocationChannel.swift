@@ -25,12 +25,20 @@ public struct LocationChannel: Sendable {
   /// through `centres` of `keys` (whose length is `length`), walking the polyline once.
   public func meanDistance(keys: [UInt8], centres: [Point], length: Double) -> Double {
     keys.withUnsafeBufferPointer { keys in
-      centres.withUnsafeBufferPointer { centres in meanDistance(keys: keys, centres: centres, length: length) }
+      centres.withUnsafeBufferPointer { centres in
+        meanDistance(keys: keys, centres: centres, length: length) { centres[Int($0)].distance(to: centres[Int($1)]) }
+      }
     }
   }
 
-  /// The same over buffers, for the decoder's flat key storage (no copies per word).
-  func meanDistance(keys: UnsafeBufferPointer<UInt8>, centres: UnsafeBufferPointer<Point>, length: Double) -> Double {
+  /// The same over buffers, for the decoder's flat key storage (no copies per word), with the
+  /// distance between two keys' centres from `centreDistance` (the decoder reads it from a table
+  /// instead of taking a square root per segment).
+  @inline(__always)
+  func meanDistance(
+    keys: UnsafeBufferPointer<UInt8>, centres: UnsafeBufferPointer<Point>, length: Double,
+    centreDistance: (UInt8, UInt8) -> Double
+  ) -> Double {
     let n = samples.count
     guard n > 0, let first = keys.first else { return 0 }
     guard keys.count > 1, length > 0 else {
@@ -42,7 +50,7 @@ public struct LocationChannel: Sendable {
     var segment = 1
     var from = centres[Int(keys[0])]
     var to = centres[Int(keys[1])]
-    var segmentLength = from.distance(to: to)
+    var segmentLength = centreDistance(keys[0], keys[1])
     var travelled = 0.0  // path length at `from`
     for i in 0..<n {
       let target = min(Double(i) * step, length)
@@ -51,7 +59,7 @@ public struct LocationChannel: Sendable {
         segment += 1
         from = to
         to = centres[Int(keys[segment])]
-        segmentLength = from.distance(to: to)
+        segmentLength = centreDistance(keys[segment - 1], keys[segment])
       }
       let t = segmentLength > 0 ? min(1, max(0, (target - travelled) / segmentLength)) : 0
       let point = Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)
