@@ -33,6 +33,7 @@ public struct DTWDecoder: SwipeDecoder {
       + "first-pass=\(config.firstPass.enabled ? String(config.firstPass.keep) : "off"), "
       + "location=\(config.location.enabled ? String(config.location.weight) : "off"), "
       + (config.ends.enabled ? "ends=\(config.ends.start)/\(config.ends.end), " : "")
+      + (config.coverage.enabled ? "coverage=\(config.coverage.weight), " : "")
       + "pruning=\(config.dtw.pruning), threads=\(config.threads))"
   }
 
@@ -174,26 +175,49 @@ public struct DTWDecoder: SwipeDecoder {
   /// The first pass's stage name in diagnostics and reports.
   static let firstPassStage = "first pass"
 
-  /// The first pass, the location channel and the ends term: with `firstPass`, the best `keep` of
+  /// The first pass and the evidence beside DTW: with `firstPass`, the best `keep` of
   /// `candidates` by location distance and frequency (still sorted); and for each kept sequence
-  /// the cost the location channel and ``DTWDecoderConfig/Ends`` add to its DTW cost (summed over
-  /// the `pointCount` reduced trace points; empty when no extension is on). Both are known before
-  /// DTW and never negative, so pruning on DTW's bound stays exact.
+  /// the cost the location channel, ``DTWDecoderConfig/Ends`` and ``DTWDecoderConfig/Coverage``
+  /// add to its DTW cost (summed over the `pointCount` reduced trace points; empty when no
+  /// extension is on). All are known before DTW and never negative, so pruning on DTW's bound
+  /// stays exact.
   func firstPass(_ candidates: [Int], trace: [Point], pointCount: Int) -> (kept: [Int], extraCost: [Double]) {
     let (kept, locationCost) = locationPass(candidates, trace: trace, pointCount: pointCount)
-    guard config.ends.enabled, let first = trace.first, let last = trace.last else { return (kept, locationCost) }
-    // Per point in the DTW cost's unit (pitches²), like the location channel's cost.
-    let (start, end) = (config.ends.start * Double(pointCount), config.ends.end * Double(pointCount))
+    let (ends, coverage) = (config.ends, config.coverage)
+    guard ends.enabled || coverage.enabled, let first = trace.first, let last = trace.last else { return (kept, locationCost) }
+    // Per point, like the location channel's cost.
+    let points = Double(pointCount)
+    let (start, end, reach) = (ends.enabled ? ends.start * points : 0, ends.enabled ? ends.end * points : 0, coverage.enabled ? coverage.weight * points : 0)
     let centres = lexicon.centres
+    let nearest = coverage.enabled ? centres.map { Self.distance(from: $0, to: trace) } : []
     return (
       kept,
       kept.enumerated().map { position, index in
-        let firstKey = Int(lexicon.flatKeys[Int(lexicon.keyStart[index])])
-        let d0 = first.distance(to: centres[firstKey])
+        var cost = locationCost.isEmpty ? 0 : locationCost[position]
+        let keys = lexicon.keys(of: index)
+        let d0 = first.distance(to: centres[Int(keys[keys.startIndex])])
         let d1 = last.distance(to: centres[Int(lexicon.lastKey[index])])
-        return (locationCost.isEmpty ? 0 : locationCost[position]) + start * d0 * d0 + end * d1 * d1
+        cost += start * d0 * d0 + end * d1 * d1
+        if coverage.enabled { cost += reach * keys.reduce(0) { $0 + nearest[Int($1)] } / Double(keys.count) }
+        return cost
       }
     )
+  }
+
+  /// The distance from `point` to the polyline `trace` (pitches; infinite for an empty trace).
+  static func distance(from point: Point, to trace: [Point]) -> Double {
+    guard var previous = trace.first else { return .infinity }
+    func squared(_ x: Double, _ y: Double) -> Double { x * x + y * y }
+    // The smallest squared distance, then one square root (the root is monotonic).
+    var best = squared(point.x - previous.x, point.y - previous.y)
+    for next in trace.dropFirst() {
+      let (dx, dy) = (next.x - previous.x, next.y - previous.y)
+      let length = squared(dx, dy)
+      let t = length > 0 ? min(1, max(0, ((point.x - previous.x) * dx + (point.y - previous.y) * dy) / length)) : 0
+      best = min(best, squared(point.x - (previous.x + t * dx), point.y - (previous.y + t * dy)))
+      previous = next
+    }
+    return best.squareRoot()
   }
 
   /// The first pass and the location channel alone (see ``firstPass(_:trace:pointCount:)``).

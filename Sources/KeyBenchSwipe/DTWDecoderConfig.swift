@@ -17,6 +17,7 @@ public struct DTWDecoderConfig: Sendable, Codable, Equatable {
   public var firstPass = FirstPass()
   public var location = Location()
   public var ends = Ends()
+  public var coverage = Coverage()
   public var context = Context()
   /// Systematic touch offset, in pitches (y down), subtracted from every trace point before
   /// decoding. KeyBench extension: touches land below their targets (How We Swipe: first
@@ -166,12 +167,25 @@ extension DTWDecoderConfig {
     public init() {}
   }
 
+  /// How closely the trace passes each of the word's keys (KeyBench extension): `weight` × the
+  /// mean, over the word's keys, of the distance (pitches) from the key's centre to the nearest
+  /// point of the trace polyline is added to its DTW cost per point. DTW averages over the trace's
+  /// points, so a word with a key the finger never went near (`needed` for a trace of `need`)
+  /// loses only that key's share of one alignment; asking from the word's side whether every key
+  /// was visited catches it. One distance per key of the layout per gesture, then a lookup per
+  /// key of each word.
+  public struct Coverage: Sendable, Codable, Equatable {
+    public var enabled = true
+    public var weight = 0.8
+    public init() {}
+  }
+
   /// Sentence context (`keybench-run swipe --context NAME`): candidates are re-ranked by their
   /// score − `weight` × ln(P(word | previous words) ÷ P(word)) from the shared Kneser-Ney model.
   /// The ratio, not P(word | previous) itself, because the decoder's score already holds the
   /// word's own frequency. The best `pool` candidates of the gesture are re-ranked.
   public struct Context: Sendable, Codable, Equatable {
-    public var weight = 0.2
+    public var weight = 0.1
     public var pool = 16
     public init() {}
   }
@@ -190,6 +204,7 @@ extension DTWDecoderConfig {
     config.firstPass.enabled = false
     config.location.enabled = false
     config.ends.enabled = false
+    config.coverage.enabled = false
     config.touchOffset = Offset(x: 0, y: 0)
     return config
   }
@@ -225,6 +240,7 @@ extension DTWDecoderConfig: ValidatedConfig {
     check.number("location.weight", location.weight, in: 0...100)
     check.number("ends.start", ends.start, in: 0...100)
     check.number("ends.end", ends.end, in: 0...100)
+    check.number("coverage.weight", coverage.weight, in: 0...100)
     check.number("context.weight", context.weight, in: 0...100)
     check.integer("context.pool", context.pool, in: 1...1000)
     check.number("touchOffset.x", touchOffset.x, in: -5...5)

@@ -27,6 +27,7 @@ import Testing
       (#"{"filters": {"length": {"a": 1.2, "b": 0.9}}}"#, "filters.length.b"),
       (#"{"ends": {"start": -0.1}}"#, "ends.start"),
       (#"{"ends": {"end": 1e300}}"#, "ends.end"),
+      (#"{"coverage": {"weight": -1}}"#, "coverage.weight"),
     ]
     for (index, item) in cases.enumerated() {
       let config = try dir.write("c\(index).json", text: item.json)

@@ -112,6 +112,53 @@ import Testing
     #expect(on.first?.word == "you")
   }
 
+  /// Coverage raises each word's score by exactly weight × the mean over its keys of the distance
+  /// from the key's centre to the trace polyline: nothing for keys the finger went through, most
+  /// for a key it never went near (`r` of `your` on a trace of `you`).
+  @Test func coverageAddsHowFarTheTracePassesFromEachKey() throws {
+    let profile = try DeviceCatalog.shipped().profile(named: "iphone6s")
+    let layout = profile.layout(forLocale: "en")
+    let words = ["you", "your", "yours", "tout", "toy"]
+    let lexicon = DecoderLexicon(
+      lexicon: Lexicon(name: "t", locale: "en", entries: words.map { .init(word: $0, frequency: 100) }), layout: layout)
+    var config = DTWDecoderConfig()
+    config.filters = .init()
+    config.filters.startPoint.radius = 6
+    config.filters.endPoint.radius = 6
+    config.filters.length.enabled = false
+    config.filters.startDirection.enabled = false
+    config.frequency.adaptive = false
+    config.firstPass.enabled = false
+    config.dtw.pruning = false
+    var without = config
+    without.coverage.enabled = false
+    #expect(config.coverage.enabled && config.coverage.weight > 0)
+    let synthesizer = SwipeSynthesizer(config: .init(), layout: layout, profile: profile)
+    var random = SeededGenerator(seed: 3)
+    let trace = try #require(synthesizer.points(for: "you", using: &random))
+    let on = DTWDecoder(lexicon: lexicon, config: config).decode(trace, top: words.count, probe: nil).candidates
+    let off = DTWDecoder(lexicon: lexicon, config: without).decode(trace, top: words.count, probe: nil).candidates
+    #expect(Set(on.map(\.word)) == Set(words), "\(on)")
+    let path = trace.map { Point(x: $0.x / lexicon.pitch - config.touchOffset.x, y: $0.y / lexicon.pitch - config.touchOffset.y) }
+    /// The nearest approach of the polyline to `centre`, by brute force over fine steps along it.
+    func nearest(_ centre: Point) -> Double {
+      zip(path, path.dropFirst()).flatMap { a, b in
+        (0...200).map { i -> Double in
+          let t = Double(i) / 200
+          return centre.distance(to: Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+        }
+      }.min() ?? .infinity
+    }
+    var added: [String: Double] = [:]
+    for word in words {
+      let keys = lexicon.sequences[lexicon.sequenceIndices(matching: word)[0]].keys
+      let expected = config.coverage.weight * keys.map { nearest(lexicon.centres[Int($0)]) }.reduce(0, +) / Double(keys.count)
+      added[word] = try #require(on.first { $0.word == word }).score - (try #require(off.first { $0.word == word })).score
+      #expect(abs(added[word]! - expected) < 1e-3, "\(word): \(added[word]!) against \(expected)")
+    }
+    #expect(added["your"]! > added["you"]! + 0.1, "\(added)")
+  }
+
   @Test func seedConfigFileIsTheSeedsOwnDecoder() throws {
     let path = TestPaths.repository.appendingPathComponent("Corpora/configs/seed000.json").path
     let loaded = try JSONConfig.merged(DTWDecoderConfig(), with: Data(contentsOf: URL(fileURLWithPath: path)))
