@@ -123,6 +123,7 @@ public struct DTWDecoder: SwipeDecoder {
     where !filter.enabled || centre.distance(to: first) <= filter.radius {
       result += lexicon.byFirstKey[key]
     }
+    assert(zip(result, result.dropFirst()).allSatisfy { $0 < $1 }, "start-point candidates out of key order")
     return result
   }
 
@@ -187,7 +188,7 @@ public struct DTWDecoder: SwipeDecoder {
     guard ends.enabled || coverage.enabled, let first = trace.first, let last = trace.last else { return (kept, locationCost) }
     // Per point, like the location channel's cost.
     let points = Double(pointCount)
-    let (start, end, reach) = (ends.enabled ? ends.start * points : 0, ends.enabled ? ends.end * points : 0, coverage.enabled ? coverage.weight * points : 0)
+    let (start, end, reach) = (ends.start * points, ends.end * points, coverage.weight * points)
     let centres = lexicon.centres
     let nearest = coverage.enabled ? centres.map { Self.distance(from: $0, to: trace) } : []
     return (
@@ -195,9 +196,11 @@ public struct DTWDecoder: SwipeDecoder {
       kept.enumerated().map { position, index in
         var cost = locationCost.isEmpty ? 0 : locationCost[position]
         let keys = lexicon.keys(of: index)
-        let d0 = first.distance(to: centres[Int(keys[keys.startIndex])])
-        let d1 = last.distance(to: centres[Int(lexicon.lastKey[index])])
-        cost += start * d0 * d0 + end * d1 * d1
+        if ends.enabled {
+          let d0 = first.distance(to: centres[Int(keys[keys.startIndex])])
+          let d1 = last.distance(to: centres[Int(lexicon.lastKey[index])])
+          cost += start * d0 * d0 + end * d1 * d1
+        }
         if coverage.enabled { cost += reach * keys.reduce(0) { $0 + nearest[Int($1)] } / Double(keys.count) }
         return cost
       }
@@ -314,7 +317,8 @@ public struct DTWDecoder: SwipeDecoder {
   /// the prefix (``Fusion/cannotBeat(_:)``). The bound is exact, so pruning never changes the
   /// ranking.
   ///
-  /// - Parameter extra: a cost added to each sequence's DTW cost (the location channel), aligned
+  /// - Parameter extra: a cost added to each sequence's DTW cost (location channel, ends and
+  ///   coverage from ``firstPass(_:trace:pointCount:)``), aligned
   ///   with `sequences`, or empty. It is never negative, so DTW columns stay lower bounds.
   func score(_ sequences: [Int], extra: [Double], warping: WarpingColumns, top: Int, deadline: UInt64) -> ChunkResult {
     var result = ChunkResult()

@@ -170,7 +170,7 @@ extension DTWDecoderConfig {
   /// How closely the trace passes each of the word's keys (KeyBench extension): `weight` × the
   /// mean, over the word's keys, of the distance (pitches) from the key's centre to the nearest
   /// point of the trace polyline is added to its DTW cost per point. DTW averages over the trace's
-  /// points, so a word with a key the finger never went near (`needed` for a trace of `need`)
+  /// points, so a word with a key the finger never went near (`your` for a trace of `you`)
   /// loses only that key's share of one alignment; asking from the word's side whether every key
   /// was visited catches it. One distance per key of the layout per gesture, then a lookup per
   /// key of each word.
