@@ -33,6 +33,22 @@ extension Collection where Element == Point {
   public var pathLength: Double {
     zip(self, dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
   }
+
+  /// Distance from `point` to the nearest point of the polyline through the points (to the
+  /// point itself for one point, infinite for none): how close a trace came to a key.
+  public func polylineDistance(to point: Point) -> Double {
+    guard var previous = first else { return .infinity }
+    // The smallest squared distance, then one square root (the root is monotonic).
+    var best = point.squaredDistance(to: previous)
+    for next in dropFirst() {
+      let (dx, dy) = (next.x - previous.x, next.y - previous.y)
+      let length = next.squaredDistance(to: previous)
+      let t = length > 0 ? Swift.min(1, Swift.max(0, ((point.x - previous.x) * dx + (point.y - previous.y) * dy) / length)) : 0
+      best = Swift.min(best, point.squaredDistance(to: Point(x: previous.x + t * dx, y: previous.y + t * dy)))
+      previous = next
+    }
+    return best.squareRoot()
+  }
 }
 
 /// Smallest absolute difference between two angles in radians, in 0…π.

@@ -190,7 +190,7 @@ public struct DTWDecoder: SwipeDecoder {
     let points = Double(pointCount)
     let (start, end, reach) = (ends.start * points, ends.end * points, coverage.weight * points)
     let centres = lexicon.centres
-    let nearest = coverage.enabled ? centres.map { Self.distance(from: $0, to: trace) } : []
+    let nearest = coverage.enabled ? centres.map(trace.polylineDistance) : []
     return (
       kept,
       kept.enumerated().map { position, index in
@@ -205,22 +205,6 @@ public struct DTWDecoder: SwipeDecoder {
         return cost
       }
     )
-  }
-
-  /// The distance from `point` to the polyline `trace` (pitches; infinite for an empty trace).
-  static func distance(from point: Point, to trace: [Point]) -> Double {
-    guard var previous = trace.first else { return .infinity }
-    func squared(_ x: Double, _ y: Double) -> Double { x * x + y * y }
-    // The smallest squared distance, then one square root (the root is monotonic).
-    var best = squared(point.x - previous.x, point.y - previous.y)
-    for next in trace.dropFirst() {
-      let (dx, dy) = (next.x - previous.x, next.y - previous.y)
-      let length = squared(dx, dy)
-      let t = length > 0 ? min(1, max(0, ((point.x - previous.x) * dx + (point.y - previous.y) * dy) / length)) : 0
-      best = min(best, squared(point.x - (previous.x + t * dx), point.y - (previous.y + t * dy)))
-      previous = next
-    }
-    return best.squareRoot()
   }
 
   /// The first pass and the location channel alone (see ``firstPass(_:trace:pointCount:)``).

@@ -3,22 +3,8 @@ import KeyBenchLexicon
 @testable import KeyBenchSwipe
 import Testing
 
-/// The geometry behind the decoder's coverage term and its table-driven location channel.
+/// The decoder's table-driven location channel.
 @Suite struct DecoderGeometryTests {
-  @Test func distanceToAPolylineProjectsOntoEverySegment() {
-    let path = [Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 4, y: 0), Point(x: 4, y: 3)]
-    func distance(_ x: Double, _ y: Double, _ trace: [Point] = path) -> Double {
-      DTWDecoder.distance(from: Point(x: x, y: y), to: trace)
-    }
-    #expect(abs(distance(2, 1) - 1) < 1e-12)  // above the first segment
-    #expect(abs(distance(5, 2) - 1) < 1e-12)  // beside the last segment
-    #expect(abs(distance(4, 5) - 2) < 1e-12)  // beyond the last point
-    #expect(abs(distance(-3, -4) - 5) < 1e-12)  // before the first point
-    #expect(distance(4, 1.5) == 0)  // on the path
-    #expect(abs(distance(1, 1, [Point(x: 1, y: 3)]) - 2) < 1e-12)  // a one-point trace (a tap)
-    #expect(distance(0, 0, []) == .infinity)
-  }
-
   /// The decoder reads key-to-key distances from a table; the public entry point computes them.
   /// Both must give the same bits, or decodes would depend on which path ran.
   @Test func tableDrivenLocationDistanceEqualsTheComputedOne() throws {

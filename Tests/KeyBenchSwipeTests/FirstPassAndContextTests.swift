@@ -69,77 +69,84 @@ import Testing
     #expect(agree >= words.count - 1, "the first pass changed the top word of \(words.count - agree) swipes")
   }
 
-  /// The ends term raises each word's score (cost per point, with a fixed frequency weight) by
-  /// exactly start × d₀² + end × d₁², d the distances of the trace's first and last points to the
-  /// word's first and last key centres — so a word starting a key away from where the finger
-  /// landed pays most, and the word whose keys the trace starts and ends on pays almost nothing.
+  /// What switching one of the decoder's extra terms on adds to each word's score: `words` of
+  /// equal frequency decoded on iPhone 6s from a synthetic swipe of `you`, all filters wide, the
+  /// first pass and pruning off and a fixed frequency weight, so a score is cost per point and
+  /// the difference is the term alone.
+  struct TermEffect {
+    let config: DTWDecoderConfig
+    let lexicon: DecoderLexicon
+    /// The trace in pitches, as the decoder sees it.
+    let path: [Point]
+    /// Score with the term on minus score with it off, per word.
+    let added: [String: Double]
+    let topWithTerm: String?
+
+    static func measure(words: [String], seed: UInt64, off: (inout DTWDecoderConfig) -> Void) throws -> TermEffect {
+      let profile = try DeviceCatalog.shipped().profile(named: "iphone6s")
+      let layout = profile.layout(forLocale: "en")
+      let lexicon = DecoderLexicon(
+        lexicon: Lexicon(name: "t", locale: "en", entries: words.map { .init(word: $0, frequency: 100) }), layout: layout)
+      var config = DTWDecoderConfig()
+      config.filters = .init()
+      config.filters.startPoint.radius = 6
+      config.filters.endPoint.radius = 6
+      config.filters.length.enabled = false
+      config.filters.startDirection.enabled = false
+      config.frequency.adaptive = false
+      config.firstPass.enabled = false
+      config.dtw.pruning = false
+      var without = config
+      off(&without)
+      var random = SeededGenerator(seed: seed)
+      let trace = try #require(SwipeSynthesizer(config: .init(), layout: layout, profile: profile).points(for: "you", using: &random))
+      let on = DTWDecoder(lexicon: lexicon, config: config).decode(trace, top: words.count, probe: nil).candidates
+      let offList = DTWDecoder(lexicon: lexicon, config: without).decode(trace, top: words.count, probe: nil).candidates
+      #expect(Set(on.map(\.word)) == Set(words), "\(on)")
+      #expect(Set(offList.map(\.word)) == Set(words), "\(offList)")
+      var added: [String: Double] = [:]
+      for word in words {
+        added[word] = try #require(on.first { $0.word == word }).score - (try #require(offList.first { $0.word == word })).score
+      }
+      let offset = config.touchOffset
+      let path = trace.map { Point(x: $0.x / lexicon.pitch - offset.x, y: $0.y / lexicon.pitch - offset.y) }
+      return TermEffect(config: config, lexicon: lexicon, path: path, added: added, topWithTerm: on.first?.word)
+    }
+
+    /// The key centres of `word`'s key sequence.
+    func centres(of word: String) -> [Point] {
+      lexicon.sequences[lexicon.sequenceIndices(matching: word)[0]].keys.map { lexicon.centres[Int($0)] }
+    }
+  }
+
+  /// The ends term raises each word's score by exactly start × d₀² + end × d₁², d the distances
+  /// of the trace's first and last points to the word's first and last key centres — so a word
+  /// starting a key away from where the finger landed pays most, and the word whose keys the
+  /// trace starts and ends on pays almost nothing.
   @Test func endsAddTheDistanceOfTheTracesEndsToTheWordsEndKeys() throws {
-    let profile = try DeviceCatalog.shipped().profile(named: "iphone6s")
-    let layout = profile.layout(forLocale: "en")
     let words = ["you", "toy", "yoyo", "tout", "your"]
-    let lexicon = DecoderLexicon(
-      lexicon: Lexicon(name: "t", locale: "en", entries: words.map { .init(word: $0, frequency: 100) }), layout: layout)
-    var config = DTWDecoderConfig()
-    config.filters = .init()
-    config.filters.startPoint.radius = 6
-    config.filters.endPoint.radius = 6
-    config.filters.length.enabled = false
-    config.filters.startDirection.enabled = false
-    config.frequency.adaptive = false
-    config.firstPass.enabled = false
-    config.dtw.pruning = false
-    var without = config
-    without.ends.enabled = false
-    #expect(config.ends.enabled && config.ends.start > config.ends.end && config.ends.end > 0)
-    let synthesizer = SwipeSynthesizer(config: .init(), layout: layout, profile: profile)
-    var random = SeededGenerator(seed: 11)
-    let trace = try #require(synthesizer.points(for: "you", using: &random))
-    let on = DTWDecoder(lexicon: lexicon, config: config).decode(trace, top: words.count, probe: nil).candidates
-    let off = DTWDecoder(lexicon: lexicon, config: without).decode(trace, top: words.count, probe: nil).candidates
-    #expect(Set(on.map(\.word)) == Set(words), "\(on)")
-    #expect(Set(off.map(\.word)) == Set(words), "\(off)")
-    func pitch(_ point: TimedPoint) -> Point {
-      Point(x: point.x / lexicon.pitch - config.touchOffset.x, y: point.y / lexicon.pitch - config.touchOffset.y)
-    }
-    let (first, last) = (pitch(trace[0]), pitch(trace[trace.count - 1]))
+    let effect = try TermEffect.measure(words: words, seed: 11) { $0.ends.enabled = false }
+    let ends = effect.config.ends
+    #expect(ends.enabled && ends.start > ends.end && ends.end > 0)
+    let (first, last) = (effect.path[0], effect.path[effect.path.count - 1])
     for word in words {
-      let keys = lexicon.sequences[lexicon.sequenceIndices(matching: word)[0]].keys
-      let d0 = first.distance(to: lexicon.centres[Int(keys[0])])
-      let d1 = last.distance(to: lexicon.centres[Int(keys[keys.count - 1])])
-      let added = try #require(on.first { $0.word == word }).score - (try #require(off.first { $0.word == word })).score
-      #expect(abs(added - (config.ends.start * d0 * d0 + config.ends.end * d1 * d1)) < 1e-9, "\(word)")
+      let centres = effect.centres(of: word)
+      let d0 = first.distance(to: centres[0])
+      let d1 = last.distance(to: centres[centres.count - 1])
+      #expect(abs(effect.added[word]! - (ends.start * d0 * d0 + ends.end * d1 * d1)) < 1e-9, "\(word)")
     }
-    #expect(on.first?.word == "you")
+    #expect(effect.topWithTerm == "you")
   }
 
   /// Coverage raises each word's score by exactly weight × the mean over its keys of the distance
   /// from the key's centre to the trace polyline: nothing for keys the finger went through, most
   /// for a key it never went near (`r` of `your` on a trace of `you`).
   @Test func coverageAddsHowFarTheTracePassesFromEachKey() throws {
-    let profile = try DeviceCatalog.shipped().profile(named: "iphone6s")
-    let layout = profile.layout(forLocale: "en")
     let words = ["you", "your", "yours", "tout", "toy"]
-    let lexicon = DecoderLexicon(
-      lexicon: Lexicon(name: "t", locale: "en", entries: words.map { .init(word: $0, frequency: 100) }), layout: layout)
-    var config = DTWDecoderConfig()
-    config.filters = .init()
-    config.filters.startPoint.radius = 6
-    config.filters.endPoint.radius = 6
-    config.filters.length.enabled = false
-    config.filters.startDirection.enabled = false
-    config.frequency.adaptive = false
-    config.firstPass.enabled = false
-    config.dtw.pruning = false
-    var without = config
-    without.coverage.enabled = false
-    #expect(config.coverage.enabled && config.coverage.weight > 0)
-    let synthesizer = SwipeSynthesizer(config: .init(), layout: layout, profile: profile)
-    var random = SeededGenerator(seed: 3)
-    let trace = try #require(synthesizer.points(for: "you", using: &random))
-    let on = DTWDecoder(lexicon: lexicon, config: config).decode(trace, top: words.count, probe: nil).candidates
-    let off = DTWDecoder(lexicon: lexicon, config: without).decode(trace, top: words.count, probe: nil).candidates
-    #expect(Set(on.map(\.word)) == Set(words), "\(on)")
-    let path = trace.map { Point(x: $0.x / lexicon.pitch - config.touchOffset.x, y: $0.y / lexicon.pitch - config.touchOffset.y) }
+    let effect = try TermEffect.measure(words: words, seed: 3) { $0.coverage.enabled = false }
+    let coverage = effect.config.coverage
+    #expect(coverage.enabled && coverage.weight > 0)
+    let path = effect.path
     /// The nearest approach of the polyline to `centre`, by brute force over fine steps along it.
     func nearest(_ centre: Point) -> Double {
       zip(path, path.dropFirst()).flatMap { a, b in
@@ -149,14 +156,12 @@ import Testing
         }
       }.min() ?? .infinity
     }
-    var added: [String: Double] = [:]
     for word in words {
-      let keys = lexicon.sequences[lexicon.sequenceIndices(matching: word)[0]].keys
-      let expected = config.coverage.weight * keys.map { nearest(lexicon.centres[Int($0)]) }.reduce(0, +) / Double(keys.count)
-      added[word] = try #require(on.first { $0.word == word }).score - (try #require(off.first { $0.word == word })).score
-      #expect(abs(added[word]! - expected) < 1e-3, "\(word): \(added[word]!) against \(expected)")
+      let centres = effect.centres(of: word)
+      let expected = coverage.weight * centres.map(nearest).reduce(0, +) / Double(centres.count)
+      #expect(abs(effect.added[word]! - expected) < 1e-3, "\(word): \(effect.added[word]!) against \(expected)")
     }
-    #expect(added["your"]! > added["you"]! + 0.1, "\(added)")
+    #expect(effect.added["your"]! > effect.added["you"]! + 0.1, "\(effect.added)")
   }
 
   @Test func seedConfigFileIsTheSeedsOwnDecoder() throws {
