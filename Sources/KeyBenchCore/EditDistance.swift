@@ -32,3 +32,15 @@ public enum EditDistance {
     return previous[b.count]
   }
 }
+
+extension EditDistance {
+  /// ` (did you mean "x"?)` for the nearest of `candidates` within a third of the word's length
+  /// (at least 2 edits), or "" — so every message about a misspelt name or key reads the same.
+  public static func suggestion(_ word: String, _ candidates: [String]) -> String {
+    // Names are short; a long key (fuzzed or pasted) is not worth a quadratic comparison.
+    guard word.count < 200 else { return "" }
+    let best = candidates.filter { $0.count < 200 }.map { ($0, levenshtein(Array(word), Array($0))) }.min { $0.1 < $1.1 }
+    guard let best, best.1 <= max(2, word.count / 3) else { return "" }
+    return " (did you mean \"\(best.0)\"?)"
+  }
+}

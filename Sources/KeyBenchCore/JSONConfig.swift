@@ -41,11 +41,8 @@ public enum JSONConfig {
       throw Problem("wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'")
     }
     // A key the type ignored when decoding is missing when the result is encoded again.
-    let known = try object(result)
-    let unknown = leafPaths(override).filter { !has(path: $0, in: known) }
-    guard unknown.isEmpty else {
-      throw Problem("unknown keys: \(unknown.sorted().joined(separator: ", "))")
-    }
+    let unknown = unknownKeys(in: override, known: try object(result))
+    guard unknown.isEmpty else { throw Problem("unknown keys: \(unknown.joined(separator: ", "))") }
     if let validated = result as? any ValidatedConfig {
       let problems = validated.validationErrors()
       guard problems.isEmpty else { throw Problem(problems.joined(separator: "; ")) }
@@ -75,6 +72,16 @@ public enum JSONConfig {
       } else {
         base[key] = value
       }
+    }
+  }
+
+  /// The dotted paths of `override` that `known` (an encoded configuration) lacks, sorted, each
+  /// with the nearest known path suggested: `filters.lenght.a (did you mean "filters.length.a"?)`.
+  /// Suites check their config objects with it before anything runs.
+  public static func unknownKeys(in override: [String: Any], known: [String: Any]) -> [String] {
+    let knownPaths = leafPaths(known)
+    return leafPaths(override).filter { !has(path: $0, in: known) }.sorted().map {
+      $0 + EditDistance.suggestion($0, knownPaths)
     }
   }
 

@@ -217,13 +217,9 @@ public struct SuiteFile: Sendable {
     }
   }
 
-  /// ` (did you mean "x"?)` for the nearest of `candidates` within a third of the word's length.
+  /// ` (did you mean "x"?)` for the nearest of `candidates` (``EditDistance/suggestion(_:_:)``).
   public static func suggestion(_ word: String, _ candidates: [String]) -> String {
-    // Names are short; a long key (fuzzed or pasted) is not worth a quadratic comparison.
-    guard word.count < 200 else { return "" }
-    let best = candidates.map { ($0, EditDistance.levenshtein(Array(word), Array($0))) }.min { $0.1 < $1.1 }
-    guard let best, best.1 <= max(2, word.count / 3) else { return "" }
-    return " (did you mean \"\(best.0)\"?)"
+    EditDistance.suggestion(word, candidates)
   }
 
 }

@@ -100,8 +100,13 @@ public struct SuitePlan: Sendable {
     variables["out"] = context.out.path
     var help = HelpOptions(bin: context.bin)
     var expanded = 0
-    for run in suite.runs {
+    for var run in suite.runs {
       let known = try help.options(bench: run.bench)
+      for option in run.options.keys.sorted() {
+        guard let object = run.options[option] as? [String: Any], object["$base"] != nil else { continue }
+        let place = "\(run.location).args.\(option)"
+        run.options[option] = try based(object, at: place, substitute: { try substitute($0, at: place) })
+      }
       for option in run.options.keys.sorted() where !known.contains(option) {
         throw SuiteFile.Problem("\(run.location).args.\(option): keybench-run \(run.bench) has no option --\(option)\(SuiteFile.suggestion(option, known.sorted()))")
       }
@@ -114,6 +119,7 @@ public struct SuitePlan: Sendable {
           throw SuiteFile.Problem("\(run.location).grid.\(key): --\(option) is not an object, so it has no field '\(key.dropFirst(option.count + 1))'")
         }
       }
+      try checkConfigFields(of: run, help: &help)
       for point in gridPoints(run.grid) {
         expanded += 1
         guard expanded <= SuiteFile.maximumRuns else {
@@ -154,6 +160,63 @@ public struct SuitePlan: Sendable {
       }
     }
     return plan
+  }
+
+  /// An object option written as `{"$base": FILE, …}`: the JSON object in FILE with the other
+  /// fields merged over it, so a suite can vary one setting of a shared configuration file (the
+  /// seed-faithful decoder, say) without copying the file into the suite.
+  static func based(_ object: [String: Any], at place: String, substitute: (String) throws -> String) throws -> [String: Any] {
+    guard let path = object["$base"] as? String else { throw SuiteFile.Problem("\(place).$base: the path of a JSON file") }
+    let file = try substitute(path)
+    let parsed: Any
+    do {
+      let data = try InputFile.data(file, maximumBytes: 4 << 20)
+      if let bad = UTF8Text.firstInvalid(in: data) { throw SuiteFile.Problem("\(file):\(bad.line): invalid UTF-8") }
+      parsed = try JSONSerialization.jsonObject(with: data)
+    } catch let problem as SuiteFile.Problem {
+      throw SuiteFile.Problem("\(place).$base: \(problem)")
+    } catch {
+      throw SuiteFile.Problem("\(place).$base: \(error)")
+    }
+    guard let base = parsed as? [String: Any] else { throw SuiteFile.Problem("\(place).$base: \(file) is not a JSON object") }
+    var overrides = object
+    overrides["$base"] = nil
+    return merging(overrides, into: base)
+  }
+
+  static func merging(_ overrides: [String: Any], into base: [String: Any]) -> [String: Any] {
+    var result = base
+    for (key, value) in overrides {
+      if let nested = value as? [String: Any], let existing = result[key] as? [String: Any] {
+        result[key] = merging(nested, into: existing)
+      } else {
+        result[key] = value
+      }
+    }
+    return result
+  }
+
+  /// Checks every field a run sets in a configuration object (in `args` or through a grid key)
+  /// against the configuration the binary prints, so a misspelt field fails before anything runs,
+  /// named by suite entry with the nearest real field, instead of failing later inside a run.
+  static func checkConfigFields(of run: SuiteFile.Run, help: inout HelpOptions) throws {
+    for option in run.options.keys.sorted() {
+      guard let object = run.options[option] as? [String: Any],
+        let known = try help.configDefaults(bench: run.bench, option: option)
+      else { continue }
+      let unknown = JSONConfig.unknownKeys(in: object, known: known)
+      guard unknown.isEmpty else {
+        throw SuiteFile.Problem("\(run.location).args.\(option): keybench-run \(run.bench) --\(option) has no field \(unknown.joined(separator: ", "))")
+      }
+    }
+    for (key, _) in run.grid where key.contains(".") {
+      let path = key.split(separator: ".").map(String.init)
+      guard let known = try help.configDefaults(bench: run.bench, option: path[0]) else { continue }
+      let unknown = JSONConfig.unknownKeys(in: setting(path.dropFirst(), to: 0, in: [:]), known: known)
+      guard unknown.isEmpty else {
+        throw SuiteFile.Problem("\(run.location).grid.\(key): keybench-run \(run.bench) --\(path[0]) has no field \(unknown.joined(separator: ", "))")
+      }
+    }
   }
 
   /// Every combination of the grid's values, keys in sorted order (one empty point without a grid).
@@ -265,11 +328,44 @@ struct KeyMaker {
   }
 }
 
-/// The options each `keybench-run` benchmark accepts, read from its own `--help`, so a suite is
-/// checked against exactly the binary that will run it.
+/// The options each `keybench-run` benchmark accepts, read from its own `--help`, and the
+/// configurations its object options take, read from `--print-config`, so a suite is checked
+/// against exactly the binary that will run it.
 struct HelpOptions {
   let bin: URL
   var cache: [String: Set<String>] = [:]
+  var configs: [String: [String: Any]] = [:]
+
+  /// Where each benchmark's configuration options print their defaults: the arguments before
+  /// `--print-config` and the key of the option's part of the printed object (nil: all of it).
+  static let configSources: [String: [String: (arguments: [String], key: String?)]] = [
+    "swipe": ["config": ([], nil), "shark2-config": (["--decoder", "shark2"], nil)],
+    "correct": ["keyboard-config": ([], "keyboard"), "kannsch-config": ([], "kannsch")],
+    "touch": ["config": ([], nil)],
+    "gesture": ["config": ([], nil)],
+    "photos": ["config": ([], nil)],
+  ]
+
+  /// The default configuration `--option` of `bench` overrides, or nil for an option that is not
+  /// a known configuration.
+  mutating func configDefaults(bench: String, option: String) throws -> [String: Any]? {
+    guard let source = Self.configSources[bench]?[option] else { return nil }
+    let cacheKey = bench + " " + option
+    if let known = configs[cacheKey] { return known }
+    let tool = bin.appendingPathComponent("keybench-run")
+    let printed: Any
+    do {
+      let text = try CapturedProcess.run(tool, [bench] + source.arguments + ["--print-config"]).standardOutput
+      printed = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    } catch {
+      throw SuiteFile.Problem("cannot read the configuration of keybench-run \(bench) --\(option) from \(tool.path) --print-config: \(error)")
+    }
+    guard let whole = printed as? [String: Any], let part = source.key.map({ whole[$0] }) ?? whole, let object = part as? [String: Any] else {
+      throw SuiteFile.Problem("keybench-run \(bench) --print-config printed no configuration for --\(option)")
+    }
+    configs[cacheKey] = object
+    return object
+  }
 
   init(bin: URL) { self.bin = bin }
 

@@ -79,7 +79,7 @@ public struct SuiteRunner: Sendable {
       }
     }
     let runs = items.filter { $0.kind == .run }
-    let state = Progress(total: runs.count)
+    let state = Progress(total: runs.count, jobs: max(1, jobs))
     let results = Results(count: runs.count)
     let semaphore = DispatchSemaphore(value: max(1, jobs))
     let group = DispatchGroup()
@@ -172,7 +172,12 @@ public struct SuiteRunner: Sendable {
     var finished = 0
     var worked = 0
     var workSeconds = 0.0
-    init(total: Int) { self.total = total }
+    /// Runs at a time: the time left is the remaining runs' work shared among them.
+    let jobs: Int
+    init(total: Int, jobs: Int) {
+      self.total = total
+      self.jobs = jobs
+    }
 
     func line(for outcome: Outcome) -> String {
       lock.withLock {
@@ -185,7 +190,7 @@ public struct SuiteRunner: Sendable {
         if outcome.state != .cached { text += " in \(SuiteRunner.duration(outcome.seconds))" }
         if outcome.state == .failed { text += " (exit \(outcome.exitCode); log \(outcome.log))" }
         if worked > 0 && finished < total {
-          text += "; about \(SuiteRunner.duration(workSeconds / Double(worked) * Double(total - finished))) left"
+          text += "; about \(SuiteRunner.duration(workSeconds / Double(worked) * Double(total - finished) / Double(min(jobs, total - finished)))) left"
         }
         return text
       }

@@ -87,7 +87,7 @@ extension KeybenchSuite {
       discussion: """
         Examples:
           keybench-suite run Suites/gate.json --out .keybench/suites/gate
-          keybench-suite run Suites/sweep-correct.json --out runs/sweep --jobs 2 --shard 1/2
+          keybench-suite run Suites/sweep-correct-predict.json --out runs/sweep --jobs 2 --shard 1/2
         """)
 
     @OptionGroup var options: SuiteOptions
@@ -135,7 +135,7 @@ extension KeybenchSuite {
     @Argument(help: "A folder written by keybench-suite run.")
     var folder: String
 
-    @Flag(help: "Exit 1 unless every step and run has its result (a cluster's final job checks this).")
+    @Flag(help: "Exit 2 unless every step and run has its result (a cluster's final job checks this).")
     var requireComplete = false
 
     func run() throws {
@@ -156,7 +156,7 @@ extension KeybenchSuite {
   struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Write the leaderboard of a suite output folder (leaderboard.md, .csv, .html) and print it.",
-      discussion: "Example:\n  keybench-suite report .keybench/suites/sweep-correct")
+      discussion: "Example:\n  keybench-suite report .keybench/suites/sweep-correct-predict")
 
     @Argument(help: "A folder written by keybench-suite run (or merge).")
     var folder: String

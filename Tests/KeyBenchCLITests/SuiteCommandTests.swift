@@ -112,6 +112,23 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.path("out/store")))
   }
 
+  @Test func configFieldsAreCheckedAgainstThePrintedConfig() throws {
+    let dir = try TemporaryDirectory()
+    let inArgs = try Self.suite(in: dir, seeds: [1], extra: #", "config": {"strokes": {"noiseScal": 2}}"#)
+    let result = try Run.product("keybench-suite", ["run", inArgs, "--out", dir.path("out"), "--dry-run"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(#"suite.json: runs[0] "gesture".args.config: keybench-run gesture --config has no field strokes.noiseScal (did you mean "strokes.noiseScale"?)"#), "\(result.stderr)")
+    let grid = try dir.write(
+      "grid.json",
+      text: #"{"keybench_suite": 1, "runs": [{"name": "g", "bench": "gesture", "args": {"text": "t.txt"}, "grid": {"config.geometry.circleShar": [0.1, 0.2]}}]}"#)
+    let gridResult = try Run.product("keybench-suite", ["run", grid, "--out", dir.path("out2"), "--dry-run"])
+    #expect(gridResult.status == 2)
+    #expect(gridResult.stderr.contains(#"grid.json: runs[0] "g".grid.config.geometry.circleShar: keybench-run gesture --config has no field geometry.circleShar (did you mean "geometry.circleShare"?)"#), "\(gridResult.stderr)")
+    // Real fields pass, at any depth and through the grid.
+    let good = try Self.suite(in: dir, seeds: [1, 2], extra: #", "config": {"strokes": {"noiseScale": 2}}"#)
+    #expect(try Run.product("keybench-suite", ["run", good, "--out", dir.path("out3"), "--dry-run"]).status == 0)
+  }
+
   @Test func shardsMergeIntoTheWholeSuite() throws {
     let dir = try TemporaryDirectory()
     let suite = try Self.suite(in: dir, seeds: [1, 2, 3])
