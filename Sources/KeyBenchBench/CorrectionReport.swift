@@ -162,6 +162,9 @@ public struct CorrectionReport {
         "| \(s.corrector) | \(pct(s.top1)) | \(pct(s.topK)) | \(pct(s.correctedRatio)) | \(pct(s.nonWordTop1)) | \(pct(s.nonWordTopK)) | \(pct(s.realWordTop1)) | \(pct(s.realWordTopK)) | \(pct(s.falseCorrections)) | \(num(s.wordsPerSecond, 0)) | \(num(s.microsecondsPerKeystroke, 2)) |"
       )
     }
+    if entries.contains(where: { [$0.summary.nonWordTop1, $0.summary.realWordTop1, $0.summary.falseCorrections].contains { !$0.isFinite } }) {
+      lines += ["", "– : the pairs hold no item of that kind (non-word or real-word errors; false corrections are measured on correctly typed words)."]
+    }
     if let context {
       lines += contextSection(context, pct: pct, num: num)
     }

@@ -68,6 +68,8 @@ public struct SwipeBenchmark {
     public let buildSeconds: Double
     /// Gestures read, decoded and left out (per reason), for the run's provenance.
     public let items: Provenance.Items
+    /// The device profiles whose layouts the gestures are decoded on (their files are inputs).
+    public let devices: [String]
     let baseLexicon: Lexicon
     let addedEntries: [Lexicon.Entry]
     /// The lexicon decoded against (with added targets), what external decoders are handed;
@@ -155,7 +157,7 @@ public struct SwipeBenchmark {
       sentences: selected.compactMap { position in outline[position].context.map { $0 + [outline[position].word] } },
       layouts: layouts,
       lexiconSize: suggestible + added.count, addedTargets: added.count,
-      buildSeconds: buildSeconds, items: items, baseLexicon: lexicon, addedEntries: added, layoutOf: layoutOf,
+      buildSeconds: buildSeconds, items: items, devices: Set(laidOut.keys.map(\.device)).sorted(), baseLexicon: lexicon, addedEntries: added, layoutOf: layoutOf,
       frequencyOf: frequencyOf)
   }
 

@@ -142,7 +142,6 @@ public struct TouchReport {
 
   var body: String {
     func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.2f %%", v * 100) : "–" }
-    func times(_ v: Double) -> String { v.isFinite ? String(format: "%.2f×", v) : "–" }
     func ns(_ v: Double) -> String { v.isFinite ? String(format: "%.0f", v) : "–" }
     let c = config
     var lines = [
@@ -177,12 +176,16 @@ public struct TouchReport {
         "| resolver | key error rate | reduction vs static | ns per touch (median) | p90 |", "|---|---:|---:|---:|---:|",
       ]
       for row in group.rows {
-        lines.append("| \(row.resolver.rawValue) | \(pct(row.keyErrorRate)) | \(times(row.reductionVsStatic)) | \(ns(row.nsPerTouch)) | \(ns(row.nsPerTouchP90)) |")
+        lines.append("| \(row.resolver.rawValue) | \(pct(row.keyErrorRate)) | \(row.reductionText) | \(ns(row.nsPerTouch)) | \(ns(row.nsPerTouchP90)) |")
       }
       lines.append("")
     }
     if let best = summary.best {
-      lines += ["Best resolver: `\(best.resolver.rawValue)`, \(times(best.reductionVsStatic)) fewer key errors than static regions.", ""]
+      lines += [
+        best.keyErrorRate == 0
+          ? "Best resolver: `\(best.resolver.rawValue)`, no key errors."
+          : "Best resolver: `\(best.resolver.rawValue)`, \(best.reductionText) fewer key errors than static regions.", "",
+      ]
     }
     if !summary.letters.isEmpty {
       lines += [

@@ -22,6 +22,14 @@ public struct TouchSummary: Sendable {
     /// Median and p90 over timed chunks of the mean nanoseconds per touch.
     public var nsPerTouch: Double
     public var nsPerTouchP90: Double
+
+    /// The reduction as people read it, where a ratio cannot say it: `1.80×`, `all` (this
+    /// resolver makes no error, static regions some), or `n/a` with the reason.
+    public var reductionText: String {
+      if reductionVsStatic.isFinite { return String(format: "%.2f×", reductionVsStatic) }
+      if reductionVsStatic == .infinity { return "all" }
+      return keyErrorRate == 0 ? "n/a (static regions make no errors either)" : "n/a (static regions not run)"
+    }
   }
 
   /// One letter's taps in the pooled simulated groups.

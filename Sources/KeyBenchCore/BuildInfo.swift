@@ -18,6 +18,15 @@ public enum BuildInfo {
     ("swift-crypto", "3.12.3"),
   ]
 
+  /// SHA-256 of the running executable's file, or "unknown": what pins the code exactly even when
+  /// the checkout's commit has moved on since the build or the binary was copied elsewhere.
+  public static let executableSHA256: String = {
+    guard let path = Bundle.main.executableURL?.resolvingSymlinksInPath().path,
+      let digest = try? FileDigest.sha256Hex(ofFileAt: path)
+    else { return "unknown" }
+    return digest
+  }()
+
   /// The `--version` text of every executable: KeyBench's version, commit and the pinned packages.
   ///
   /// Every command's configuration holds this text, so it is built at every tool start; the
@@ -30,12 +39,16 @@ public enum BuildInfo {
     return lines.joined(separator: "\n")
   }
 
-  /// The Swift compiler version the binary was built with (major.minor, from compile-time checks).
+  /// The Swift compiler version the binary was built with (from compile-time checks).
   public static var swiftVersion: String {
     #if compiler(>=6.5)
       return "6.5 or later"
     #elseif compiler(>=6.4)
       return "6.4"
+    #elseif compiler(>=6.3.2)
+      return "6.3.2 or later 6.3"
+    #elseif compiler(>=6.3.1)
+      return "6.3.1"
     #elseif compiler(>=6.3)
       return "6.3"
     #elseif compiler(>=6.2)

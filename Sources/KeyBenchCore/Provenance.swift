@@ -164,7 +164,10 @@ public struct Provenance: Sendable {
   /// same object as the summary's top-level `config`) and its digest.
   public func jsonObject(config: Any) throws -> [String: Any] {
     var object: [String: Any] = [
-      "keybench": ["version": version, "commit": revision.commit, "uncommitted_changes": revision.dirty],
+      "keybench": [
+        "version": version, "commit": revision.commit, "uncommitted_changes": revision.dirty,
+        "executable_sha256": BuildInfo.executableSHA256,
+      ],
       "created_utc": Self.timestamp(created),
       "host": [
         "swift": BuildInfo.swiftVersion, "os": BuildInfo.operatingSystem, "arch": BuildInfo.architecture,
@@ -206,7 +209,8 @@ public struct Provenance: Sendable {
     var lines = [
       "## How this was made", "",
       "- KeyBench \(version), commit `\(revision.commit == "unknown" ? "unknown" : short(revision.commit))`"
-        + (revision.dirty == "true" ? " with uncommitted changes" : revision.dirty == "unknown" ? " (working tree state unknown)" : ""),
+        + (revision.dirty == "true" ? " with uncommitted changes" : revision.dirty == "unknown" ? " (working tree state unknown)" : "")
+        + ", executable sha256 `\(short(BuildInfo.executableSHA256))…`",
       "- \(Self.timestamp(created)) on \(BuildInfo.operatingSystem) \(BuildInfo.architecture), "
         + "\(ProcessInfo.processInfo.activeProcessorCount) cores, Swift \(BuildInfo.swiftVersion)",
       "- command: `\(commandLine.joined(separator: " "))`",

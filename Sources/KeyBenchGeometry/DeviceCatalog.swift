@@ -1,5 +1,5 @@
 public import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 
 /// The device profiles and layout variants found in `Corpora/devices` and `Corpora/layouts`,
 /// optionally with a user's own folders added.
@@ -134,6 +134,23 @@ public struct DeviceCatalog: Sendable {
 
   /// Profile names, sorted.
   public var names: [String] { profiles.keys.sorted() }
+
+  /// The files defining `profiles` — each profile's file, then the files of the layout variants
+  /// they use — as provenance inputs (roles `device` and `layout`): runs on different devices,
+  /// or on an edited device file, must never be compared as if they measured the same thing.
+  ///
+  /// - Throws: ``DeviceCatalogError`` for an unknown profile name, ``InputFileError`` when a
+  ///   file cannot be read.
+  public func provenanceInputs(profiles names: some Sequence<String>) throws -> [Provenance.Input] {
+    var devices: [Provenance.Input] = []
+    var layoutFiles = Set<String>()
+    for name in Set(names).sorted() {
+      let profile = try profile(named: name)
+      if let file = profileFiles[name] { devices.append(try Provenance.Input(role: "device", path: file)) }
+      layoutFiles.formUnion(profile.layoutVariants.compactMap { variantFiles[$0] })
+    }
+    return devices + (try layoutFiles.sorted().map { try Provenance.Input(role: "layout", path: $0) })
+  }
 
   /// The profile called `name`.
   ///

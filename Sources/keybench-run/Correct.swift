@@ -268,7 +268,7 @@ extension KeybenchRun {
       for entry in entries {
         let s = entry.summary
         print(
-          "\(s.corrector): top-1 \(NumberFormatting.fixed(s.top1, decimals: 4)), top-\(suggestions) \(NumberFormatting.fixed(s.topK, decimals: 4)); non-word (\(s.nonWords)) top-1 \(NumberFormatting.fixed(s.nonWordTop1, decimals: 4)), top-\(suggestions) \(NumberFormatting.fixed(s.nonWordTopK, decimals: 4)); false corrections \(NumberFormatting.fixed(s.falseCorrections, decimals: 4)); \(NumberFormatting.fixed(s.wordsPerSecond, decimals: 0)) words/s"
+          "\(s.corrector): top-1 \(NumberFormatting.fixed(s.top1, decimals: 4)), top-\(suggestions) \(NumberFormatting.fixed(s.topK, decimals: 4)); non-word (\(s.nonWords)) top-1 \(NumberFormatting.fixed(s.nonWordTop1, decimals: 4)), top-\(suggestions) \(NumberFormatting.fixed(s.nonWordTopK, decimals: 4)); false corrections \(s.falseCorrections.isFinite ? NumberFormatting.fixed(s.falseCorrections, decimals: 4) : "n/a (no correctly typed word in the pairs)"); \(NumberFormatting.fixed(s.wordsPerSecond, decimals: 0)) words/s"
         )
       }
       for line in missing { print("peer \(line)") }

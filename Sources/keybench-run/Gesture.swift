@@ -70,7 +70,8 @@ extension KeybenchRun {
       if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
         throw CommandFailure("two schemes are named '\(twice)'; give each scheme file its own name attribute")
       }
-      let profile = try DeviceCatalog.bundled().profile(named: device)
+      let catalog = try DeviceCatalog.bundled()
+      let profile = try catalog.profile(named: device)
       let running = try InputFile.text(text)
       let benchmark = GestureBenchmark(schemes: schemes, profile: profile, config: benchConfig)
       let all = benchmark.words(of: running, limit: nil)
@@ -84,7 +85,8 @@ extension KeybenchRun {
       guard !words.isEmpty else { throw CommandFailure("\(text): no word of at most \(StrokeSimulator.maximumWordLength) letters to enter") }
       for line in items.skipLines { StandardError.print("gesture: \(line)") }
       let provenance = Provenance(
-        inputs: try Provenance.inputs([("text", text)] + paths.map { ("scheme", $0) }), items: items, seed: seed)
+        inputs: try Provenance.inputs([("text", text)] + paths.map { ("scheme", $0) }) + catalog.provenanceInputs(profiles: [device]),
+        items: items, seed: seed)
       let runs = benchmark.run(words: words, seed: seed)
       let summary = GestureSummary(runs: runs)
       try GestureReport(runs: runs, summary: summary, config: benchConfig, device: device, text: text, seed: seed, provenance: provenance).write(to: out)

@@ -134,7 +134,7 @@ extension KeybenchRun {
       let prepared = try benchmark.prepare(corpus: corpus, layouts: LayoutResolver(catalog: catalog))
       for line in prepared.items.skipLines { StandardError.print("swipe: \(line)") }
       guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
-      var inputs = [try Provenance.Input(role: "corpus", path: corpus)]
+      var inputs = [try Provenance.Input(role: "corpus", path: corpus)] + (try catalog.provenanceInputs(profiles: prepared.devices))
       var fusion: ContextFusion?
       var contextNote: String?
       if let context {

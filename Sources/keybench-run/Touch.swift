@@ -94,7 +94,9 @@ extension KeybenchRun {
 
       var sets: [TapSet] = []
       var items = Provenance.Items(unit: "taps", read: 0)
+      var profiles: Set<String> = []
       if let text {
+        profiles.formUnion(device)
         let running = try Self.read(text)
         for name in device {
           let profile = try catalog.profile(named: name)
@@ -119,13 +121,15 @@ extension KeybenchRun {
       }
       if let swipes {
         let gestures = try SwipeCorpus.readAll(path: swipes).gestures
+        profiles.formUnion(gestures.map(\.layout.device))
         let real = SwipeEndpointTaps.collect(gestures: gestures, layouts: LayoutResolver(catalog: catalog), items: &items)
         guard !real.isEmpty else { throw CommandFailure("\(swipes): no accepted gestures with a known layout") }
         sets += real
       }
       for line in items.skipLines { StandardError.print("touch: \(line)") }
       let provenance = Provenance(
-        inputs: try Provenance.inputs([("text", text)] + train.map { ("train", $0) } + [("swipes", swipes)]),
+        inputs: try Provenance.inputs([("text", text)] + train.map { ("train", $0) } + [("swipes", swipes)])
+          + catalog.provenanceInputs(profiles: profiles),
         items: items, seed: seed)
       let benchmark = TouchBenchmark(kinds: TouchResolverKind.parse(resolver)!, config: touchConfig, model: model)
       let run = benchmark.run(sets: sets)
@@ -137,7 +141,7 @@ extension KeybenchRun {
       for group in summary.groups {
         let cells = group.rows.map { row in
           "\(row.resolver.rawValue) \(NumberFormatting.fixed(row.keyErrorRate * 100, decimals: 2)) %"
-            + (row.resolver == .static ? "" : " (\(NumberFormatting.fixed(row.reductionVsStatic, decimals: 2))×)")
+            + (row.resolver == .static ? "" : " (\(row.reductionText))")
         }
         print("\(group.name) (\(NumberFormatting.grouped(group.taps)) taps): " + cells.joined(separator: ", "))
       }

@@ -125,7 +125,7 @@ struct KeybenchSweep: ParsableCommand {
     // A misspelt parameter or an out-of-range value fails before any work.
     try sweep.checkValues()
     let provenance = Provenance(
-      inputs: [try .init(role: "corpus", path: corpus)], lexicon: benchmark.lexicon.provenance, items: prepared.items, top: top)
+      inputs: [try .init(role: "corpus", path: corpus)] + (try catalog.provenanceInputs(profiles: prepared.devices)), lexicon: benchmark.lexicon.provenance, items: prepared.items, top: top)
     let settings: [String: Any] = [
       "bench": bench, "base": try JSONSerialization.jsonObject(with: JSONEncoder().encode(base)), "grid": parameters,
       "random": random.map { $0 as Any } ?? NSNull(), "random_seed": seed, "top": top, "add_missing_targets": addMissingTargets,

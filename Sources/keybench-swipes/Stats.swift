@@ -40,6 +40,9 @@ extension KeybenchSwipes {
       try SwipeCorpus.read(path: path) { gesture in
         if includeFlagged || gesture.flags.isEmpty { gestures.append(gesture) }
       }
+      guard !gestures.isEmpty else {
+        throw CommandFailure("\(path): no gesture to describe\(includeFlagged ? "" : " (flagged gestures are left out; --include-flagged counts them)")")
+      }
       return SwipeStatistics(gestures: gestures, layouts: resolver.layout(for:))
     }
   }

@@ -44,8 +44,8 @@ enum Browser {
     </script>
     """
 
-  /// Small real runs of every benchmark but photos (which needs WordNet and COCO; rendered too
-  /// when the shared corpora and WordNet are there).
+  /// Small real runs of every benchmark and a sweep; photos (which needs WordNet and COCO) when
+  /// the shared corpora and WordNet are there.
   static func runs(in dir: TemporaryDirectory) throws -> [String] {
     let db = dir.path("l.sqlite")
     _ = try Run.product("keybench-ingest", [TestPaths.repository.appendingPathComponent("Corpora/fixtures/mini.combined").path, "--db", db])
@@ -69,6 +69,12 @@ enum Browser {
       #expect(result.status == 0, "\(name): \(result.stderr)")
       folders.append(out)
     }
+    // A sweep folder (sweep.csv): the accuracy/latency scatter with its Pareto frontier.
+    let sweep = dir.path("sweep")
+    let swept = try Run.product(
+      "keybench-sweep", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--param", "filters.length.a=0.3,0.45,0.6", "--out", sweep])
+    #expect(swept.status == 0, "sweep: \(swept.stderr)")
+    folders.append(sweep)
     let captions = TestPaths.corpus("photos/coco_val2017_dev_captions.json")
     if FileManager.default.fileExists(atPath: captions), FileManager.default.fileExists(atPath: "/usr/share/wordnet/data.noun") {
       let out = dir.path("photos")
@@ -97,6 +103,6 @@ enum Browser {
       let problems = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
       #expect(problems == "[]", "\(URL(fileURLWithPath: folder).lastPathComponent): \(problems)")
     }
-    #expect(folders.count >= 5)
+    #expect(folders.count >= 6)
   }
 }

@@ -25,7 +25,7 @@ import Testing
     let arguments = ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--limit", "25", "--out", out]
     let first = try Run.product("keybench-run", arguments)
     #expect(first.status == 0, "\(first.stderr)")
-    #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["corpus"], unit: "gestures") == [])
+    #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["corpus", "device", "layout"], unit: "gestures") == [])
     // What was left out is printed and recorded, and adds up to what was read.
     #expect(first.stderr.contains("of 40 gestures skipped: beyond --limit 25"))
     let provenance = try summary(out)["provenance"] as? [String: Any] ?? [:]

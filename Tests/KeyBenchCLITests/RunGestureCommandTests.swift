@@ -15,7 +15,7 @@ import Testing
     let result = try Run.product(
       "keybench-run", ["gesture", "--scheme", english, "--scheme", alphabetical, "--text", text, "--device", "ipad4", "--out", out])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["text", "scheme"], unit: "words") == [])
+    #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["text", "scheme", "device", "layout"], unit: "words") == [])
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/summary.json"))) as! [String: Any]
     #expect(json["bench"] as? String == "gesture")
     let metrics = try #require(json["metrics"] as? [String: Any])

@@ -23,10 +23,20 @@ import Testing
     let result = try Run.product("keybench-run", arguments)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("iphone5 ("))
-    #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["text", "train"], unit: "taps") == [])
+    #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["text", "train", "device", "layout"], unit: "taps") == [])
     for file in ["results.csv", "summary.csv", "summary.json", "report.md"] {
       #expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")
     }
+    // The same command on another device reads other device files: the gate refuses to compare.
+    let other = dir.path("ipad")
+    var onIPad = arguments
+    onIPad.replaceSubrange(1..<5, with: ["--device", "ipad4"])
+    onIPad[onIPad.count - 1] = other
+    #expect(try Run.product("keybench-run", onIPad).status == 0)
+    let gate = try Run.product("keybench-report", ["gate", "--baseline", out, "--current", other])
+    #expect(gate.status == 2)
+    #expect(gate.stderr.contains("device differs: baseline hws.json sha256"), "\(gate.stderr)")
+    #expect(gate.stderr.contains("current ipad4.json sha256"), "\(gate.stderr)")
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/summary.json"))) as! [String: Any]
     #expect(json["bench"] as? String == "touch")
     let metrics = try #require(json["metrics"] as? [String: Any])

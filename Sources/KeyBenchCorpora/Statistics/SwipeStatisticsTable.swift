@@ -37,7 +37,21 @@ public struct SwipeStatisticsTable {
   }
 
   public var markdown: String {
-    func format(_ value: Double) -> String { String(format: value.magnitude < 10 ? "%.3f" : "%.1f", value) }
+    var unmeasured = false
+    func format(_ value: Double) -> String {
+      guard value.isFinite else {
+        unmeasured = true
+        return "n/a"
+      }
+      return String(format: value.magnitude < 10 ? "%.3f" : "%.1f", value)
+    }
+    func percent(_ value: Double) -> String {
+      guard value.isFinite else {
+        unmeasured = true
+        return "n/a"
+      }
+      return String(format: "%+.1f %%", value)
+    }
     var lines: [String] = []
     if let second {
       lines.append("| statistic | \(first.name) | \(second.name) | difference |")
@@ -45,7 +59,7 @@ public struct SwipeStatisticsTable {
       for (label, value) in Self.rows {
         let a = value(first.statistics)
         let b = value(second.statistics)
-        lines.append("| \(label) | \(format(a)) | \(format(b)) | \(String(format: "%+.1f %%", Self.difference(a, b))) |")
+        lines.append("| \(label) | \(format(a)) | \(format(b)) | \(percent(Self.difference(a, b))) |")
       }
       lines.append("| gestures (skipped) | \(first.statistics.gestures) (\(first.statistics.skipped)) | \(second.statistics.gestures) (\(second.statistics.skipped)) | |")
       lines.append("| turning angles measured | \(first.statistics.turningAngle.count) | \(second.statistics.turningAngle.count) | |")
@@ -55,6 +69,9 @@ public struct SwipeStatisticsTable {
       for (label, value) in Self.rows { lines.append("| \(label) | \(format(value(first.statistics))) |") }
       lines.append("| gestures (skipped) | \(first.statistics.gestures) (\(first.statistics.skipped)) |")
       lines.append("| turning angles measured | \(first.statistics.turningAngle.count) |")
+    }
+    if unmeasured {
+      lines += ["", "n/a: no gesture gave this statistic (e.g. no turning angles without interior letter keys), or no difference from a zero value."]
     }
     return lines.joined(separator: "\n")
   }

@@ -44,7 +44,7 @@ enum BenchFigures {
     let speed = BarChart.svg(
       title: "Correction speed (\(run.name))", categories: correctors.map(\.name),
       series: [BarChart.Series(name: "words per second", values: correctors.map { $0.metrics["words_per_second"]?.number })],
-      yTitle: "words per second", xTitle: "corrector")
+      yTitle: "words per second (log scale)", xTitle: "corrector", logY: true)
     return [
       Blocks.figure(accuracy, caption: "Share of misspelled words whose intended word each corrector ranks first or among the shown suggestions, split into non-word errors (the typed word is not in the lexicon) and real-word errors (another lexicon word)."),
       Blocks.figure(speed, caption: "Words corrected per second on one thread; plug-ins and peers include the pipe to their process."),
@@ -200,19 +200,25 @@ enum BenchFigures {
   }
 
   static func prediction(_ object: [String: JSONValue], run: RunFolder) -> [Node] {
-    var series: [LineChart.Series] = []
-    for (name, metrics) in algorithms(object) {
-      for (key, label) in [("ksr_by_length", "adaptation on"), ("ksr_by_length_static", "adaptation off")] {
-        guard let curve = metrics[key]?.curve, !curve.isEmpty else { continue }
-        series.append(LineChart.Series(
-          name: "\(name), \(label)",
-          samples: curve.map { LineChart.Sample(x: $0.x, mean: $0.mean * 100, std: $0.std.map { $0 * 100 }) }))
-      }
-    }
     var nodes: [Node] = []
-    if !series.isEmpty {
+    // Keystrokes (what a user saves in taps) and characters (the seed's own measure, Fig. 4.2/4.3).
+    let measures = [
+      ("ksr", "Keystroke saving rate", "keystrokes saved (%)"),
+      ("csr", "Character saving ratio (the seed's measure)", "characters saved (%)"),
+    ]
+    for (metric, title, axis) in measures {
+      var series: [LineChart.Series] = []
+      for (name, metrics) in algorithms(object) {
+        for (suffix, label) in [("", "adaptation on"), ("_static", "adaptation off")] {
+          guard let curve = metrics["\(metric)_by_length\(suffix)"]?.curve, !curve.isEmpty else { continue }
+          series.append(LineChart.Series(
+            name: "\(name), \(label)",
+            samples: curve.map { LineChart.Sample(x: $0.x, mean: $0.mean * 100, std: $0.std.map { $0 * 100 }) }))
+        }
+      }
+      guard !series.isEmpty else { continue }
       nodes.append(Blocks.figure(
-        LineChart.svg(title: "Keystroke saving rate against text length (\(run.name))", series: series, xTitle: "words typed by one user (log scale)", yTitle: "keystrokes saved (%)", logX: true),
+        LineChart.svg(title: "\(title) against text length (\(run.name))", series: series, xTitle: "words typed by one user (log scale)", yTitle: axis, logX: true),
         caption: "Every predictor with adaptation on and off on the same axes (seed 002 Fig. 4.2/4.3): mean over slices of each length, ±1 standard deviation band."))
     }
     let predictors = algorithms(object)

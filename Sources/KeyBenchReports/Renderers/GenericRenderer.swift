@@ -16,8 +16,8 @@ public enum GenericRenderer: ReportRenderer {
       let runs = folders.filter { $0.kind == .run(bench: bench) }
       var content: [Node] = runs.flatMap { BenchFigures.figures(bench: bench, run: $0) }
       content.append(Blocks.metricsTable(runs, keys: Blocks.allMetricKeys(runs)))
-      // Prediction's saving-rate curves are all on one chart above.
-      content += curves(runs) { !$0.contains("ksr_by_length") }
+      // Prediction's saving curves are on their own charts above (every predictor on one).
+      content += curves(runs) { !$0.contains("sr_by_length") }
       content += matrices(runs)
       return Section(title: "Benchmark \(bench)", note: runs.count > 1 ? "\(runs.count) runs compared." : nil,
         content: content)
@@ -54,13 +54,18 @@ public enum GenericRenderer: ReportRenderer {
 
   static func matrices(_ runs: [RunFolder]) -> [Node] {
     runs.flatMap { run in
-      structured(run.summary?["metrics"] ?? .null).compactMap { entry -> Node? in
-        guard let matrix = entry.value.countMatrix(named: entry.key) else { return nil }
+      let metrics = run.summary?["metrics"] ?? .null
+      // Touch writes one confusion matrix per resolver; the page shows static regions and the
+      // best resolver (the others stay in summary.json), which is the comparison the seed makes.
+      let shown: Set<String>? = metrics["best_resolver"]?.string.map { ["confusion.static", "confusion.\($0)"] }
+      return structured(metrics).compactMap { entry -> Node? in
+        guard shown?.contains(entry.key) ?? true, let matrix = entry.value.countMatrix(named: entry.key) else { return nil }
+        let name = entry.key.hasPrefix("confusion.") ? "Letter confusions of \(entry.key.dropFirst("confusion.".count))" : entry.key
         return Blocks.figure(
-          HeatMap.svg(title: "\(entry.key) (\(run.name))", rows: matrix.rows, columns: matrix.columns,
+          HeatMap.svg(title: "\(name) (\(run.name))", rows: matrix.rows, columns: matrix.columns,
             counts: matrix.counts, rowTitle: "intended", columnTitle: "resolved"),
-          caption: "\(entry.key) of \(run.name): counts per intended (row) and resolved (column) label; "
-            + "shading is relative to each row's largest count.")
+          caption: "\(name) of \(run.name): taps per intended (row) and resolved (column) key; the wrong keys are shaded "
+            + "relative to each row's most frequent wrong key, the right key (diagonal) is grey.")
       }
     }
   }

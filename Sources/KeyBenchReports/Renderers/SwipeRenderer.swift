@@ -38,6 +38,7 @@ public enum SwipeRenderer: ReportRenderer {
         content.append(byFrequency)
       }
       if let boxes = filterPassRates(withResults) { content.append(boxes) }
+      if let recall = filterRecall(withResults) { content.append(recall) }
       content.append(decodeTimes(withResults))
     }
     let note = runs.count > 1 ? "\(runs.count) runs compared: " + runs.map(\.folder.name).joined(separator: ", ") : nil
@@ -181,6 +182,24 @@ public enum SwipeRenderer: ReportRenderer {
       caption: "Share of the lexicon still kept after each filter (cumulative, in filter order), per gesture: "
         + "box from the first to the third quartile, thick line at the median, whiskers at the 5th and 95th percentiles. "
         + "Log scale; a gesture that kept nothing sits on the bottom edge.")
+  }
+
+  /// Each filter's loss (1 − recall: the share of gestures whose target is gone after it), per
+  /// run: what a filter's reduction costs in accuracy, beside the pass rates above. Drawn as the
+  /// loss because recalls of 97–100 % are indistinguishable as bars from zero.
+  static func filterRecall(_ runs: [Run]) -> Node? {
+    guard let filters = runs.first(where: { !$0.filters.isEmpty })?.filters else { return nil }
+    let series = runs.map { run in
+      BarChart.Series(name: run.folder.name, values: filters.map { filter in
+        BenchFigures.percent(run.folder.summary?["metrics"]?["filters"]?[filter]?["recall"]).map { 100 - $0 }
+      })
+    }
+    guard series.contains(where: { $0.values.contains { $0 != nil } }) else { return nil }
+    return Blocks.figure(
+      BarChart.svg(title: "Targets lost by the filters (1 − recall)", categories: filters, series: series, yTitle: "% of gestures whose target is gone",
+        xTitle: "filter (applied in this order)"),
+      caption: "Share of gestures whose target is no longer kept after each filter (in filter order; 1 − the filter's "
+        + "recall): what each reduction costs. No decoder can rank a lost target, so top-k is at most 100 % minus the last bar.")
   }
 
   static func decodeTimes(_ runs: [Run]) -> Node {

@@ -1,14 +1,18 @@
-/// Grouped vertical bars: one group per category, one bar per series, heights from zero.
+/// Grouped vertical bars: one group per category, one bar per series, heights from zero (or, with
+/// `logY`, from the axis's lowest decade: for speeds that span orders of magnitude, where a linear
+/// axis would flatten every slow algorithm to nothing).
 enum BarChart {
   struct Series {
     let name: String
     let values: [Double?]
   }
 
-  static func svg(title: String, categories: [String], series: [Series], yTitle: String, xTitle: String) -> Node {
+  static func svg(title: String, categories: [String], series: [Series], yTitle: String, xTitle: String, logY: Bool = false) -> Node {
     let canvas = Canvas(legend: series.map(\.name))
     let all = series.flatMap { $0.values.compactMap { $0 } }
-    let y = Scale.linear(covering: all, to: canvas.yRange, flipped: true, includeZero: true)
+    let y = logY
+      ? Scale.log(covering: all, to: canvas.yRange, flipped: true)
+      : Scale.linear(covering: all, to: canvas.yRange, flipped: true, includeZero: true)
     var nodes = canvas.yAxis(y, title: yTitle)
     let band = canvas.bandWidth(categories.count)
     // Bars stay slim when there are few: a single device should not fill the plot.
@@ -16,8 +20,8 @@ enum BarChart {
     for (c, category) in categories.enumerated() {
       let start = canvas.bandCentre(c, of: categories.count) - barWidth * Double(series.count) / 2
       for (s, entry) in series.enumerated() {
-        guard c < entry.values.count, let value = entry.values[c], value.isFinite else { continue }
-        let top = y(value), base = y(0)
+        guard c < entry.values.count, let value = entry.values[c], value.isFinite, !logY || value > 0 else { continue }
+        let top = y(value), base = logY ? y(y.domain.lowerBound) : y(0)
         nodes.append(.el("rect", [
           ("class", "bar"), ("data-value", "\(value)"), ("x", Canvas.fmt(start + Double(s) * barWidth)),
           ("y", Canvas.fmt(min(top, base))), ("width", Canvas.fmt(barWidth * 0.92)),
@@ -25,8 +29,8 @@ enum BarChart {
         ], [.el("title", text: "\(entry.name), \(category): \(Format.value(value, key: yTitle))")]))
         // A label only where it fits over its own bar (about 6 px per character at the label's
         // size); otherwise neighbouring labels would run into each other. The tooltip keeps the value.
-        // Percent axes label whole percents: the axis carries the unit, the tooltip the exact value.
-        let label = yTitle.contains("%") ? String(format: "%.0f", value) : Format.short(value, key: yTitle)
+        // Percent axes label whole percents (one decimal below 10): the axis carries the unit, the tooltip the exact value.
+        let label = yTitle.contains("%") ? String(format: value.magnitude < 10 ? "%.1f" : "%.0f", value) : Format.short(value, key: yTitle)
         if barWidth >= 18 && Double(label.count) * 7.0 <= barWidth - 1 {
           nodes.append(.el("text", [("class", "bar-label"), ("x", Canvas.fmt(start + (Double(s) + 0.46) * barWidth)),
             ("y", Canvas.fmt(min(top, base) - 4)), ("text-anchor", "middle")], text: label))
