@@ -25,7 +25,8 @@ public enum ExitStatus {
       let message = command.fullMessage(for: error)
       switch command.exitCode(for: error) {
       case .success:
-        print(message)
+        // --help (and `help SUBCOMMAND`): examples and exit status last; --version as it is.
+        print(HelpLayout.arranged(message), terminator: "")
         exit(0)
       case .validationFailure:
         FileHandle.standardError.write(Data((message + "\n").utf8))

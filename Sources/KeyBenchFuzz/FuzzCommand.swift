@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchCore
 
 /// `keybench-fuzz`'s two personalities, kept here so `main.swift` stays a few lines.
 ///
@@ -38,7 +39,7 @@ public enum LibFuzzerEntry {
 /// The standalone runner's command line (see `usage`).
 public enum FuzzCommand {
   static let usage = """
-    USAGE: keybench-fuzz --list
+    USAGE: keybench-fuzz --list | --version
            keybench-fuzz run TARGET [--runs N] [--seed S] [--max-len BYTES] [--timeout SECONDS]
                                     [--rss-limit-mb MB] [--artifact-prefix PREFIX] [INPUT_DIR_OR_FILE…]
            keybench-fuzz replay TARGET INPUT_DIR_OR_FILE…
@@ -52,10 +53,14 @@ public enum FuzzCommand {
     whether the target accepted or rejected it. Statistics are printed as libFuzzer prints them
     (stat::number_of_executed_units, stat::average_exec_per_sec).
 
-    Exit status: 0 no crash or hang; 2 usage error; 70 hang; 71 out of memory; killed by the
-    signal for a crash.
-
     Targets: keybench-fuzz --list (Scripts/fuzz --list).
+
+    EXAMPLES:
+      keybench-fuzz run latinime --runs 100000 Tests/KeyBenchFuzzTests/Seeds/latinime
+      keybench-fuzz replay sweep-param Tests/KeyBenchFuzzTests/Regressions/sweep-param
+
+    Exit status: 0 no crash or hang; 2 an unreadable input; 64 usage error; 70 hang; 71 out of
+    memory; killed by the signal for a crash.
     """
 
   /// Runs the command line `arguments` (without the program name) and exits with its status.
@@ -71,6 +76,9 @@ public enum FuzzCommand {
       case "--help", "-h", "help":
         print(usage)
         return 0
+      case "--version":
+        print(BuildInfo.versionText)
+        return 0
       case "--list", "list":
         for target in FuzzTargets.all { print("\(target.name)\t\(target.summary)") }
         return 0
@@ -80,7 +88,7 @@ public enum FuzzCommand {
       }
     } catch let error as UsageError {
       FileHandle.standardError.write(Data("keybench-fuzz: \(error.message)\n\n\(usage)\n".utf8))
-      return 2
+      return 64
     } catch {
       FileHandle.standardError.write(Data("keybench-fuzz: \(error)\n".utf8))
       return 2

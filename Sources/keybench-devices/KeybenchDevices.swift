@@ -15,6 +15,10 @@ struct KeybenchDevices: ParsableCommand {
       Profiles are JSON files (see Corpora/FORMATS.md); this tool shows what the benchmarks \
       will use: key centres and sizes, key pitch, the Bi & Zhai touch spread and adjacency.
 
+      Examples:
+        keybench-devices list
+        keybench-devices show iphone5 --variant qwertz-de
+
       \(ExitStatus.help)
       """,
     version: BuildInfo.versionText,

@@ -8,7 +8,13 @@ struct KeybenchReport: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "keybench-report",
     abstract: "Compare, merge and render KeyBench benchmark outputs.",
-    discussion: ExitStatus.gateHelp,
+    discussion: """
+      Examples:
+        keybench-report html Reports/quickstart/swipe-hws --out report.html
+        keybench-report gate --baseline Reports/baseline/swipe-hws --current runs/swipe
+
+      \(ExitStatus.gateHelp)
+      """,
     version: BuildInfo.versionText,
     subcommands: [Gate.self, Merge.self, Markdown.self, Html.self])
 

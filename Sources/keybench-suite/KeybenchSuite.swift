@@ -15,8 +15,14 @@ struct KeybenchSuite: ParsableCommand {
       A suite names preparation steps and keybench-run benchmarks with their options and \
       parameter grids (format: Suites/README.md). Every result is stored under a key made of the \
       tool's binary, the command and the bytes of its inputs, so a rerun reuses finished results \
-      ('cached') and a killed suite resumes where it stopped. Exit status: 0 success, 1 a gate \
-      found a regression, 2 an unusable suite or input or a failed item, 64 usage error.
+      ('cached') and a killed suite resumes where it stopped.
+
+      Examples:
+        keybench-suite run Suites/gate.json --out .keybench/suites/gate --jobs 2
+        keybench-suite report .keybench/suites/gate
+
+      Exit status: 0 success, 1 a gate found a regression, 2 an unusable suite or input or a \
+      failed item, 64 usage error.
       """,
     version: BuildInfo.versionText,
     subcommands: [Run.self, Status.self, Report.self, Gate.self, Merge.self, Submit.self])
@@ -195,8 +201,12 @@ extension KeybenchSuite {
       abstract: "Run a suite and compare every run with a baseline folder (exit 0 passed, 1 regression, 2 could not run).",
       discussion: """
         Each run NAME is compared with BASELINE/NAME/summary.json by keybench-report gate, which \
-        refuses runs of other inputs. Example:
+        refuses runs of other inputs.
+
+        Example:
           keybench-suite gate Suites/gate.json --baseline Reports/baseline --out .keybench/runs/gate
+
+        \(ExitStatus.gateHelp)
         """)
 
     @OptionGroup var options: SuiteOptions
@@ -303,7 +313,8 @@ extension KeybenchSuite {
         Writes OUT/slurm/prepare.sbatch, array.sbatch (task I runs keybench-suite run --shard I/N into \
         OUT) and finish.sbatch (checks every run finished, writes the leaderboard), and submits them \
         chained with --dependency=afterok. OUT must be on a file system every node sees. Resubmit a \
-        failed task alone with sbatch --array=I OUT/slurm/array.sbatch: finished runs are cached. \
+        failed task alone with sbatch --array=I OUT/slurm/array.sbatch: finished runs are cached.
+
         Examples:
           keybench-suite submit Suites/sweep-correct-predict.json --out /shared/sweep --shards 8 --slurm-args "--partition=short --time=01:00:00"
           keybench-suite submit Suites/gate.json --out runs/gate --shards 4 --dry-run

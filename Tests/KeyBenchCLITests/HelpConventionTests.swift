@@ -14,17 +14,25 @@ import Testing
     ("keybench-typos", "import"), ("keybench-typos", "analyze"), ("keybench-typos", "generate"),
     ("keybench-suite", "run"), ("keybench-suite", "status"), ("keybench-suite", "report"), ("keybench-suite", "gate"),
     ("keybench-suite", "merge"), ("keybench-suite", "submit"),
+    ("keybench-run", nil), ("keybench-report", nil), ("keybench-suite", nil), ("keybench-swipes", nil),
+    ("keybench-typos", nil), ("keybench-devices", nil),
   ]
 
   @Test(arguments: commands.indices) func helpEndsWithExamplesOfTheCommand(index: Int) throws {
     let (tool, subcommand) = Self.commands[index]
     let result = try Run.product(tool, (subcommand.map { [$0] } ?? []) + ["--help"])
     #expect(result.status == 0)
-    let help = result.stdout.replacingOccurrences(of: "\n", with: " ")
-    let examples = try #require(help.range(of: "Example"), "\(tool) \(subcommand ?? ""): no example in --help")
-    // The example invokes this very command (the sweep's benchmark is its argument).
+    let help = result.stdout
+    let examples = try #require(help.range(of: "\nEXAMPLES:\n"), "\(tool) \(subcommand ?? ""): no examples in --help")
+    let options = try #require(help.range(of: "OPTIONS:"))
+    #expect(options.lowerBound < examples.lowerBound, "\(tool) \(subcommand ?? ""): examples before the options")
+    // The examples invoke this very command (the sweep's benchmark is its argument), one per line
+    // so they can be copied, and only the exit status follows them.
     let invocation = tool + (subcommand.map { " " + $0 } ?? "")
-    #expect(help[examples.upperBound...].contains(invocation), "\(invocation)")
+    let lines = help[examples.upperBound...].split(separator: "\n")
+    #expect(lines.contains { $0.hasPrefix("  " + invocation + " ") }, "\(invocation): \(lines)")
+    #expect(lines.last?.hasPrefix("Exit status") == true, "\(invocation)")
+    #expect(lines.dropLast().allSatisfy { $0.hasPrefix("  \(tool)") }, "\(invocation): \(lines)")
   }
 
   @Test func toolsStateTheExitConventionAndTheirVersion() throws {
@@ -34,6 +42,10 @@ import Testing
       let version = try Run.product(tool, ["--version"])
       #expect(version.status == 0 && version.stdout.hasPrefix("KeyBench "), "\(tool)")
     }
+    // The fuzz runner has its own command line, with the same convention.
+    #expect(try Run.product("keybench-fuzz", ["--version"]).stdout.hasPrefix("KeyBench "))
+    #expect(try Run.product("keybench-fuzz", ["--bogus"]).status == 64)
+    #expect(try Run.product("keybench-fuzz", ["--help"]).stdout.contains("EXAMPLES:"))
   }
 }
 
