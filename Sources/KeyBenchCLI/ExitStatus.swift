@@ -29,13 +29,27 @@ public enum ExitStatus {
         print(HelpLayout.arranged(message), terminator: "")
         exit(0)
       case .validationFailure:
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((clipped(message) + "\n").utf8))
         exit(usage)
       default:
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((clipped(message) + "\n").utf8))
         exit(failure)
       }
     }
+  }
+
+  /// Longest line of an error message printed whole.
+  static let maximumLineLength = 600
+
+  /// `message` with every line longer than ``maximumLineLength`` cut, saying how much was left
+  /// out: a 10 MB header or key echoed into an error would bury the message (and a terminal).
+  public static func clipped(_ message: String) -> String {
+    message.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      guard line.utf8.count > maximumLineLength else { return String(line) }
+      var head = line.prefix(maximumLineLength / 2)
+      while head.utf8.count > maximumLineLength / 2 { head = head.dropLast() }
+      return head + " … (\(line.utf8.count - head.utf8.count) more bytes)"
+    }.joined(separator: "\n")
   }
 
   /// The sentence every `--help` ends its discussion with.

@@ -21,6 +21,20 @@ public final class AtomicFileWriter {
     } catch {
       throw InputFileError(path: path, kind: .unreadable, reason: "cannot create its folder: \(SystemErrorText.reason(error))")
     }
+    // rename(2) would replace a FIFO, a device (/dev/null, as root) or a symlink with a regular
+    // file: outputs only ever replace regular files.
+    var status = stat()
+    if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      let kind: String
+      switch status.st_mode & S_IFMT {
+      case S_IFDIR: kind = "a folder"
+      case S_IFLNK: kind = "a symbolic link"
+      case S_IFIFO: kind = "a FIFO"
+      case S_IFCHR, S_IFBLK: kind = "a device"
+      default: kind = "not a regular file"
+      }
+      throw InputFileError(path: path, kind: .unreadable, reason: "is \(kind); an output replaces only a regular file (give a new file name)")
+    }
     TemporaryFiles.sweepStale(beside: url.path, kind: "tmp")
     temporaryPath = TemporaryFiles.name(for: url.path, kind: "tmp")
     TemporaryFiles.register(temporaryPath)

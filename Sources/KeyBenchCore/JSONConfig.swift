@@ -32,13 +32,27 @@ public enum JSONConfig {
 
   /// `defaults` with `override` merged over it.
   public static func merged<T: Codable>(_ defaults: T, with override: [String: Any]) throws -> T {
-    var base = try object(defaults)
+    let defaultsObject = try object(defaults)
+    var base = defaultsObject
     merge(override, into: &base)
     let result: T
     do {
       result = try JSONDecoder().decode(T.self, from: JSONSerialization.data(withJSONObject: base))
-    } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-      throw Problem("wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'")
+    } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
+      let DecodingError.dataCorrupted(context)
+    {
+      var path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      if path.isEmpty {
+        // Some failures (2.5 for a whole number, on Linux) carry no path: find the fields that
+        // fail on their own.
+        path = leafPaths(override).sorted().filter { leaf in
+          var single = defaultsObject
+          merge(setting(leaf, to: value(at: leaf, in: override) as Any), into: &single)
+          guard let data = try? JSONSerialization.data(withJSONObject: single) else { return true }
+          return (try? JSONDecoder().decode(T.self, from: data)) == nil
+        }.joined(separator: "', '")
+      }
+      throw Problem("wrong type or value at '\(path)' (compare with --print-config: e.g. a fraction where a whole number belongs)")
     }
     // A key the type ignored when decoding is missing when the result is encoded again.
     let unknown = unknownKeys(in: override, known: try object(result))
@@ -83,6 +97,22 @@ public enum JSONConfig {
     return leafPaths(override).filter { !has(path: $0, in: known) }.sorted().map {
       $0 + EditDistance.suggestion($0, knownPaths)
     }
+  }
+
+  /// `{"a": {"b": value}}` for the path `a.b`.
+  private static func setting(_ path: String, to value: Any) -> [String: Any] {
+    var nested: Any = value
+    for key in path.split(separator: ".").reversed() { nested = [String(key): nested] }
+    return nested as? [String: Any] ?? [:]
+  }
+
+  private static func value(at path: String, in object: [String: Any]) -> Any? {
+    var current: Any = object
+    for key in path.split(separator: ".") {
+      guard let dictionary = current as? [String: Any], let next = dictionary[String(key)] else { return nil }
+      current = next
+    }
+    return current
   }
 
   private static func leafPaths(_ object: [String: Any], prefix: String = "") -> [String] {

@@ -207,6 +207,11 @@ extension LatinIMEParser {
         }
       }
       guard !entry.word.isEmpty else { throw LineProblem("word is empty") }
+      // A tab, newline or other control character would break every line-based file the word
+      // is later written to (lexicon exports for plug-ins, typo pairs, results.csv).
+      guard !entry.word.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        throw LineProblem("word contains a control character (e.g. a tab)")
+      }
       guard sawFrequency else { throw LineProblem("word '\(entry.word)' has no f= frequency") }
       skippedParentLine = nil
       if let previous = lastFrequency, entry.frequency > previous { descending = false }
@@ -254,6 +259,9 @@ extension LatinIMEParser {
         }
       }
       guard !target.isEmpty else { throw LineProblem("child line names no word") }
+      guard !target.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        throw LineProblem("child line's word contains a control character (e.g. a tab)")
+      }
       guard let frequency else { throw LineProblem("child line '\(target)' has no f= frequency") }
       if isShortcut {
         if childTargets.insert("s\(target)\u{0}\(frequency)").inserted {

@@ -63,6 +63,9 @@ public final class PluginProcess {
     }
     TemporaryFiles.register(stderrPath)
     process = Process()
+    // Foundation starts the plug-in as the leader of a process group of its own, so everything
+    // it starts can be stopped with it (``stop(_:)``): a background child left holding its
+    // pipes would otherwise keep KeyBench waiting.
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "exec " + spec.command]
     process.environment = Self.environment()
@@ -93,7 +96,7 @@ public final class PluginProcess {
     fields["type"] = "hello"
     fields["protocol"] = Self.protocolVersion
     let line = String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
-    let answer = try exchange(line: line, item: "handshake", timeout: handshakeTimeout)
+    let answer = try exchange(line: line, item: "handshake", timeout: handshakeTimeout, option: "--plugin-load-timeout")
     guard answer["type"] as? String == "ready", let name = answer["name"] as? String, !name.isEmpty,
       let version = answer["version"] as? String
     else {
@@ -107,7 +110,7 @@ public final class PluginProcess {
   }
 
   deinit {
-    if !closed { kill(process.processIdentifier, SIGKILL) }
+    if !closed { Self.stop(process) }
     try? FileManager.default.removeItem(atPath: stderrPath)
     TemporaryFiles.unregister(stderrPath)
   }
@@ -119,7 +122,9 @@ public final class PluginProcess {
   public func request(_ fields: String, item: @autoclosure () -> String) throws -> [String] {
     let id = nextID
     nextID += 1
+    let sent = DispatchTime.now().uptimeNanoseconds
     let answer = try exchange(line: "{\"id\":\(id),\(fields)}", item: item(), timeout: timeout)
+    let roundTrip = Double(DispatchTime.now().uptimeNanoseconds - sent) / 1000
     guard let answerID = answer["id"] as? Int, answerID == id else {
       throw fail(item(), "answered request id \(Self.clip(line: answer["id"] ?? "none")) while KeyBench waited for id \(id) (answers must come in order, one per request)")
     }
@@ -141,6 +146,10 @@ public final class PluginProcess {
       guard let number = time as? Double, number.isFinite, number >= 0 else {
         throw fail(item(), "\"time_us\" must be a non-negative number of microseconds; it sent \(Self.clip(line: time))")
       }
+      // Its own time is part of the round trip; more would make the report's pipe time negative.
+      guard number <= roundTrip * 1.1 + 1000 else {
+        throw fail(item(), "reported \"time_us\": \(Self.clip(line: time)), more than the whole round trip of \(Int(roundTrip)) µs")
+      }
       reportedMicroseconds += number
       reportedCount += 1
     }
@@ -158,7 +167,7 @@ public final class PluginProcess {
     closed = true
     Foundation.close(input)
     guard Self.waitForExit(process, seconds: max(timeout, 5)) else {
-      kill(process.processIdentifier, SIGKILL)
+      Self.stop(process)
       process.waitUntilExit()
       throw fail("end of input", "did not exit within \(Self.seconds(max(timeout, 5))) after its input was closed")
     }
@@ -182,13 +191,14 @@ public final class PluginProcess {
 
   // MARK: - Exchange
 
-  private func exchange(line: String, item: @autoclosure () -> String, timeout: Double) throws -> [String: Any] {
+  /// `option` names the limit `timeout` came from, for the message when it runs out.
+  private func exchange(line: String, item: @autoclosure () -> String, timeout: Double, option: String = "--plugin-timeout") throws -> [String: Any] {
     if let failure { throw failure }
     var bytes = Array(line.utf8)
     bytes.append(0x0A)
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-    try write(bytes, deadline: deadline, timeout: timeout, item: item())
-    let answer = try readLine(deadline: deadline, timeout: timeout, item: item())
+    try write(bytes, deadline: deadline, timeout: timeout, option: option, item: item())
+    let answer = try readLine(deadline: deadline, timeout: timeout, option: option, item: item())
     let parsed: Any
     do {
       parsed = try JSONSerialization.jsonObject(with: Data(answer))
@@ -204,7 +214,7 @@ public final class PluginProcess {
     return object
   }
 
-  private func write(_ bytes: [UInt8], deadline: UInt64, timeout: Double, item: @autoclosure () -> String) throws {
+  private func write(_ bytes: [UInt8], deadline: UInt64, timeout: Double, option: String, item: @autoclosure () -> String) throws {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { Foundation.write(input, $0.baseAddress, $0.count) }
@@ -215,13 +225,13 @@ public final class PluginProcess {
       if errno == EINTR { continue }
       guard errno == EAGAIN || errno == EWOULDBLOCK else { throw fail(item(), exitedOrClosed("stopped reading its input")) }
       let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline else { throw fail(item(), "did not read its input within \(Self.seconds(timeout)) (--plugin-timeout)") }
+      guard now < deadline else { throw fail(item(), "did not read its input within \(Self.seconds(timeout)) (\(option))") }
       var descriptor = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
       _ = poll(&descriptor, 1, Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max))))
     }
   }
 
-  private func readLine(deadline: UInt64, timeout: Double, item: @autoclosure () -> String) throws -> ArraySlice<UInt8> {
+  private func readLine(deadline: UInt64, timeout: Double, option: String, item: @autoclosure () -> String) throws -> ArraySlice<UInt8> {
     var scanned = 0
     var spinUntil: UInt64?
     while true {
@@ -235,7 +245,7 @@ public final class PluginProcess {
         throw fail(item(), "wrote a line longer than \(Self.maximumLineBytes) bytes without a newline")
       }
       let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline else { throw fail(item(), "no answer within \(Self.seconds(timeout)) (--plugin-timeout)") }
+      guard now < deadline else { throw fail(item(), "no answer within \(Self.seconds(timeout)) (\(option))") }
       let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
       if count > 0 {
         buffer += chunk[..<count]
@@ -261,7 +271,7 @@ public final class PluginProcess {
     }
   }
 
-  /// How long a read asks again before it sleeps (see ``readLine(deadline:timeout:item:)``).
+  /// How long a read asks again before it sleeps (see ``readLine(deadline:timeout:option:item:)``).
   private static let spinNanoseconds: UInt64 = 50_000
 
   // MARK: - Failure
@@ -269,10 +279,8 @@ public final class PluginProcess {
   /// Records the first failure, kills the plug-in and returns the failure to throw.
   private func fail(_ item: String, _ reason: String) -> PluginFailure {
     if let failure { return failure }
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    Self.stop(process)
+    process.waitUntilExit()
     closed = true
     let failure = PluginFailure(plugin: spec.name, command: spec.command, item: item, reason: reason, stderrTail: stderrTail())
     self.failure = failure
@@ -302,13 +310,40 @@ public final class PluginProcess {
     return lines.suffix(12).map { Self.clip(String($0)) }
   }
 
+  /// Waits until the plug-in exits. Foundation counts a process as running while anything holds
+  /// its pipes, so an exited plug-in whose background child lingers is recognised through /proc;
+  /// what it left behind is then stopped with it.
   private static func waitForExit(_ process: Process, seconds: Double) -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
     while process.isRunning {
+      if hasExited(process.processIdentifier) {
+        stop(process)
+        process.waitUntilExit()
+        return true
+      }
       if DispatchTime.now().uptimeNanoseconds > deadline { return false }
       usleep(2000)
     }
+    // Children it left running in its session go too.
+    kill(-process.processIdentifier, SIGKILL)
     return true
+  }
+
+  /// Kills the plug-in and everything in its session.
+  static func stop(_ process: Process) {
+    let pid = process.processIdentifier
+    guard pid > 0 else { return }
+    kill(-pid, SIGKILL)
+    kill(pid, SIGKILL)
+  }
+
+  /// Whether `pid` has exited: gone from /proc (Foundation reaps it at once) or waiting to be
+  /// reaped (state Z). False where /proc cannot tell (then only Foundation's view counts).
+  static func hasExited(_ pid: Int32) -> Bool {
+    guard FileManager.default.fileExists(atPath: "/proc/self/stat") else { return false }
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+    guard let close = stat.lastIndex(of: ")") else { return false }
+    return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
   }
 
   static func seconds(_ value: Double) -> String {

@@ -46,6 +46,16 @@ public struct LexiconDatabase: Sendable {
             ? "is a folder; --db takes the database file (e.g. \(Self.defaultPath))"
             : "is not a regular file, so it cannot be a lexicon database")
       }
+      // Only an ingest may turn a file into a database: opening an empty (or foreign) file for
+      // reading would write SQLite's schema into it.
+      if !create {
+        let header = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 16) } ?? Data()
+        guard header == Data("SQLite format 3\u{0}".utf8) else {
+          throw InputFileError(
+            path: path, kind: .unreadable,
+            reason: header.isEmpty ? "is empty, not a lexicon database; run keybench-ingest first" : "is not a SQLite database, so it cannot be a lexicon database")
+        }
+      }
     } else {
       guard create else {
         throw InputFileError(

@@ -12,7 +12,10 @@ public struct SuiteFile: Sendable {
   /// The format version this KeyBench reads.
   public static let formatVersion = 1
   public static let benches = ["swipe", "correct", "predict", "touch", "gesture", "photos"]
-  public static let tools = ["keybench-swipes", "keybench-typos"]
+  public static let tools = ["keybench-swipes", "keybench-typos", "keybench-ingest"]
+  /// The option a step tool writes its output through (the suite adds it): a file for most, the
+  /// lexicon database for `keybench-ingest`.
+  public static func outputOption(of tool: String) -> String { tool == "keybench-ingest" ? "--db" : "--out" }
   /// Most runs one suite may expand to (grids multiply).
   public static let maximumRuns = 10_000
 
@@ -140,7 +143,8 @@ public struct SuiteFile: Sendable {
       guard let text = value as? String else { throw Problem("\(place).args: a step's arguments are strings, as on the command line") }
       return text
     }
-    guard !arguments.contains("--out") else { throw Problem("\(place).args: leave out --out; the suite adds it") }
+    let option = outputOption(of: tool)
+    guard !arguments.contains(option) else { throw Problem("\(place).args: leave out \(option); the suite adds it") }
     guard let output = entry["output"] as? String, !output.isEmpty, !output.contains("/") else {
       throw Problem("\(place): \"output\" (the file name the tool writes, without folders) is missing")
     }

@@ -276,7 +276,12 @@ struct KeyMaker {
     if let index = arguments.firstIndex(of: "--db"), index + 1 < arguments.count { database = arguments[index + 1] }
     for (index, argument) in arguments.enumerated() {
       if index > 0, arguments[index - 1] == "--lexicon" {
-        parts.append("lexicon:" + (try lexicon(argument, database: database)))
+        // A database a step makes is known by how it is made (it may not exist yet).
+        if let made = identities[database] {
+          parts.append("lexicon:\(made)/\(argument)")
+        } else {
+          parts.append("lexicon:" + (try lexicon(argument, database: database)))
+        }
       } else if index > 0, ["--ngrams", "--context"].contains(arguments[index - 1]) {
         parts.append("ngrams:" + textModel(argument, database: database))
       } else if let identity = identities[argument] {

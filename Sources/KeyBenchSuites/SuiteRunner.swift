@@ -53,8 +53,16 @@ public struct SuiteRunner: Sendable {
 
   /// The command line of `item` (for messages and `--dry-run`).
   public func command(_ item: SuitePlan.Item) -> [String] {
-    let out = item.kind == .step ? context.store(item.key).appendingPathComponent(item.output ?? "").path : context.store(item.key).path
-    return [context.bin.appendingPathComponent(item.tool).path] + item.arguments + ["--out", out]
+    let tool = context.bin.appendingPathComponent(item.tool).path
+    guard item.kind == .step else { return [tool] + item.arguments + ["--out", context.store(item.key).path] }
+    return [tool] + item.arguments + [SuiteFile.outputOption(of: item.tool), stagingPath(item)]
+  }
+
+  /// Where a step writes before its output is renamed into place: a database is written in
+  /// place by SQLite, so only the rename after a clean exit may make it the step's output.
+  func stagingPath(_ item: SuitePlan.Item) -> String {
+    let output = context.store(item.key).appendingPathComponent(item.output ?? "").path
+    return item.tool == "keybench-ingest" ? output + ".partial" : output
   }
 
   /// Runs everything selected and returns one outcome per item (failed runs do not stop the
@@ -122,11 +130,18 @@ public struct SuiteRunner: Sendable {
       process.standardOutput = handle
       process.standardError = handle
       process.standardInput = FileHandle.nullDevice
+      let staging = item.kind == .step ? stagingPath(item) : ""
+      let output = context.store(item.key).appendingPathComponent(item.output ?? "").path
+      if item.kind == .step, staging != output {
+        // What a killed attempt left half-written starts over.
+        for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
+      }
       try Children.shared.run(process)
       process.waitUntilExit()
       Children.shared.remove(process)
       try? handle.close()
       code = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+      if code == 0, item.kind == .step, staging != output, rename(staging, output) != 0 { code = 1 }
     } catch {
       try? (command.joined(separator: " ") + "\ncannot start: \(error)\n").write(toFile: log, atomically: false, encoding: .utf8)
     }

@@ -85,6 +85,20 @@ extension KeybenchReport {
         }
         StandardError.print("warning: comparing runs of different inputs (--allow-different-inputs):\n\(list)")
       }
+      // Runs of the same inputs report the same metrics; a judged one the baseline has no number
+      // for would pass unjudged. (Runs of other inputs, compared on purpose, may differ.)
+      let unjudgeable = RegressionGate.unjudgeable(baseline: old.metrics, current: new.metrics)
+      if !unjudgeable.isEmpty {
+        let list = unjudgeable.prefix(5).joined(separator: ", ") + (unjudgeable.count > 5 ? ", …" : "")
+        guard !comparability.inputDifferences.isEmpty else {
+          throw InputFileError(
+            path: old.path, kind: .malformed,
+            reason: "has no number for \(unjudgeable.count) judged metric\(unjudgeable.count == 1 ? "" : "s") the current run reports ("
+              + list + "; missing, null or not a number), so they cannot be judged; refresh the baseline by rerunning the command "
+              + "that wrote it (for the committed gate baselines: Scripts/gate --refresh)")
+        }
+        StandardError.print("warning: not judged, the baseline has no number for: \(list)")
+      }
       if !comparability.configChanges.isEmpty {
         StandardError.print("config changes:\n" + comparability.configChanges.map { "  - \($0)" }.joined(separator: "\n"))
       }

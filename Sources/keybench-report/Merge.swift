@@ -32,6 +32,9 @@ extension KeybenchReport {
     @Option(help: "Output folder.")
     var out: String
 
+    @Flag(help: "Merge even when configurations of the sweep are missing (a shard absent or unfinished); otherwise that is refused.")
+    var allowPartial = false
+
     func run() throws {
       guard !shards.isEmpty else { throw ValidationError("give the shard folders to merge") }
       let tables = try shards.map { folder -> SweepTable in
@@ -40,6 +43,17 @@ extension KeybenchReport {
       }
       let provenance = try Self.provenance(of: shards)
       let merged = try SweepTable.merge(tables)
+      // A frontier over half a grid looks like a finished sweep: refuse unless asked for.
+      let expected = try Self.expectedConfigurations(provenanceOf: shards[0])
+      let missing = expected.subtracting(merged.rows.map(\.config)).sorted()
+      if !missing.isEmpty {
+        let list = missing.prefix(8).joined(separator: ", ") + (missing.count > 8 ? ", …" : "")
+        let message = "merged \(merged.rows.count) of \(expected.count) configurations of the sweep; missing \(list) (a shard absent or unfinished)"
+        guard allowPartial else {
+          throw CommandFailure(message + "; give every shard folder, finish the unfinished ones, or pass --allow-partial")
+        }
+        StandardError.print("merge: warning: \(message) (--allow-partial)")
+      }
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
       let journal = (out as NSString).appendingPathComponent(SweepTable.journalName)
       if FileManager.default.fileExists(atPath: journal) {
@@ -55,6 +69,26 @@ extension KeybenchReport {
       print("wrote \(out)/sweep.csv, sweep.md")
     }
   
+    /// The configuration ids the whole sweep runs, from the grid recorded in a shard's provenance.
+    static func expectedConfigurations(provenanceOf shard: String) throws -> Set<String> {
+      let path = (shard as NSString).appendingPathComponent("provenance.json")
+      guard let data = FileManager.default.contents(atPath: path),
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let config = object["config"] as? [String: Any], let grid = config["grid"] as? [String]
+      else {
+        throw InputFileError(path: path, kind: .malformed, reason: "has no 'config.grid' (the sweep's --param list); rerun the shard with keybench-sweep")
+      }
+      let plan: SweepPlan
+      do {
+        plan = try SweepPlan(parameters: grid.map(SweepPlan.Parameter.init(parsing:)))
+      } catch {
+        throw InputFileError(path: path, kind: .malformed, reason: "config.grid: \(error)")
+      }
+      let random = (config["random"] as? NSNumber)?.intValue
+      let seed = (config["random_seed"] as? NSNumber)?.uint64Value ?? 1
+      return Set(plan.configurations(random: random, seed: seed).map(\.id))
+    }
+
     /// The first shard's provenance with every shard listed, after checking that all shards read
     /// the same inputs.
     static func provenance(of shards: [String]) throws -> String {

@@ -106,9 +106,7 @@ extension KeybenchRun {
     func validate() throws {
       guard (1...100).contains(suggestions) else { throw ValidationError("--suggestions must be in 1…100.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-      for name in correctorNames where !Self.known.contains(name) {
-        throw ValidationError("unknown corrector '\(name)'; choose from \(Self.known.joined(separator: ", ")) or all.")
-      }
+      try AlgorithmNames.validate(corrector, option: "corrector", known: Self.known, noun: "corrector")
       for name in peerNames where !["hunspell", "aspell"].contains(name) {
         throw ValidationError("unknown peer '\(name)'; choose hunspell and/or aspell.")
       }

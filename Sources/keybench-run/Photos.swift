@@ -98,9 +98,7 @@ extension KeybenchRun {
         throw ValidationError("--hypernym-steps, --hyponym-steps and --related-steps must be in 0…50.")
       }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-      for name in rankerNames where !Self.known.contains(name) {
-        throw ValidationError("unknown ranker '\(name)'; choose from \(Self.known.joined(separator: ", ")) or all.")
-      }
+      try AlgorithmNames.validate(ranker, option: "ranker", known: Self.known, noun: "ranker")
       if printConfig { return }
       guard captions != nil else { throw ValidationError("Give the captions with --captions FILE.json (e.g. coco_val2017_dev_captions.json).") }
       guard labels != nil else { throw ValidationError("Give the image labels with --labels FILE.tsv (e.g. coco_val2017_dev_image_labels.tsv).") }

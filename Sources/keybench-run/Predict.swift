@@ -100,9 +100,7 @@ extension KeybenchRun {
       guard ["on", "off"].contains(adapt) else { throw ValidationError("--adapt must be on or off.") }
       guard ["on", "off"].contains(correction) else { throw ValidationError("--correction must be on or off.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-      for name in predictorNames where !PredictorCatalog.names.contains(name) {
-        throw ValidationError("unknown predictor '\(name)'; choose from \(PredictorCatalog.names.joined(separator: ", ")) or all.")
-      }
+      try AlgorithmNames.validate(predictor, option: "predictor", known: PredictorCatalog.names, noun: "predictor")
       for name in Self.list(peers ?? "") where !Self.knownPeers.contains(name) {
         throw ValidationError("unknown peer '\(name)'; choose from \(Self.knownPeers.joined(separator: ", ")).")
       }

@@ -127,6 +127,11 @@ extension KeybenchRun {
         sets += real
       }
       for line in items.skipLines { StandardError.print("touch: \(line)") }
+      // A letter model of no letters would still resolve taps (uniformly): refuse it.
+      for set in sets where model(set.keyboard.alphabet).trainingLetters == 0 {
+        throw CommandFailure(
+          "the --train texts (\(train.joined(separator: ", "))) hold no letter of \(set.name)'s keyboard, so there is no letter model to resolve taps with")
+      }
       let provenance = Provenance(
         inputs: try Provenance.inputs([("text", text)] + train.map { ("train", $0) } + [("swipes", swipes)])
           + catalog.provenanceInputs(profiles: profiles),

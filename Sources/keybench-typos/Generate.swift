@@ -48,6 +48,13 @@ extension KeybenchTypos {
       try TextFile.forEachLine(path: text, maximumLineBytes: 1 << 20) { line, _ in content += line + "\n" }
       var pairs = TypoGenerator(distribution: distribution, layout: keyboard)
         .generate(text: content, seed: seed, source: "generate:seed=\(seed)")
+      // Words longer than analysis and correction take would make a pair file the other tools
+      // refuse; they are left out and counted, like every other skip.
+      let long = pairs.filter { !$0.intended.dropFirst(TypoImport.maximumWordLength).isEmpty || !$0.typed.dropFirst(TypoImport.maximumWordLength).isEmpty }.count
+      if long > 0 {
+        StandardError.print("generate: \(long) of \(pairs.count) words skipped: longer than \(TypoImport.maximumWordLength) characters")
+        pairs.removeAll { !$0.intended.dropFirst(TypoImport.maximumWordLength).isEmpty || !$0.typed.dropFirst(TypoImport.maximumWordLength).isEmpty }
+      }
       if let limit, pairs.count > limit {
         StandardError.print("generate: \(pairs.count - limit) of \(pairs.count) words skipped: beyond --limit \(limit)")
         pairs = Array(pairs.prefix(limit))

@@ -197,9 +197,10 @@ import Testing
     #expect(resumed.stdout.contains("ran 1, resumed 2"))
     let after = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map(String.init)
     #expect(after.count == original.count)
-    // Resumed rows keep full precision (shortest exact text, not 6 digits), like fresh ones.
+    // Resumed rows keep full precision (shortest exact text, not 6 digits), like fresh ones: the
+    // rows carried over are byte for byte the rows first written. (Whether any value needs more
+    // than 6 digits depends on the run's timings, so that is not asserted.)
     #expect(Array(after.prefix(3)) == Array(original.prefix(3)))
-    #expect(after.dropFirst().contains { $0.split(separator: ",").contains { $0.count > 10 && Double($0) != nil } })
     #expect(after.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == after[0].split(separator: ",").count })
 
     // A journal that is a symlink (it would be appended to outside --out) is refused.

@@ -101,7 +101,7 @@ import Testing
     var expected = SwipeSynthesisConfig()
     expected.overlap = 0.5
     #expect(partial == expected)
-    #expect(throws: JSONConfig.Problem("unknown keys: overlapp")) {
+    #expect(throws: JSONConfig.Problem(#"unknown keys: overlapp (did you mean "overlap"?)"#)) {
       try JSONConfig.merged(SwipeSynthesisConfig(), with: Data(#"{"overlapp": 0.5}"#.utf8))
     }
     let rate = try JSONConfig.merged(SwipeSynthesisConfig(), with: Data(#"{"samplingRate": 50}"#.utf8))

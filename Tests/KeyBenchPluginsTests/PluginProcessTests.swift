@@ -113,6 +113,8 @@ struct PluginHarness {
       ("reply({'id': request['id']})", "no \"candidates\" list"),
       ("reply({'id': request['id'], 'candidates': ['the', 3]})", "candidates must be strings"),
       ("reply({'id': request['id'], 'candidates': [], 'time_us': -1})", "time_us"),
+      // More of its own time than the whole round trip would make the pipe time negative.
+      ("reply({'id': request['id'], 'candidates': [], 'time_us': 1e12})", "more than the whole round trip"),
       ("reply({'id': request['id'], 'error': 'model not trained'})", "reported an error: model not trained"),
       ("sys.stdout.write('{\"id\": 1'); sys.stdout.flush(); sys.exit(0)", "closed its output in the middle of a line"),
     ]
@@ -149,6 +151,19 @@ struct PluginHarness {
     _ = try corrector.suggestions(for: "teh", limit: 4)
     let failure = try #require(throws: PluginFailure.self) { try corrector.process.finish() }
     #expect(failure.reason.contains("exited with status 1"))
+  }
+
+  @Test func aBackgroundChildDoesNotKeepTheRunWaiting() throws {
+    let harness = try PluginHarness()
+    // The plug-in starts a child that outlives it and holds its pipes.
+    let spec = try harness.script(
+      "lingers", hello: "import subprocess; subprocess.Popen(['sleep', '30'])",
+      body: "reply({'id': request['id'], 'candidates': [request['typed']]})")
+    let corrector = try harness.corrector(spec)
+    #expect(try corrector.suggestions(for: "teh", limit: 4) == ["teh"])
+    let started = Date()
+    try corrector.process.finish()
+    #expect(Date().timeIntervalSince(started) < 5, "finish waited for the plug-in's child")
   }
 
   @Test func specsAreCheckedBeforeAnythingStarts() throws {

@@ -20,6 +20,13 @@ public struct SweepPlan: Sendable, Equatable {
         throw SweepError("parameter '\(text)': expected NAME=V1,V2,… or NAME=LO:HI:STEP")
       }
       name = String(text[..<equals])
+      // `ends..start`, `.ends.start` or `ends.start.` would reach the same field under another
+      // name (and dodge the duplicate check): a name is dot-separated non-empty keys.
+      guard !name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty),
+        name.allSatisfy({ !$0.isWhitespace })
+      else {
+        throw SweepError("parameter '\(name)': a name is a dotted config path such as filters.length.a (no empty part, no spaces)")
+      }
       let spec = text[text.index(after: equals)...]
       if spec.contains(":") {
         let parts = spec.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }

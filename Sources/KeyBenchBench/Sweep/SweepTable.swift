@@ -105,6 +105,11 @@ public struct SweepTable: Sendable, Equatable {
         if field.isEmpty {
           metrics.append(nil)
         } else if let value = Double(field) {
+          // A value no sweep produces means the file was edited or damaged: resuming or merging
+          // it would put that number on the Pareto frontier.
+          if let problem = SweepMetrics.impossibility(of: value, metric: header[firstMetric + metrics.count]) {
+            throw InputFileError(path: path, line: offset + 2, kind: .malformed, reason: "\(header[firstMetric + metrics.count]) = \(field): \(problem)")
+          }
           metrics.append(value)
         } else {
           throw InputFileError(path: path, line: offset + 2, kind: .malformed, reason: "'\(field)' is not a number")
@@ -252,6 +257,14 @@ public enum SweepMetrics {
     "gestures", "top1", "top2", "top3", "top4", "top5", "top8", "top10", "mrr", "coverage",
     "decode_ms_median", "decode_ms_p99",
   ]
+
+  /// Why `value` cannot be a sweep's `metric`, or nil: shares lie in 0…1, counts and times are
+  /// finite and not negative.
+  static func impossibility(of value: Double, metric: String) -> String? {
+    guard value.isFinite else { return "not a finite number" }
+    if isShare(metric) || metric == "mrr" { return (0...1).contains(value) ? nil : "a share must be within 0…1" }
+    return value >= 0 ? nil : "must not be negative"
+  }
 
   static func isShare(_ metric: String) -> Bool {
     metric.hasPrefix("top") || metric == "coverage" || metric.hasSuffix(".recall") || metric.hasSuffix(".kept_median")

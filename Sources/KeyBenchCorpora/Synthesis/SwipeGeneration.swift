@@ -106,6 +106,14 @@ public struct SwipeGeneration {
         }
       }
     }
+    // A corpus of no gesture would make every later benchmark refuse it far from the cause;
+    // refuse here, leaving any earlier file of that name as it was.
+    guard writer.count > 0 else {
+      let source = provenance["words"] ?? provenance["sentences"] ?? provenance["like"] ?? provenance["lexicon"] ?? "the input"
+      throw InputFileError(
+        path: source, kind: .empty,
+        reason: "no word could be swiped on \(layout.device) (" + (items.skipLines.isEmpty ? "none given" : items.skipLines.joined(separator: "; ")) + ")")
+    }
     try writer.finish()
     return (writer.count, items)
   }

@@ -67,6 +67,16 @@ public struct RegressionGate: Sendable {
     }
   }
 
+  /// Judged metrics the current summary reports as numbers but the baseline does not (missing,
+  /// null or not a number): without a baseline value the metric would pass unjudged, so a
+  /// damaged or stale baseline could wave any result through; the gate refuses it instead.
+  public static func unjudgeable(baseline: [String: Double?], current: [String: Double?]) -> [String] {
+    current.keys.sorted().filter { metric in
+      guard kind(of: metric) != .info, let value = current[metric] ?? nil, value.isFinite else { return false }
+      return (baseline[metric] ?? nil) == nil
+    }
+  }
+
   func allowedDrop(_ metric: String) -> Double {
     maxDrop[metric] ?? maxDrop[metric.split(separator: ".").last.map(String.init) ?? metric] ?? defaultMaxDrop
   }
