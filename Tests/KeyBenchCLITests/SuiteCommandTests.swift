@@ -129,6 +129,33 @@ import Testing
     #expect(try Run.product("keybench-suite", ["run", good, "--out", dir.path("out3"), "--dry-run"]).status == 0)
   }
 
+  @Test func aSuiteIngestsItsLexiconOnceAsAStep() throws {
+    let dir = try TemporaryDirectory()
+    let list = TestPaths.fixture("mini.combined")
+    let suite = try dir.write(
+      "lexicon.json",
+      text: """
+        {"keybench_suite": 1, "name": "own-lexicon",
+         "steps": [
+           {"name": "lexicon", "tool": "keybench-ingest", "args": ["\(list)", "--name", "de"], "output": "lexicons.sqlite"},
+           {"name": "swipes", "tool": "keybench-swipes", "args": ["generate", "--lexicon", "de", "--db", "${step:lexicon}", "--device", "iphone5", "--count", "20", "--seed", "1"], "output": "s.jsonl"}],
+         "runs": [{"name": "swipe", "bench": "swipe", "args": {"lexicon": "de", "db": "${step:lexicon}", "corpus": "${step:swipes}"}}]}
+        """)
+    let first = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("out")])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains("1 ran, 0 cached, 0 failed (steps: 2 ran"), "\(first.stdout)")
+    let store = try FileManager.default.subpathsOfDirectory(atPath: dir.path("out/store"))
+    #expect(store.contains { $0.hasSuffix("/lexicons.sqlite") })
+    #expect(!store.contains { $0.contains(".partial") })
+    let again = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("out")])
+    #expect(again.stdout.contains("0 ran, 1 cached, 0 failed (steps: 0 ran, 2 cached"), "\(again.stdout)")
+    // The suite adds --db itself.
+    let doubled = try dir.write("twice.json", text: #"{"keybench_suite": 1, "steps": [{"name": "l", "tool": "keybench-ingest", "args": ["x", "--db", "y"], "output": "l.sqlite"}], "runs": [{"name": "g", "bench": "gesture", "args": {}}]}"#)
+    let refused = try Run.product("keybench-suite", ["run", doubled, "--out", dir.path("o2"), "--dry-run"])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("leave out --db"), "\(refused.stderr)")
+  }
+
   @Test func shardsMergeIntoTheWholeSuite() throws {
     let dir = try TemporaryDirectory()
     let suite = try Self.suite(in: dir, seeds: [1, 2, 3])
