@@ -87,7 +87,8 @@ extension KeybenchReport {
       }
       // Runs of the same inputs report the same metrics; a judged one the baseline has no number
       // for would pass unjudged. (Runs of other inputs, compared on purpose, may differ.)
-      let unjudgeable = RegressionGate.unjudgeable(baseline: old.metrics, current: new.metrics)
+      let gate = RegressionGate(defaultMaxDrop: defaultMaxDrop, maxDrop: drops, maxSlowdown: maxSlowdown)
+      let unjudgeable = gate.unjudgeable(baseline: old.metrics, current: new.metrics)
       if !unjudgeable.isEmpty {
         let list = unjudgeable.prefix(5).joined(separator: ", ") + (unjudgeable.count > 5 ? ", …" : "")
         guard !comparability.inputDifferences.isEmpty else {
@@ -102,7 +103,6 @@ extension KeybenchReport {
       if !comparability.configChanges.isEmpty {
         StandardError.print("config changes:\n" + comparability.configChanges.map { "  - \($0)" }.joined(separator: "\n"))
       }
-      let gate = RegressionGate(defaultMaxDrop: defaultMaxDrop, maxDrop: drops, maxSlowdown: maxSlowdown)
       let checks = gate.compare(baseline: old.metrics, current: new.metrics)
       for name in drops.keys where !checks.contains(where: { $0.metric == name || $0.metric.hasSuffix(".\(name)") }) {
         throw ValidationError("--max-drop names '\(name)', which neither summary has")

@@ -13,13 +13,13 @@ import Testing
     return (html, markup)
   }
 
-  @Test func swipeRunHasItsThreePlotsAndNoScriptOrNetwork() throws {
+  @Test func swipeRunHasItsPlotsAndNoScriptOrNetwork() throws {
     let dir = try TemporaryDirectory()
     let run = try ReportFixtures.swipeRun(in: dir, name: "run-a", gestures: ReportFixtures.mixedGestures)
     let (html, markup) = try render([run])
     #expect(html.hasPrefix("<!DOCTYPE html>"))
     #expect(markup.all("svg").compactMap { $0.attributes["aria-label"] }
-      == ["Accuracy per device", "Filter pass rates", "Decode time distribution"])
+      == ["Accuracy per device", "Filter pass rates", "Targets lost by the filters (1 − recall)", "Decode time distribution"])
     #expect(markup.all("script").isEmpty)
     // Nothing is fetched: the only URL is the SVG namespace name.
     let withoutNamespace = html.replacingOccurrences(of: #"xmlns="http://www.w3.org/2000/svg""#, with: "")

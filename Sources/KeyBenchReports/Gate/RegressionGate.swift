@@ -70,9 +70,15 @@ public struct RegressionGate: Sendable {
   /// Judged metrics the current summary reports as numbers but the baseline does not (missing,
   /// null or not a number): without a baseline value the metric would pass unjudged, so a
   /// damaged or stale baseline could wave any result through; the gate refuses it instead.
-  public static func unjudgeable(baseline: [String: Double?], current: [String: Double?]) -> [String] {
+  /// Timings count only when they are judged (`maxSlowdown`).
+  public func unjudgeable(baseline: [String: Double?], current: [String: Double?]) -> [String] {
     current.keys.sorted().filter { metric in
-      guard kind(of: metric) != .info, let value = current[metric] ?? nil, value.isFinite else { return false }
+      switch Self.kind(of: metric) {
+      case .info: return false
+      case .time, .rate: if maxSlowdown == nil { return false }
+      case .accuracy, .errorRate: break
+      }
+      guard let value = current[metric] ?? nil, value.isFinite else { return false }
       return (baseline[metric] ?? nil) == nil
     }
   }
