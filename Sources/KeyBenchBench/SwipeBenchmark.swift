@@ -311,6 +311,9 @@ public struct SwipeItemResult: Sendable {
   public var pointsUsed: Int
   public var timeLimitHit: Bool
   public var decodeMicroseconds: Double
+  /// DTW columns the decoder computed (0 for decoders without DTW): its work, which unlike
+  /// the time does not depend on the machine's load.
+  public var dtwColumns: Int
   /// With sentence context: the candidates re-ranked by it, and the target's rank among them
   /// (nil without a context run). Gestures without known context keep the plain ranking.
   public var contextCandidates: [String]?
@@ -339,6 +342,7 @@ public struct SwipeItemResult: Sendable {
     pointsIn = decoding.diagnostics.pointsIn
     pointsUsed = decoding.diagnostics.pointsUsed
     timeLimitHit = decoding.diagnostics.timeLimitHit
+    dtwColumns = decoding.diagnostics.columnsComputed
     self.decodeMicroseconds = decodeMicroseconds
   }
 }

@@ -117,6 +117,7 @@ public struct SwipeReport {
       ("time_limit_hits", Double(s.timeLimitHits)), ("lexicon_words", Double(run.lexiconSize)),
       ("added_targets", Double(run.addedTargets)), ("build_seconds", run.buildSeconds),
     ]
+    if let columns = s.dtwColumnsMean { rows.append(("dtw_columns_mean", columns)) }
     if let c = s.context {
       rows += [
         ("context.top1", c.top1), ("context.top\(s.top)", c.topK), ("context.mrr", c.mrr),

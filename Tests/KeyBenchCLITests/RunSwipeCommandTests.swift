@@ -17,7 +17,8 @@ import Testing
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/summary.json"))) as! [String: Any]
     #expect(json["bench"] as? String == "swipe")
     let metrics = try #require(json["metrics"] as? [String: Any])
-    for key in ["top1", "top4", "mrr", "coverage", "gestures", "decode_ms_median", "decode_ms_p99"] {
+    #expect(try #require(metrics["dtw_columns_mean"] as? Double) > 0)
+    for key in ["top1", "top4", "mrr", "coverage", "gestures", "decode_ms_median", "decode_ms_mean", "decode_ms_p99"] {
       #expect(metrics[key] != nil, "\(key)")
     }
     let filters = try #require(metrics["filters"] as? [String: [String: Any]])
