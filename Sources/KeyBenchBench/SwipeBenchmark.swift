@@ -29,10 +29,15 @@ public struct SwipeBenchmark {
   public var top: Int
   public var addMissingTargets: Bool
   public var selection: Selection
+  /// Decode against only this many of the lexicon's most frequent suggestible words (by
+  /// frequency, then word), the selected targets among the rest kept at their own frequency
+  /// when `addMissingTargets` is set (seed 000 Fig. 4.2 assumes the swiped word is in the
+  /// dictionary); nil decodes against the whole lexicon.
+  public var maxWords: Int?
 
   public init(
     lexicon: Lexicon, catalog: DeviceCatalog, config: DTWDecoderConfig, top: Int = 4,
-    addMissingTargets: Bool = false, selection: Selection = .init()
+    addMissingTargets: Bool = false, selection: Selection = .init(), maxWords: Int? = nil
   ) {
     self.lexicon = lexicon
     self.catalog = catalog
@@ -40,6 +45,7 @@ public struct SwipeBenchmark {
     self.top = top
     self.addMissingTargets = addMissingTargets
     self.selection = selection
+    self.maxWords = maxWords
   }
 
   /// What the run produced besides the per-gesture results.
@@ -48,6 +54,8 @@ public struct SwipeBenchmark {
     public var lexiconSize: Int
     /// Targets added to the lexicon (with `addMissingTargets`).
     public var addedTargets: Int
+    /// With `maxWords`: lexicon words kept beyond the most frequent ones because they are targets.
+    public var keptTargets = 0
     /// Seconds spent laying out the lexicon per layout (the decoder's build step).
     public var buildSeconds: Double
     public var decoderLabel: String
@@ -65,6 +73,9 @@ public struct SwipeBenchmark {
     let layouts: [(lexicon: DecoderLexicon, scale: (Double, Double))]
     public let lexiconSize: Int
     public let addedTargets: Int
+    /// With ``SwipeBenchmark/maxWords``: lexicon words beyond the most frequent ones kept
+    /// because they are targets.
+    public let keptTargets: Int
     public let buildSeconds: Double
     /// Gestures read, decoded and left out (per reason), for the run's provenance.
     public let items: Provenance.Items
@@ -117,15 +128,17 @@ public struct SwipeBenchmark {
   }
 
   private func prepare(_ outline: [GestureOutline], selected: [Int], items: Provenance.Items, source: GestureSource) throws -> Prepared {
+    // The lowest frequency of the whole lexicon, so a missing target is added at the same
+    // frequency whatever --max-words keeps.
+    let lowest = self.lexicon.entries.lazy.filter(\.isSuggestible).map(\.frequency).min()
+    let (lexicon, keptTargets) = decodedLexicon(targets: Set(selected.map { SwipeDecoding.matchKey(outline[$0].word) }))
     // Missing targets join the laid-out words without building a second lexicon (memory).
     var frequencyOf: [String: UInt8] = [:]
     var suggestible = 0
-    var lowest: UInt8?
     for entry in lexicon.entries where entry.isSuggestible {
       let key = SwipeDecoding.matchKey(entry.word)
       frequencyOf[key] = max(frequencyOf[key] ?? 0, entry.frequency)
       suggestible += 1
-      lowest = min(lowest ?? entry.frequency, entry.frequency)
     }
     var added: [Lexicon.Entry] = []
     if addMissingTargets {
@@ -156,9 +169,28 @@ public struct SwipeBenchmark {
       gestures: source,
       sentences: selected.compactMap { position in outline[position].context.map { $0 + [outline[position].word] } },
       layouts: layouts,
-      lexiconSize: suggestible + added.count, addedTargets: added.count,
+      lexiconSize: suggestible + added.count, addedTargets: added.count, keptTargets: keptTargets,
       buildSeconds: buildSeconds, items: items, devices: Set(laidOut.keys.map(\.device)).sorted(), baseLexicon: lexicon, addedEntries: added, layoutOf: layoutOf,
       frequencyOf: frequencyOf)
+  }
+
+  /// The lexicon decoded against and how many words it keeps beyond the `maxWords` most
+  /// frequent because they are among `targets` (match keys): the whole lexicon without
+  /// `maxWords`. Ties in frequency are broken by the word, so the cut is deterministic.
+  func decodedLexicon(targets: Set<String>) -> (Lexicon, keptTargets: Int) {
+    guard let maxWords else { return (lexicon, 0) }
+    let ranked = lexicon.entries.filter(\.isSuggestible).sorted {
+      $0.frequency != $1.frequency ? $0.frequency > $1.frequency : $0.word < $1.word
+    }
+    var keep = Set(ranked.prefix(maxWords).map(\.word))
+    var kept = 0
+    if addMissingTargets {
+      for entry in ranked.dropFirst(maxWords) where targets.contains(SwipeDecoding.matchKey(entry.word)) {
+        keep.insert(entry.word)
+        kept += 1
+      }
+    }
+    return (Lexicon(name: lexicon.name, locale: lexicon.locale, entries: lexicon.entries.filter { keep.contains($0.word) }), kept)
   }
 
   /// Runs over `gestures`; `progress` is called with (done, total).
@@ -206,7 +238,7 @@ public struct SwipeBenchmark {
       progress(index + 1, prepared.gestures.count)
     }
     return Run(
-      results: results, lexiconSize: prepared.lexiconSize, addedTargets: prepared.addedTargets,
+      results: results, lexiconSize: prepared.lexiconSize, addedTargets: prepared.addedTargets, keptTargets: prepared.keptTargets,
       buildSeconds: prepared.buildSeconds, decoderLabel: label ?? DTWDecoder.describe(config))
   }
 
@@ -281,6 +313,9 @@ public struct SwipeItemResult: Sendable {
   public var pointsUsed: Int
   public var timeLimitHit: Bool
   public var decodeMicroseconds: Double
+  /// DTW columns the decoder computed (0 for decoders without DTW): its work, which unlike
+  /// the time does not depend on the machine's load.
+  public var dtwColumns: Int
   /// With sentence context: the candidates re-ranked by it, and the target's rank among them
   /// (nil without a context run). Gestures without known context keep the plain ranking.
   public var contextCandidates: [String]?
@@ -309,6 +344,7 @@ public struct SwipeItemResult: Sendable {
     pointsIn = decoding.diagnostics.pointsIn
     pointsUsed = decoding.diagnostics.pointsUsed
     timeLimitHit = decoding.diagnostics.timeLimitHit
+    dtwColumns = decoding.diagnostics.columnsComputed
     self.decodeMicroseconds = decodeMicroseconds
   }
 }

@@ -112,11 +112,12 @@ public struct SwipeReport {
       ("gestures", Double(s.gestures)), ("coverage", s.coverage), ("top1", s.top1), ("top\(s.top)", s.topK),
       ("mrr", s.mrr), ("in_lexicon_top1", s.inLexiconTop1), ("in_lexicon_top\(s.top)", s.inLexiconTopK),
       ("reduction_factor_median", s.reductionFactorMedian),
-      ("decode_ms_median", s.decodeMs.median), ("decode_ms_p90", s.decodeMs.quantile(0.9)),
+      ("decode_ms_median", s.decodeMs.median), ("decode_ms_mean", s.decodeMs.mean), ("decode_ms_p90", s.decodeMs.quantile(0.9)),
       ("decode_ms_p99", s.decodeMs.quantile(0.99)), ("decode_ms_max", s.decodeMs.quantile(1)),
       ("time_limit_hits", Double(s.timeLimitHits)), ("lexicon_words", Double(run.lexiconSize)),
       ("added_targets", Double(run.addedTargets)), ("build_seconds", run.buildSeconds),
     ]
+    if let columns = s.dtwColumnsMean { rows.append(("dtw_columns_mean", columns)) }
     if let c = s.context {
       rows += [
         ("context.top1", c.top1), ("context.top\(s.top)", c.topK), ("context.mrr", c.mrr),
@@ -204,6 +205,12 @@ public struct SwipeReport {
     }
   }
 
+  /// How `--max-words` cut the lexicon, for the report's lexicon line.
+  var maxWordsNote: String {
+    guard let maxWords = settings["max_words"] as? Int else { return "" }
+    return ": its \(maxWords) most frequent" + (run.keptTargets > 0 ? " and \(run.keptTargets) targets beyond them at their own frequency" : "")
+  }
+
   var body: String {
     let s = summary
     func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.2f %%", v * 100) : "–" }
@@ -211,7 +218,7 @@ public struct SwipeReport {
     var lines = [
       "# Swipe benchmark", "",
       "- decoder: `\(run.decoderLabel)`",
-      "- lexicon: \(lexicon) (\(run.lexiconSize) suggestible words\(run.addedTargets > 0 ? ", \(run.addedTargets) missing targets added at the lowest frequency" : ""))",
+      "- lexicon: \(lexicon) (\(run.lexiconSize) suggestible words\(maxWordsNote)\(run.addedTargets > 0 ? ", \(run.addedTargets) missing targets added at the lowest frequency" : ""))",
       "- corpus: `\(corpus)`, \(s.gestures) gestures", "",
       "## Accuracy", "",
       "| metric | all gestures | target in lexicon |", "|---|---:|---:|",

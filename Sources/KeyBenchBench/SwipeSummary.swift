@@ -18,6 +18,8 @@ public struct SwipeSummary: Sendable {
   /// Median over gestures of lexicon size ÷ words left after all filters.
   public var reductionFactorMedian = 0.0
   public var decodeMs = Distribution()
+  /// Mean DTW columns computed per gesture; nil when the decoder computed none (no DTW).
+  public var dtwColumnsMean: Double?
   public var timeLimitHits = 0
   public var byDevice: [Group] = []
   public var byWordLength: [Group] = []
@@ -101,6 +103,8 @@ public struct SwipeSummary: Sendable {
     }
     decodeMs = Distribution(results.map { $0.decodeMicroseconds / 1000 })
     timeLimitHits = results.filter(\.timeLimitHit).count
+    let columns = results.reduce(0) { $0 + $1.dtwColumns }
+    dtwColumnsMean = columns > 0 ? Double(columns) / n : nil
     func groups(_ key: (SwipeItemResult) -> String, order: (String, String) -> Bool) -> [Group] {
       Dictionary(grouping: results, by: key).map { name, items in
         Group(

@@ -5,10 +5,11 @@ import KeyBenchCore
 /// row, from a suite's `figures` section (Suites/README.md): how `Suites/seeds.json` regenerates
 /// `Reports/seeds/`.
 ///
-/// A row names the published value and where KeyBench's comes from — `RUN:metric.path`, a ratio
-/// `RUN:a / RUN:b`, or `mean(RUN:a, RUN:b, …)` over the runs' `summary.json` metrics — and a note
-/// on why the two may differ; the page adds the measured difference. A value a run did not produce
-/// is printed as missing, never guessed.
+/// A row names the published value and where KeyBench's comes from — `RUN:metric.path`,
+/// `mean(…)` or `sum(…)` of such paths, or two of those as a ratio (` / `) or difference (` - `),
+/// over the runs' `summary.json` metrics or the JSON file a step wrote — and a note on why the
+/// two may differ; the page adds the measured difference. A value a run did not produce is
+/// printed as missing, never guessed.
 public struct FigurePages {
   /// The suite's `figures` list, as read from the suite file (kept verbatim in plan.json).
   public var pages: [[String: Any]]
@@ -41,13 +42,37 @@ public struct FigurePages {
     return list
   }
 
-  static let units = ["percent", "times", "ms", "number"]
+  static let units = ["percent", "points", "times", "ms", "number"]
 
-  /// A value specification.
+  /// Every run or step a `figures` list takes values from, with the row that names it: a suite
+  /// checks them against its plan, so a misspelt name fails before anything runs.
+  static func references(in pages: [[String: Any]], file: String) throws -> [(name: String, place: String)] {
+    var found: [(name: String, place: String)] = []
+    for (index, page) in pages.enumerated() {
+      for (t, table) in (page["tables"] as? [[String: Any]] ?? []).enumerated() {
+        for (r, row) in (table["rows"] as? [[String: Any]] ?? []).enumerated() {
+          guard let spec = row["value"] as? String else { continue }
+          let place = "\(file): figures[\(index)].tables[\(t)].rows[\(r)].value"
+          found += try Expression(spec, at: place).references.map { ($0.run, place) }
+        }
+      }
+    }
+    return found
+  }
+
+  /// A value specification: a term, or two terms joined by ` / ` (their ratio) or ` - ` (their
+  /// difference); a term is `NAME:metric.path`, `mean(NAME:a, …)` or `sum(NAME:a, …)`, where
+  /// NAME is a run (its summary.json metrics) or a step writing a JSON file (that file).
   struct Expression {
-    enum Kind { case single, ratio, mean }
-    var kind: Kind
-    var references: [(run: String, path: String)]
+    enum Operator { case ratio, difference }
+    struct Term {
+      enum Kind { case single, mean, sum }
+      var kind: Kind
+      var references: [(run: String, path: String)]
+    }
+    var terms: [Term]
+    var operation: Operator?
+    var references: [(run: String, path: String)] { terms.flatMap(\.references) }
 
     init(_ spec: String, at place: String) throws {
       func reference(_ text: Substring) throws -> (run: String, path: String) {
@@ -57,17 +82,26 @@ public struct FigurePages {
         }
         return (String(trimmed[..<colon]), String(trimmed[trimmed.index(after: colon)...]))
       }
-      if spec.hasPrefix("mean(") && spec.hasSuffix(")") {
-        kind = .mean
-        references = try spec.dropFirst(5).dropLast().split(separator: ",").map(reference)
-      } else if spec.contains(" / ") {
-        let parts = spec.components(separatedBy: " / ")
-        guard parts.count == 2 else { throw SuiteFile.Problem("\(place).value: one ' / ' at most") }
-        kind = .ratio
-        references = try parts.map { try reference(Substring($0)) }
+      func term(_ text: String) throws -> Term {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for (prefix, kind) in [("mean(", Term.Kind.mean), ("sum(", .sum)] where trimmed.hasPrefix(prefix) && trimmed.hasSuffix(")") {
+          return Term(kind: kind, references: try trimmed.dropFirst(prefix.count).dropLast().split(separator: ",").map(reference))
+        }
+        return Term(kind: .single, references: [try reference(Substring(trimmed))])
+      }
+      let ratio = spec.components(separatedBy: " / ")
+      let difference = spec.components(separatedBy: " - ")
+      guard ratio.count <= 2, difference.count <= 2, ratio.count + difference.count <= 3 else {
+        throw SuiteFile.Problem("\(place).value: one ' / ' or ' - ' at most")
+      }
+      if ratio.count == 2 {
+        operation = .ratio
+        terms = try ratio.map(term)
+      } else if difference.count == 2 {
+        operation = .difference
+        terms = try difference.map(term)
       } else {
-        kind = .single
-        references = [try reference(Substring(spec))]
+        terms = [try term(spec)]
       }
     }
   }
@@ -107,7 +141,7 @@ public struct FigurePages {
   }
 
   func value(_ expression: Expression, metrics: (String) -> [String: Any]?) -> Double? {
-    let values = expression.references.map { reference -> Double? in
+    func lookup(_ reference: (run: String, path: String)) -> Double? {
       guard var node: Any = metrics(reference.run) else { return nil }
       for part in reference.path.split(separator: ".") {
         if let list = node as? [Any], let index = Int(part), list.indices.contains(index) {
@@ -118,20 +152,33 @@ public struct FigurePages {
           return nil
         }
       }
-      return (node as? NSNumber)?.doubleValue
+      guard let number = node as? NSNumber, !isJSONBoolean(number) else { return nil }
+      return number.doubleValue
     }
+    func value(_ term: Expression.Term) -> Double? {
+      let values = term.references.map(lookup)
+      let present = values.compactMap { $0 }
+      guard present.count == values.count, !present.isEmpty else { return nil }
+      switch term.kind {
+      case .single: return present[0]
+      case .mean: return present.reduce(0, +) / Double(present.count)
+      case .sum: return present.reduce(0, +)
+      }
+    }
+    let values = expression.terms.map(value)
     let present = values.compactMap { $0 }
-    guard present.count == values.count, !present.isEmpty else { return nil }
-    switch expression.kind {
-    case .single: return present[0]
+    guard present.count == values.count else { return nil }
+    switch expression.operation {
+    case nil: return present[0]
     case .ratio: return present[1] == 0 ? nil : present[0] / present[1]
-    case .mean: return present.reduce(0, +) / Double(present.count)
+    case .difference: return present[0] - present[1]
     }
   }
 
   static func format(_ value: Double, unit: String) -> String {
     switch unit {
     case "percent": return String(format: "%.2f %%", value * 100)
+    case "points": return String(format: "%+.2f pt", value * 100)
     case "times": return String(format: "%.2f×", value)
     case "ms": return String(format: "%.2f ms", value)
     default: return abs(value) >= 100 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.3f", value)
@@ -140,7 +187,7 @@ public struct FigurePages {
 
   static func difference(_ measured: Double, _ published: Double, unit: String) -> String {
     switch unit {
-    case "percent": return String(format: "%+.2f pt", (measured - published) * 100)
+    case "percent", "points": return String(format: "%+.2f pt", (measured - published) * 100)
     default: return published == 0 ? "" : String(format: "×%.3g", measured / published)
     }
   }

@@ -53,6 +53,27 @@ public struct SuiteOutput {
     }
   }
 
+  /// What figure rows read, by item name: each finished run's `summary.json` metrics, and the
+  /// object in each finished step's output when that is a `.json` file (e.g. the error shares
+  /// `keybench-typos analyze` writes).
+  public var figureValues: [String: [String: Any]] {
+    var values: [String: [String: Any]] = [:]
+    for item in items where isComplete(item) {
+      let file: String
+      switch item.kind {
+      case .run: file = "summary.json"
+      case .step:
+        guard let output = item.output, output.hasSuffix(".json") else { continue }
+        file = output
+      }
+      guard let data = try? InputFile.data(store(item).appendingPathComponent(file).path, maximumBytes: 256 << 20),
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      else { continue }
+      values[item.name] = item.kind == .run ? object["metrics"] as? [String: Any] : object
+    }
+    return values
+  }
+
   /// Runs with a result, by name.
   public var finishedRuns: [(name: String, folder: URL)] {
     items.filter { $0.kind == .run && isComplete($0) }.map { ($0.name, store($0)) }

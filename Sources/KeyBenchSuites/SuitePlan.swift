@@ -159,6 +159,12 @@ public struct SuitePlan: Sendable {
         plan.items.append(Item(kind: .run, name: name, entry: run.name, tool: "keybench-run", bench: run.bench, arguments: arguments, output: nil, key: key))
       }
     }
+    let names = plan.items.map(\.name)
+    let figures = (try? JSONSerialization.jsonObject(with: suite.figures)) as? [[String: Any]] ?? []
+    for (name, place) in try FigurePages.references(in: figures, file: URL(fileURLWithPath: suite.path).lastPathComponent)
+    where !names.contains(name) {
+      throw SuiteFile.Problem("\(place): '\(name)' is no run or step of the suite\(SuiteFile.suggestion(name, names))")
+    }
     return plan
   }
 

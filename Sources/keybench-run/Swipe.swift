@@ -63,6 +63,11 @@ extension KeybenchRun {
     @Flag(help: "Add targets missing from the lexicon at its lowest frequency (the seed assumes every swiped word is in the dictionary).")
     var addMissingTargets = false
 
+    @Option(help: ArgumentHelp(
+      "Decode against only the lexicon's N most frequent words (frequency, then word, breaks ties).",
+      discussion: "With --add-missing-targets the targets among the other words stay in the lexicon at their own frequency (the dictionary-size figure of seed 000 assumes the swiped word is in the dictionary); a value above the lexicon's size keeps it whole. Recorded as max_words in the run's config."))
+    var maxWords: Int?
+
     @Flag(help: "Also decode gestures flagged rejected, landscape or non-alphabetic.")
     var includeFlagged = false
 
@@ -82,6 +87,9 @@ extension KeybenchRun {
 
     @OptionGroup var plugin: PluginOptions
 
+    /// The largest --max-words: far above any wordlist (LatinIME's have about 200,000 words).
+    static let maximumWords = 100_000_000
+
     /// The chosen built-in decoders, main first (validated by `validate()`).
     var decoders: [SwipeDecoderChoice] { (try? SwipeDecoderChoice.parse(decoder)) ?? [.seed000] }
 
@@ -93,6 +101,9 @@ extension KeybenchRun {
       }
       guard (1...100).contains(top) else { throw ValidationError("--top must be in 1…100.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+      if let maxWords, !(1...Self.maximumWords).contains(maxWords) {
+        throw ValidationError("--max-words must be in 1…\(Self.maximumWords), got \(maxWords).")
+      }
       if let threads, !(1...DTWDecoderConfig.maximumThreads).contains(threads) {
         throw ValidationError("--threads must be in 1…\(DTWDecoderConfig.maximumThreads).")
       }
@@ -128,7 +139,7 @@ extension KeybenchRun {
       selection.limit = limit
       let benchmark = SwipeBenchmark(
         lexicon: lexicon, catalog: catalog, config: decoderConfig, top: top,
-        addMissingTargets: addMissingTargets, selection: selection)
+        addMissingTargets: addMissingTargets, selection: selection, maxWords: maxWords)
       // Streamed: each gesture's layout is checked as it is outlined, so an unknown device is
       // FILE:LINE before any work, and the points are read again while decoding.
       let prepared = try benchmark.prepare(corpus: corpus, layouts: LayoutResolver(catalog: catalog))
@@ -194,9 +205,11 @@ extension KeybenchRun {
           name: spec.name, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)",
           run: external, summary: externalSummary, pluginMicrosecondsPerGesture: session.process.ownMicrosecondsPerAnswer))
       }
+      var settings: [String: Any] = ["add_missing_targets": addMissingTargets, "include_flagged": includeFlagged]
+      if let maxWords { settings["max_words"] = maxWords }
       var report = SwipeReport(
         run: run, summary: summary, config: main.config(configs), corpus: corpus, lexicon: lexicon.name, provenance: provenance,
-        settings: ["add_missing_targets": addMissingTargets, "include_flagged": includeFlagged])
+        settings: settings)
       report.compared = compared
       report.contextModel = contextNote
       try report.write(to: out)

@@ -175,14 +175,7 @@ extension KeybenchSuite {
       let runs = output.finishedRuns
       if let pages {
         guard !output.figures.isEmpty else { throw CommandFailure("\(folder): the suite \(output.suite) has no figures section (--pages needs one)") }
-        var metrics: [String: [String: Any]] = [:]
-        for (name, folder) in runs {
-          if let data = try? Data(contentsOf: folder.appendingPathComponent("summary.json")),
-            let summary = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-          {
-            metrics[name] = summary["metrics"] as? [String: Any]
-          }
-        }
+        let metrics = output.figureValues
         let written = try FigurePages(pages: output.figures).write(to: URL(fileURLWithPath: pages)) { metrics[$0] }
         StandardError.print("wrote \(written.count) figure pages into \(pages)")
       }

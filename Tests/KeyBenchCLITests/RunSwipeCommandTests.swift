@@ -17,7 +17,8 @@ import Testing
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/summary.json"))) as! [String: Any]
     #expect(json["bench"] as? String == "swipe")
     let metrics = try #require(json["metrics"] as? [String: Any])
-    for key in ["top1", "top4", "mrr", "coverage", "gestures", "decode_ms_median", "decode_ms_p99"] {
+    #expect(try #require(metrics["dtw_columns_mean"] as? Double) > 0)
+    for key in ["top1", "top4", "mrr", "coverage", "gestures", "decode_ms_median", "decode_ms_mean", "decode_ms_p99"] {
       #expect(metrics[key] != nil, "\(key)")
     }
     let filters = try #require(metrics["filters"] as? [String: [String: Any]])
@@ -32,6 +33,42 @@ import Testing
     let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
     #expect(csv[0].hasPrefix("id,user,word,device,in_lexicon,frequency,rank,candidates,kept_after_start_point"))
     #expect(csv.count == Int(gestures) + 1)
+  }
+
+  /// --max-words keeps the lexicon's most frequent words (ties by word), with
+  /// --add-missing-targets also the targets beyond them; recorded in the run's config.
+  @Test func maxWordsKeepsTheMostFrequentWords() throws {
+    let dir = try TemporaryDirectory()
+    let (db, corpus) = try SwipeFixture.make(in: dir, count: 60, seed: 3, device: "iphone6s")
+    func run(_ extra: [String], _ name: String) throws -> (metrics: [String: Any], config: [String: Any], csv: [Substring]) {
+      let out = dir.path(name)
+      let result = try Run.product("keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--out", out] + extra)
+      #expect(result.status == 0, "\(result.stderr)")
+      let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/summary.json"))) as! [String: Any]
+      let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
+      return (json["metrics"] as! [String: Any], json["config"] as! [String: Any], csv)
+    }
+    // The five most frequent of the mini lexicon: der 216, und 213, die 211, ich 205, then bin
+    // before über (both 190) by the word.
+    let five = try run(["--max-words", "5"], "five")
+    #expect(five.metrics["lexicon_words"] as? Double == 5)
+    #expect(five.config["max_words"] as? Int == 5)
+    #expect(try #require(five.metrics["coverage"] as? Double) < 1)
+    let allowed: Set<Substring> = ["der", "und", "die", "ich", "bin"]
+    let candidates = five.csv.dropFirst().flatMap { $0.split(separator: ",", omittingEmptySubsequences: false)[7].split(separator: " ") }
+    #expect(!candidates.isEmpty && candidates.allSatisfy(allowed.contains), "\(Set(candidates))")
+    let withTargets = try run(["--max-words", "5", "--add-missing-targets"], "targets")
+    #expect(withTargets.metrics["coverage"] as? Double == 1)
+    #expect(try #require(withTargets.metrics["lexicon_words"] as? Double) > 5)
+    #expect(withTargets.metrics["added_targets"] as? Double == 0, "targets in the lexicon keep their own entry")
+    let whole = try run(["--max-words", "1000"], "whole")
+    let plain = try run([], "plain")
+    #expect(whole.metrics["lexicon_words"] as? Double == plain.metrics["lexicon_words"] as? Double)
+    #expect(whole.metrics["top1"] as? Double == plain.metrics["top1"] as? Double)
+    #expect(plain.config["max_words"] == nil)
+    let zero = try Run.product("keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--max-words", "0", "--out", dir.path("z")])
+    #expect(zero.status == 64)
+    #expect(zero.stderr.contains("--max-words must be in 1…100000000, got 0."), "\(zero.stderr)")
   }
 
   @Test func printConfigAndBadConfigs() throws {

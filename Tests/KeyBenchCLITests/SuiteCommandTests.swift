@@ -156,6 +156,40 @@ import Testing
     #expect(refused.stderr.contains("leave out --db"), "\(refused.stderr)")
   }
 
+  /// Figure rows read run metrics and the JSON a step wrote (`keybench-typos analyze`); a row
+  /// naming no run or step stops the suite before anything runs.
+  @Test func figurePagesReadRunsAndJSONSteps() throws {
+    let dir = try TemporaryDirectory()
+    let pairs = try dir.write("pairs.tsv", text: "typed\tintended\tcontext\tsource\nhwllo\thello\t\tt\nhelo\thello\t\tt\nhelllo\thello\t\tt\nhellp\thello\t\tt\n")
+    let text = try dir.write("t.txt", text: Self.text)
+    let scheme = TestPaths.repository.appendingPathComponent("Corpora/gesture/english.xml").path
+    func suite(_ value: String) throws -> String {
+      try dir.write(
+        "figures.json",
+        text: """
+          {"keybench_suite": 1, "name": "figures",
+           "steps": [{"name": "errors", "tool": "keybench-typos", "args": ["analyze", "\(pairs)"], "output": "errors.json"}],
+           "runs": [{"name": "g", "bench": "gesture", "args": {"scheme": "\(scheme)", "text": "\(text)", "device": "iphone5", "limit": 20}}],
+           "figures": [{"page": "p", "tables": [{"rows": [
+             {"label": "near share", "value": "\(value)", "unit": "percent"},
+             {"label": "words", "value": "g:words", "unit": "number"}]}]}]}
+          """)
+    }
+    let bad = try Run.product("keybench-suite", ["run", try suite("error:operations.near"), "--out", dir.path("bad"), "--dry-run"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains(#"figures.json: figures[0].tables[0].rows[0].value: 'error' is no run or step of the suite (did you mean "errors"?)"#), "\(bad.stderr)")
+    let good = try suite("errors:operations.near / sum(errors:operations.near, errors:operations.edit, errors:operations.insert, errors:operations.delete)")
+    let run = try Run.product("keybench-suite", ["run", good, "--out", dir.path("out")])
+    #expect(run.status == 0, "\(run.stderr)")
+    let report = try Run.product("keybench-suite", ["report", dir.path("out"), "--pages", dir.path("pages")])
+    #expect(report.status == 0, "\(report.stderr)")
+    let page = try String(contentsOfFile: dir.path("pages/p.md"), encoding: .utf8)
+    // hwllo and hellp: near slips (w by e, p by o); helo a missing letter; helllo an extra one;
+    // no edit, which analyze still writes (as 0) so the sum has all its terms.
+    #expect(page.contains("| near share | not given | 50.00 % |"), "\(page)")
+    #expect(page.contains("| words | not given | 20 |"), "\(page)")
+  }
+
   @Test func shardsMergeIntoTheWholeSuite() throws {
     let dir = try TemporaryDirectory()
     let suite = try Self.suite(in: dir, seeds: [1, 2, 3])

@@ -102,12 +102,42 @@ import Testing
     #expect(text.contains("| text only | 95–98 % | not measured |  |"))
   }
 
+  @Test func sumsAndDifferencesOfTerms() throws {
+    let pages: [[String: Any]] = [[
+      "page": "q",
+      "tables": [[
+        "rows": [
+          ["label": "share", "published": 0.5, "value": "e:ops.near / sum(e:ops.near, e:ops.edit, e:ops.delete)", "unit": "percent"],
+          ["label": "gain", "published": 0.02, "value": "a:top1 - b:top1", "unit": "points"],
+          ["label": "mean ratio", "value": "mean(a:ms, b:ms) / b:ms", "unit": "times"],
+          ["label": "flag", "value": "e:flag", "unit": "number"],
+        ],
+      ]],
+    ]]
+    let metrics: [String: [String: Any]] = [
+      "a": ["top1": 0.8, "ms": 3.0], "b": ["top1": 0.75, "ms": 1.5],
+      "e": ["ops": ["near": 6, "edit": 3, "delete": 3], "flag": true],
+    ]
+    let dir = try TemporaryDirectory()
+    _ = try FigurePages(pages: pages).write(to: dir.url) { metrics[$0] }
+    let text = try String(contentsOfFile: dir.path("q.md"), encoding: .utf8)
+    #expect(text.contains("| share | 50.00 % | 50.00 % | +0.00 pt |"))
+    #expect(text.contains("| gain | +2.00 pt | +5.00 pt | +3.00 pt |"))
+    #expect(text.contains("| mean ratio | not given | 1.50× |  |"))
+    #expect(text.contains("| flag | not given | missing |  |"), "a JSON true is not a number")
+    let path = try dir.write(
+      "s.json",
+      text: #"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}], "figures": [{"page": "p", "tables": [{"rows": [{"label": "x", "value": "a:x / a:y - a:z"}]}]}]}"#)
+    let error = try #require(throws: SuiteFile.Problem.self) { try SuiteFile.load(path: path) }
+    #expect(error.description == "s.json: figures[0].tables[0].rows[0].value: one ' / ' or ' - ' at most")
+  }
+
   @Test func badRowsAreNamedWhenTheSuiteIsRead() throws {
     let dir = try TemporaryDirectory()
     let path = try dir.write(
       "s.json",
       text: #"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}], "figures": [{"page": "p", "tables": [{"rows": [{"label": "x", "unit": "percnt"}]}]}]}"#)
     let error = try #require(throws: SuiteFile.Problem.self) { try SuiteFile.load(path: path) }
-    #expect(error.description == #"s.json: figures[0].tables[0].rows[0].unit: 'percnt'; choose percent, times, ms, number (did you mean "percent"?)"#)
+    #expect(error.description == #"s.json: figures[0].tables[0].rows[0].unit: 'percnt'; choose percent, points, times, ms, number (did you mean "percent"?)"#)
   }
 }

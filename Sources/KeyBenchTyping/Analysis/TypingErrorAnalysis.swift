@@ -333,6 +333,9 @@ public enum TypingErrorAnalysis {
   /// ``isTooLong(_:)`` holds are left out (filter them first to report how many).
   public static func analyze(_ pairs: [TypoPair], layout: KeyboardLayout, source: String) -> TypingErrorDistribution {
     var result = TypingErrorDistribution(layout: layout.name, source: source)
+    // Every class of the seed's figure is written, zeros too, so a reader of the JSON never has
+    // to guess whether a missing class was counted.
+    for operation in [TypingOperation.copy] + TypingOperation.errors { result.operations[operation.rawValue] = 0 }
     for pair in pairs where !isTooLong(pair) {
       let alignment = Alignment(typed: pair.typed, intended: pair.intended, layout: layout)
       let copies = alignment.steps.filter { $0.operation == .copy }.count
