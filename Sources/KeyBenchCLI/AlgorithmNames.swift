@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 
 /// The comma-separated algorithm lists of the benchmarks (`--corrector`, `--predictor`,
 /// `--ranker`), checked in one place: an empty list or an empty item (`--corrector ,`) would run

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Checks the `provenance` object every benchmark writes (Reports/FORMATS.md#provenance) against
 /// the files it names, so each bench's test asserts the same contract on its real output.

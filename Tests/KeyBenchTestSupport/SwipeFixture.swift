@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The small end-to-end inputs most command tests start from: the fixture lexicon (`de`,
 /// `Corpora/fixtures/mini.combined`) ingested into a fresh database, and synthetic swipes of its
