@@ -101,9 +101,24 @@ public enum JSONConfig {
 
   /// `{"a": {"b": value}}` for the path `a.b`.
   private static func setting(_ path: String, to value: Any) -> [String: Any] {
-    var nested: Any = value
-    for key in path.split(separator: ".").reversed() { nested = [String(key): nested] }
-    return nested as? [String: Any] ?? [:]
+    object(setting: path.split(separator: ".").map(String.init), to: value, in: [:])
+  }
+
+  /// `object` with the value at the dotted `path` set (objects on the way created), as grids
+  /// and sweeps set one field of a configuration.
+  public static func object(setting path: [String], to value: Any, in object: [String: Any]) -> [String: Any] {
+    var object = object
+    guard let first = path.first else { return object }
+    object[first] = path.count == 1 ? value : Self.object(setting: Array(path.dropFirst()), to: value, in: object[first] as? [String: Any] ?? [:])
+    return object
+  }
+
+  /// `override` merged over `base`, nested objects field by field: what a config file does to
+  /// the defaults.
+  public static func merged(_ override: [String: Any], over base: [String: Any]) -> [String: Any] {
+    var result = base
+    merge(override, into: &result)
+    return result
   }
 
   private static func value(at path: String, in object: [String: Any]) -> Any? {
@@ -124,11 +139,6 @@ public enum JSONConfig {
   }
 
   private static func has(path: String, in object: [String: Any]) -> Bool {
-    var current: Any = object
-    for key in path.split(separator: ".") {
-      guard let dictionary = current as? [String: Any], let next = dictionary[String(key)] else { return false }
-      current = next
-    }
-    return true
+    value(at: path, in: object) != nil
   }
 }

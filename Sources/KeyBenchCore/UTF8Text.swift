@@ -65,10 +65,12 @@ public enum JSONText {
 
   /// The byte offset where `data` stops being one JSON value (RFC 8259), or nil when it is one.
   /// A small scanner with an explicit stack (no recursion, so any nesting depth is safe); it
-  /// only locates the error — parsing stays with Foundation.
+  /// only locates the error — parsing stays with Foundation, whose leniencies it shares (a
+  /// leading byte-order mark, a comma before a closing bracket), so it points where Foundation
+  /// failed rather than at something Foundation accepted.
   public static func firstSyntaxError(in data: Data) -> Int? {
     let bytes = [UInt8](data)
-    var i = 0
+    var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     func skipSpace() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
     func literal(_ word: String) -> Bool {
       let w = Array(word.utf8)
@@ -149,6 +151,12 @@ public enum JSONText {
       guard i < bytes.count else { return i }
       if bytes[i] == 0x2C {
         i += 1
+        skipSpace()
+        if i < bytes.count, bytes[i] == (inObject ? 0x7D : 0x5D) {
+          i += 1
+          stack.removeLast()
+          continue
+        }
         if inObject {
           skipSpace()
           guard string() else { return i }

@@ -263,10 +263,15 @@ public final class PluginProcess {
       let spinEnd = spinUntil ?? now + Self.spinNanoseconds
       spinUntil = spinEnd
       if now < spinEnd { continue }
+      // Waits in slices of 100 ms: a plug-in that exited while a child of its own holds the pipe
+      // open never closes its output, and is recognised by its exit instead of the timeout.
       var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-      let waited = poll(&descriptor, 1, Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max))))
+      let waited = poll(&descriptor, 1, Int32(min((deadline - now) / 1_000_000 + 1, 100)))
       if waited < 0 && errno != EINTR {
         throw fail(item(), "cannot wait for its answer: \(String(cString: strerror(errno)))")
+      }
+      if waited == 0, Self.hasExited(process.processIdentifier) {
+        throw fail(item(), exitedOrClosed(buffer.isEmpty ? "stopped before answering" : "stopped in the middle of a line"))
       }
     }
   }
@@ -279,8 +284,10 @@ public final class PluginProcess {
   /// Records the first failure, kills the plug-in and returns the failure to throw.
   private func fail(_ item: String, _ reason: String) -> PluginFailure {
     if let failure { return failure }
-    Self.stop(process)
-    process.waitUntilExit()
+    if process.isRunning {
+      Self.stop(process)
+      process.waitUntilExit()
+    }
     closed = true
     let failure = PluginFailure(plugin: spec.name, command: spec.command, item: item, reason: reason, stderrTail: stderrTail())
     self.failure = failure
@@ -324,12 +331,14 @@ public final class PluginProcess {
       if DispatchTime.now().uptimeNanoseconds > deadline { return false }
       usleep(2000)
     }
-    // Children it left running in its session go too.
+    // Children it left running in its process group go too (the group outlives its leader only
+    // while members remain, so its id cannot have been reused).
     kill(-process.processIdentifier, SIGKILL)
     return true
   }
 
-  /// Kills the plug-in and everything in its session.
+  /// Kills the plug-in and everything in its process group (a child that started a session of
+  /// its own is out of reach).
   static func stop(_ process: Process) {
     let pid = process.processIdentifier
     guard pid > 0 else { return }
@@ -338,12 +347,17 @@ public final class PluginProcess {
   }
 
   /// Whether `pid` has exited: gone from /proc (Foundation reaps it at once) or waiting to be
-  /// reaped (state Z). False where /proc cannot tell (then only Foundation's view counts).
+  /// reaped (state Z). False whenever /proc cannot tell (then only Foundation's view counts):
+  /// a running plug-in must never be taken for an exited one.
   static func hasExited(_ pid: Int32) -> Bool {
-    guard FileManager.default.fileExists(atPath: "/proc/self/stat") else { return false }
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-    guard let close = stat.lastIndex(of: ")") else { return false }
-    return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    guard access("/proc/self/stat", R_OK) == 0 else { return false }
+    let path = "/proc/\(pid)/stat"
+    guard let bytes = FileManager.default.contents(atPath: path) else {
+      return access(path, F_OK) != 0 && errno == ENOENT
+    }
+    // The name in parentheses may hold any bytes (even a cut UTF-8 character): read bytes.
+    guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return false }
+    return bytes[(close + 1)...].first { $0 != UInt8(ascii: " ") } == UInt8(ascii: "Z")
   }
 
   static func seconds(_ value: Double) -> String {

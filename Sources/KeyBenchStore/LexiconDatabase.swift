@@ -49,7 +49,11 @@ public struct LexiconDatabase: Sendable {
       // Only an ingest may turn a file into a database: opening an empty (or foreign) file for
       // reading would write SQLite's schema into it.
       if !create {
-        let header = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 16) } ?? Data()
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+          throw InputFileError(path: path, kind: .unreadable, reason: "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        try? handle.close()
         guard header == Data("SQLite format 3\u{0}".utf8) else {
           throw InputFileError(
             path: path, kind: .unreadable,
@@ -74,7 +78,13 @@ public struct LexiconDatabase: Sendable {
       // default 2 MiB made replacing en_US spend most of its time re-reading index pages.
       configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -65536") }
       queue = try DatabaseQueue(path: path, configuration: configuration)
+      // Someone else's SQLite file is not KeyBench's to add tables to: only an ingest may.
+      if !create, try !queue.read({ try $0.tableExists("grdb_migrations") }) {
+        throw InputFileError(path: path, kind: .unreadable, reason: "is a SQLite database but not a KeyBench lexicon database (keybench-ingest makes one)")
+      }
       try Self.migrator.migrate(queue)
+    } catch let error as InputFileError {
+      throw error
     } catch {
       throw Self.failure(error, path: path, busyTimeout: busyTimeout)
     }

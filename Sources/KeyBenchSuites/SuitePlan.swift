@@ -120,6 +120,7 @@ public struct SuitePlan: Sendable {
         }
       }
       try checkConfigFields(of: run, help: &help)
+      try checkConfigValues(of: run, help: &help)
       for point in gridPoints(run.grid) {
         expanded += 1
         guard expanded <= SuiteFile.maximumRuns else {
@@ -178,7 +179,11 @@ public struct SuitePlan: Sendable {
     do {
       let data = try InputFile.data(file, maximumBytes: 4 << 20)
       if let bad = UTF8Text.firstInvalid(in: data) { throw SuiteFile.Problem("\(file):\(bad.line): invalid UTF-8") }
-      parsed = try JSONSerialization.jsonObject(with: data)
+      do {
+        parsed = try JSONSerialization.jsonObject(with: data)
+      } catch {
+        throw SuiteFile.Problem("\(file): not valid JSON" + (JSONText.errorLine(error, in: data).map { " (near line \($0))" } ?? ""))
+      }
     } catch let problem as SuiteFile.Problem {
       throw SuiteFile.Problem("\(place).$base: \(problem)")
     } catch {
@@ -187,19 +192,7 @@ public struct SuitePlan: Sendable {
     guard let base = parsed as? [String: Any] else { throw SuiteFile.Problem("\(place).$base: \(file) is not a JSON object") }
     var overrides = object
     overrides["$base"] = nil
-    return merging(overrides, into: base)
-  }
-
-  static func merging(_ overrides: [String: Any], into base: [String: Any]) -> [String: Any] {
-    var result = base
-    for (key, value) in overrides {
-      if let nested = value as? [String: Any], let existing = result[key] as? [String: Any] {
-        result[key] = merging(nested, into: existing)
-      } else {
-        result[key] = value
-      }
-    }
-    return result
+    return JSONConfig.merged(overrides, over: base)
   }
 
   /// Checks every field a run sets in a configuration object (in `args` or through a grid key)
@@ -225,6 +218,30 @@ public struct SuitePlan: Sendable {
     }
   }
 
+  /// Checks the values a run sets in each configuration object through the binary's own
+  /// validation (`--print-config` with the object as the config file), so a value out of range
+  /// fails before anything runs, named by suite entry. Each grid value is checked on its own
+  /// over the run's object (one process each, not one per combination); rules that tie two
+  /// fields together are checked when the run starts.
+  static func checkConfigValues(of run: SuiteFile.Run, help: inout HelpOptions) throws {
+    for option in run.options.keys.sorted() {
+      guard let object = run.options[option] as? [String: Any], HelpOptions.configSources[run.bench]?[option] != nil else { continue }
+      if let problem = try help.configProblem(bench: run.bench, option: option, object: object) {
+        throw SuiteFile.Problem("\(run.location).args.\(option): \(problem)")
+      }
+    }
+    for (key, values) in run.grid where key.contains(".") {
+      let path = key.split(separator: ".").map(String.init)
+      guard HelpOptions.configSources[run.bench]?[path[0]] != nil else { continue }
+      let object = run.options[path[0]] as? [String: Any] ?? [:]
+      for value in values {
+        if let problem = try help.configProblem(bench: run.bench, option: path[0], object: setting(path.dropFirst(), to: value, in: object)) {
+          throw SuiteFile.Problem("\(run.location).grid.\(key) = \(display(value)): \(problem)")
+        }
+      }
+    }
+  }
+
   /// Every combination of the grid's values, keys in sorted order (one empty point without a grid).
   static func gridPoints(_ grid: [(key: String, values: [Any])]) -> [[(key: String, value: Any)]] {
     var points: [[(key: String, value: Any)]] = [[]]
@@ -235,10 +252,7 @@ public struct SuitePlan: Sendable {
   }
 
   static func setting(_ path: ArraySlice<String>, to value: Any, in object: [String: Any]) -> [String: Any] {
-    var object = object
-    guard let first = path.first else { return object }
-    object[first] = path.count == 1 ? value : setting(path.dropFirst(), to: value, in: object[first] as? [String: Any] ?? [:])
-    return object
+    JSONConfig.object(setting: Array(path), to: value, in: object)
   }
 
   static func scalar(_ value: Any, at place: String) throws -> String {
@@ -289,7 +303,7 @@ struct KeyMaker {
           parts.append("lexicon:" + (try lexicon(argument, database: database)))
         }
       } else if index > 0, ["--ngrams", "--context"].contains(arguments[index - 1]) {
-        parts.append("ngrams:" + textModel(argument, database: database))
+        parts.append("ngrams:" + (identities[database].map { "\($0)/\(argument)" } ?? textModel(argument, database: database)))
       } else if let identity = identities[argument] {
         parts.append(identity)
       } else if isRegularFile(argument) {
@@ -346,6 +360,8 @@ struct HelpOptions {
   let bin: URL
   var cache: [String: Set<String>] = [:]
   var configs: [String: [String: Any]] = [:]
+  /// Validation results of configuration objects already checked (nil: valid).
+  var problems: [String: String?] = [:]
 
   /// Where each benchmark's configuration options print their defaults: the arguments before
   /// `--print-config` and the key of the option's part of the printed object (nil: all of it).
@@ -356,6 +372,33 @@ struct HelpOptions {
     "gesture": ["config": ([], nil)],
     "photos": ["config": ([], nil)],
   ]
+
+  /// Why `object` is not a valid `--option` of `bench` (the binary's own message, without its
+  /// temporary file name), or nil when it is; each distinct object is checked once.
+  mutating func configProblem(bench: String, option: String, object: [String: Any]) throws -> String? {
+    guard let source = Self.configSources[bench]?[option] else { return nil }
+    let text = String(decoding: try Provenance.canonicalJSON(object), as: UTF8.self)
+    let cacheKey = bench + " " + option + " " + text
+    if let known = problems[cacheKey] { return known }
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("keybench-suite-check-\(ProcessInfo.processInfo.processIdentifier)-\(problems.count).json").path
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let tool = bin.appendingPathComponent("keybench-run")
+    let result: CapturedProcess
+    do {
+      result = try CapturedProcess.run(tool, [bench] + source.arguments + ["--\(option)", file, "--print-config"])
+    } catch {
+      throw SuiteFile.Problem("cannot check a configuration with \(tool.path): \(error)")
+    }
+    var problem: String?
+    if result.status != 0 {
+      let line = result.standardError.split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
+      problem = line.replacingOccurrences(of: "Error: ", with: "").replacingOccurrences(of: file + ": ", with: "")
+    }
+    problems[cacheKey] = problem
+    return problem
+  }
 
   /// The default configuration `--option` of `bench` overrides, or nil for an option that is not
   /// a known configuration.

@@ -141,7 +141,13 @@ public struct SuiteRunner: Sendable {
       Children.shared.remove(process)
       try? handle.close()
       code = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-      if code == 0, item.kind == .step, staging != output, rename(staging, output) != 0 { code = 1 }
+      if code == 0, item.kind == .step, staging != output, rename(staging, output) != 0 {
+        let reason = FileManager.default.fileExists(atPath: staging)
+          ? "cannot move \(staging) into place: \(String(cString: strerror(errno)))"
+          : "the step exited 0 but wrote no \(staging)"
+        try? Data("\(reason)\n".utf8).append(toLog: log)
+        code = 1
+      }
     } catch {
       try? (command.joined(separator: " ") + "\ncannot start: \(error)\n").write(toFile: log, atomically: false, encoding: .utf8)
     }
@@ -258,5 +264,15 @@ public struct SuiteRunner: Sendable {
       for process in processes where process.isRunning { kill(process.processIdentifier, SIGTERM) }
       for process in processes { process.waitUntilExit() }
     }
+  }
+}
+
+extension Data {
+  /// Appends these bytes to the log file at `path` (a suite item's log).
+  func append(toLog path: String) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    try handle.seekToEnd()
+    try handle.write(contentsOf: self)
   }
 }

@@ -33,7 +33,11 @@ import Testing
     let dir = try TemporaryDirectory()
     let empty = try dir.write("empty.sqlite", text: "")
     let text = try dir.write("not.sqlite", text: "hello\n")
-    for (db, reason) in [(empty, "is empty"), (text, "is not a SQLite database")] {
+    // Someone else's SQLite database.
+    let foreign = dir.path("foreign.sqlite")
+    _ = try Run.tool("/usr/bin/python3", ["-c", "import sqlite3; c = sqlite3.connect('\(foreign)'); c.execute('create table t (x)'); c.commit()"])
+    let tables = "import sqlite3; print(sorted(r[0] for r in sqlite3.connect('\(foreign)').execute(\"select name from sqlite_master where type='table'\")))"
+    for (db, reason) in [(empty, "is empty"), (text, "is not a SQLite database"), (foreign, "not a KeyBench lexicon database")] {
       for arguments in [["--db", db, "--list"], ["--db", db, "--export", "de", "--out", dir.path("x.tsv")]] {
         let result = try bounded("keybench-ingest", arguments)
         #expect(result.status == 2, "\(arguments): \(result.stderr)")
@@ -41,6 +45,7 @@ import Testing
       }
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty)
+    #expect(try Run.tool("/usr/bin/python3", ["-c", tables]).stdout == "['t']\n")
     #expect(try String(contentsOfFile: text, encoding: .utf8) == "hello\n")
   }
 

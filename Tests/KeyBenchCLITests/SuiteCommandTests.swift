@@ -129,6 +129,21 @@ import Testing
     #expect(try Run.product("keybench-suite", ["run", good, "--out", dir.path("out3"), "--dry-run"]).status == 0)
   }
 
+  @Test func configValuesAreRangeCheckedBeforeAnythingRuns() throws {
+    let dir = try TemporaryDirectory()
+    let inArgs = try Self.suite(in: dir, seeds: [1], extra: #", "config": {"strokes": {"noiseScale": -1}}"#)
+    let result = try Run.product("keybench-suite", ["run", inArgs, "--out", dir.path("out")])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(#"suite.json: runs[0] "gesture".args.config: bad gesture config: strokes.noiseScale"#), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.path("out/store")))
+    let grid = try dir.write(
+      "grid.json",
+      text: #"{"keybench_suite": 1, "runs": [{"name": "g", "bench": "gesture", "args": {"text": "t.txt"}, "grid": {"config.strokes.noiseScale": [1, -1]}}]}"#)
+    let gridResult = try Run.product("keybench-suite", ["run", grid, "--out", dir.path("out2"), "--dry-run"])
+    #expect(gridResult.status == 2)
+    #expect(gridResult.stderr.contains(#"grid.json: runs[0] "g".grid.config.strokes.noiseScale = -1: bad gesture config: strokes.noiseScale"#), "\(gridResult.stderr)")
+  }
+
   @Test func aSuiteIngestsItsLexiconOnceAsAStep() throws {
     let dir = try TemporaryDirectory()
     let list = TestPaths.fixture("mini.combined")

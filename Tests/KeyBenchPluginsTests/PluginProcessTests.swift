@@ -156,14 +156,35 @@ struct PluginHarness {
   @Test func aBackgroundChildDoesNotKeepTheRunWaiting() throws {
     let harness = try PluginHarness()
     // The plug-in starts a child that outlives it and holds its pipes.
+    let pidFile = harness.folder.path("child.pid")
     let spec = try harness.script(
-      "lingers", hello: "import subprocess; subprocess.Popen(['sleep', '30'])",
+      "lingers", hello: "import subprocess; open('\(pidFile)', 'w').write(str(subprocess.Popen(['sleep', '30']).pid))",
       body: "reply({'id': request['id'], 'candidates': [request['typed']]})")
     let corrector = try harness.corrector(spec)
     #expect(try corrector.suggestions(for: "teh", limit: 4) == ["teh"])
     let started = Date()
     try corrector.process.finish()
     #expect(Date().timeIntervalSince(started) < 5, "finish waited for the plug-in's child")
+    // The child went with it.
+    let child = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)))
+    usleep(200_000)
+    // Gone, or a zombie waiting for whoever adopted it to reap it: not running either way.
+    let state = FileManager.default.contents(atPath: "/proc/\(child)/stat").flatMap { bytes in
+      bytes.lastIndex(of: UInt8(ascii: ")")).map { bytes[(bytes.index($0, offsetBy: 2))] }
+    }
+    #expect(state == nil || state == UInt8(ascii: "Z"), "the plug-in's child \(child) still runs")
+
+    // A plug-in that exits mid-run while its child holds the pipe is named by its exit, not by
+    // the timeout.
+    let quits = try harness.script(
+      "quits", hello: "import subprocess, os; subprocess.Popen(['sleep', '30'])",
+      body: "if request['id'] == 2:\n    os._exit(3)\nreply({'id': request['id'], 'candidates': []})")
+    let second = try harness.corrector(quits, timeout: 20)
+    _ = try second.suggestions(for: "one", limit: 4)
+    let asked = Date()
+    let failure = try #require(throws: PluginFailure.self) { try second.suggestions(for: "two", limit: 4) }
+    #expect(Date().timeIntervalSince(asked) < 5, "waited for the timeout")
+    #expect(failure.reason.contains("exited with status 3"), "\(failure.reason)")
   }
 
   @Test func specsAreCheckedBeforeAnythingStarts() throws {
