@@ -34,6 +34,9 @@ public final class PluginProcess {
 
   private let process: Process
   private let input: Int32
+  /// The handle owning `input`: closed through it, so its own close on deallocation does not
+  /// close the descriptor number a second time (by then it may be another plug-in's pipe).
+  private let inputHandle: FileHandle
   private let output: Int32
   private let stderrPath: String
   private var buffer: [UInt8] = []
@@ -82,7 +85,8 @@ public final class PluginProcess {
       throw PluginFailure(plugin: spec.name, command: spec.command, item: "start", reason: "cannot start /bin/sh: \(error)", stderrTail: [])
     }
     try? log.close()
-    input = stdin.fileHandleForWriting.fileDescriptor
+    inputHandle = stdin.fileHandleForWriting
+    input = inputHandle.fileDescriptor
     output = stdout.fileHandleForReading.fileDescriptor
     // Writes wait with the same deadline as reads: a plug-in that stops reading (a full pipe)
     // is a hang like any other, not a KeyBench that blocks for ever.
@@ -165,7 +169,7 @@ public final class PluginProcess {
     guard !closed else { return }
     if let failure { throw failure }
     closed = true
-    Foundation.close(input)
+    try? inputHandle.close()
     guard Self.waitForExit(process, seconds: max(timeout, 5)) else {
       Self.stop(process)
       process.waitUntilExit()
