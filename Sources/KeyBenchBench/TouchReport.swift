@@ -104,7 +104,7 @@ public struct TouchReport {
       for (name, value) in metrics {
         let json: Any = value.isFinite ? value : NSNull()
         let parts = name.split(separator: ".").map(String.init)
-        root = Self.setting(parts[...], to: json, in: root)
+        root = JSONConfig.object(setting: parts, to: json, in: root)
       }
       if let best = summary.best { root["best_resolver"] = best.resolver.rawValue }
       if !summary.confusion.isEmpty { root["confusion"] = summary.confusion }
@@ -123,17 +123,6 @@ public struct TouchReport {
       let parameters = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
       return ["resolvers": run.kinds.map(\.rawValue), "parameters": parameters, "seed": seed]
     }
-  }
-
-  static func setting(_ path: ArraySlice<String>, to value: Any, in object: [String: Any]) -> [String: Any] {
-    var object = object
-    let key = path.first!
-    if path.count == 1 {
-      object[key] = value
-    } else {
-      object[key] = setting(path.dropFirst(), to: value, in: object[key] as? [String: Any] ?? [:])
-    }
-    return object
   }
 
   var markdown: String {

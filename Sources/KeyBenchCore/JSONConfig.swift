@@ -47,7 +47,7 @@ public enum JSONConfig {
         // fail on their own.
         path = leafPaths(override).sorted().filter { leaf in
           var single = defaultsObject
-          merge(setting(leaf, to: value(at: leaf, in: override) as Any), into: &single)
+          merge(object(setting: leaf.split(separator: ".").map(String.init), to: value(at: leaf, in: override) as Any, in: [:]), into: &single)
           guard let data = try? JSONSerialization.data(withJSONObject: single) else { return true }
           return (try? JSONDecoder().decode(T.self, from: data)) == nil
         }.joined(separator: "', '")
@@ -66,10 +66,9 @@ public enum JSONConfig {
 
   /// Sets one value by dotted path (`filters.length.a`), as sweeps do.
   public static func setting<T: Codable>(_ path: String, to value: Any, in config: T) throws -> T {
-    var nested: Any = value
-    for key in path.split(separator: ".").reversed() { nested = [String(key): nested] }
-    guard let override = nested as? [String: Any] else { throw Problem("empty parameter name") }
-    return try merged(config, with: override)
+    let keys = path.split(separator: ".").map(String.init)
+    guard !keys.isEmpty else { throw Problem("empty parameter name") }
+    return try merged(config, with: object(setting: keys, to: value, in: [:]))
   }
 
   private static func object(_ value: some Encodable) throws -> [String: Any] {
@@ -97,11 +96,6 @@ public enum JSONConfig {
     return leafPaths(override).filter { !has(path: $0, in: known) }.sorted().map {
       $0 + EditDistance.suggestion($0, knownPaths)
     }
-  }
-
-  /// `{"a": {"b": value}}` for the path `a.b`.
-  private static func setting(_ path: String, to value: Any) -> [String: Any] {
-    object(setting: path.split(separator: ".").map(String.init), to: value, in: [:])
   }
 
   /// `object` with the value at the dotted `path` set (objects on the way created), as grids

@@ -132,7 +132,7 @@ public struct SuitePlan: Sendable {
           if path.count == 1 {
             options[key] = value
           } else {
-            options[path[0]] = setting(path.dropFirst(), to: value, in: options[path[0]] as? [String: Any] ?? [:])
+            options[path[0]] = JSONConfig.object(setting: Array(path.dropFirst()), to: value, in: options[path[0]] as? [String: Any] ?? [:])
           }
         }
         var arguments = [run.bench]
@@ -211,7 +211,7 @@ public struct SuitePlan: Sendable {
     for (key, _) in run.grid where key.contains(".") {
       let path = key.split(separator: ".").map(String.init)
       guard let known = try help.configDefaults(bench: run.bench, option: path[0]) else { continue }
-      let unknown = JSONConfig.unknownKeys(in: setting(path.dropFirst(), to: 0, in: [:]), known: known)
+      let unknown = JSONConfig.unknownKeys(in: JSONConfig.object(setting: Array(path.dropFirst()), to: 0, in: [:]), known: known)
       guard unknown.isEmpty else {
         throw SuiteFile.Problem("\(run.location).grid.\(key): keybench-run \(run.bench) --\(path[0]) has no field \(unknown.joined(separator: ", "))")
       }
@@ -235,7 +235,7 @@ public struct SuitePlan: Sendable {
       guard HelpOptions.configSources[run.bench]?[path[0]] != nil else { continue }
       let object = run.options[path[0]] as? [String: Any] ?? [:]
       for value in values {
-        if let problem = try help.configProblem(bench: run.bench, option: path[0], object: setting(path.dropFirst(), to: value, in: object)) {
+        if let problem = try help.configProblem(bench: run.bench, option: path[0], object: JSONConfig.object(setting: Array(path.dropFirst()), to: value, in: object)) {
           throw SuiteFile.Problem("\(run.location).grid.\(key) = \(display(value)): \(problem)")
         }
       }
@@ -249,10 +249,6 @@ public struct SuitePlan: Sendable {
       points = points.flatMap { point in values.map { point + [(key, $0)] } }
     }
     return points
-  }
-
-  static func setting(_ path: ArraySlice<String>, to value: Any, in object: [String: Any]) -> [String: Any] {
-    JSONConfig.object(setting: Array(path), to: value, in: object)
   }
 
   static func scalar(_ value: Any, at place: String) throws -> String {

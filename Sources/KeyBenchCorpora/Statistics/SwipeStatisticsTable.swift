@@ -38,20 +38,14 @@ public struct SwipeStatisticsTable {
 
   public var markdown: String {
     var unmeasured = false
-    func format(_ value: Double) -> String {
+    func cell(_ value: Double, _ pattern: String) -> String {
       guard value.isFinite else {
         unmeasured = true
         return "n/a"
       }
-      return String(format: value.magnitude < 10 ? "%.3f" : "%.1f", value)
+      return String(format: pattern, value)
     }
-    func percent(_ value: Double) -> String {
-      guard value.isFinite else {
-        unmeasured = true
-        return "n/a"
-      }
-      return String(format: "%+.1f %%", value)
-    }
+    func format(_ value: Double) -> String { cell(value, value.magnitude < 10 ? "%.3f" : "%.1f") }
     var lines: [String] = []
     if let second {
       lines.append("| statistic | \(first.name) | \(second.name) | difference |")
@@ -59,7 +53,7 @@ public struct SwipeStatisticsTable {
       for (label, value) in Self.rows {
         let a = value(first.statistics)
         let b = value(second.statistics)
-        lines.append("| \(label) | \(format(a)) | \(format(b)) | \(percent(Self.difference(a, b))) |")
+        lines.append("| \(label) | \(format(a)) | \(format(b)) | \(cell(Self.difference(a, b), "%+.1f %%")) |")
       }
       lines.append("| gestures (skipped) | \(first.statistics.gestures) (\(first.statistics.skipped)) | \(second.statistics.gestures) (\(second.statistics.skipped)) | |")
       lines.append("| turning angles measured | \(first.statistics.turningAngle.count) | \(second.statistics.turningAngle.count) | |")
