@@ -47,6 +47,9 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(name: "KeyBenchLexicon", dependencies: ["KeyBenchCore"], swiftSettings: strict),
+    // The typed per-item result rows every benchmark writes and the statistics every reader shares:
+    // cluster bootstrap intervals, paired comparisons, exact McNemar, Holm, power. No algorithm inside.
+    .target(name: "KeyBenchResults", dependencies: ["KeyBenchCore"], swiftSettings: strict),
     .target(name: "KeyBenchGeometry", dependencies: ["KeyBenchCore"], swiftSettings: strict),
     .target(
       name: "KeyBenchStore",
@@ -85,7 +88,7 @@ let package = Package(
     // Suites as files: plans with content-addressed results, the runner, leaderboards, the gate.
     .target(
       name: "KeyBenchSuites",
-      dependencies: ["KeyBenchCore", "KeyBenchStore"],
+      dependencies: ["KeyBenchCore", "KeyBenchStore", "KeyBenchResults"],
       swiftSettings: strict
     ),
     .target(
@@ -97,25 +100,25 @@ let package = Package(
       name: "KeyBenchBench",
       dependencies: [
         "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTouch",
-        "KeyBenchGesture", "KeyBenchTyping", "KeyBenchLanguageModel",
+        "KeyBenchGesture", "KeyBenchTyping", "KeyBenchLanguageModel", "KeyBenchResults",
       ],
       swiftSettings: strict
     ),
     // Reports people read: one self-contained HTML page with inline SVG plots.
-    .target(name: "KeyBenchReports", dependencies: ["KeyBenchCore"], swiftSettings: strict),
+    .target(name: "KeyBenchReports", dependencies: ["KeyBenchCore", "KeyBenchResults"], swiftSettings: strict),
     // The one language model: tokeniser, n-gram counts, Kneser-Ney, train/test overlap checks.
     .target(name: "KeyBenchLanguageModel", dependencies: ["KeyBenchCore"], swiftSettings: strict),
     // Word completion and next-word prediction: vocabulary, predictors, benchmark.
     .target(
       name: "KeyBenchPrediction",
-      dependencies: ["KeyBenchCore", "KeyBenchLexicon", "KeyBenchLanguageModel"],
+      dependencies: ["KeyBenchCore", "KeyBenchLexicon", "KeyBenchLanguageModel", "KeyBenchResults"],
       swiftSettings: strict
     ),
     // Photo prediction from message text (seed 003): WordNet nouns, label links, rankers, benchmark.
-    .target(name: "KeyBenchPhotos", dependencies: ["KeyBenchCore"], swiftSettings: strict),
+    .target(name: "KeyBenchPhotos", dependencies: ["KeyBenchCore", "KeyBenchResults"], swiftSettings: strict),
     .target(
       name: "KeyBenchCLI",
-      dependencies: ["KeyBenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["KeyBenchCore", "KeyBenchResults", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
     .executableTarget(
@@ -169,7 +172,7 @@ let package = Package(
     .executableTarget(
       name: "keybench-report",
       dependencies: [
-        "KeyBenchBench", "KeyBenchCLI", "KeyBenchCore", "KeyBenchReports",
+        "KeyBenchBench", "KeyBenchCLI", "KeyBenchCore", "KeyBenchReports", "KeyBenchResults",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -200,6 +203,13 @@ let package = Package(
     .testTarget(
       name: "KeyBenchCoreTests",
       dependencies: ["KeyBenchCore", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "KeyBenchResultsTests",
+      dependencies: ["KeyBenchResults", "KeyBenchCore", "KeyBenchTestSupport"],
+      // Reference values from scipy/statsmodels, read by path (their generating script beside them).
+      exclude: ["Fixtures"],
       swiftSettings: strict
     ),
     .testTarget(

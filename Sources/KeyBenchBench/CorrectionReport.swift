@@ -1,6 +1,8 @@
 import Foundation
 public import KeyBenchCore
 import KeyBenchLanguageModel
+public import KeyBenchResults
+public import KeyBenchTyping
 
 /// Writes a correction run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`
 /// (formats in Reports/FORMATS.md, `correct` section). `summary.json` keeps the shared shape,
@@ -81,21 +83,74 @@ public struct CorrectionReport {
     self.notes = notes
   }
 
+  /// Per pair (in file order), the group it clusters in, and what a group is; see ``Grouping``.
+  public var grouping = Grouping(pairs: [])
+  /// How the intervals are computed (`--bootstrap`).
+  public var bootstrap = BootstrapSettings()
+
+  /// The unit pairs cluster in: on a sentence-level set the sentence (its words share a writer
+  /// and a context), on a word list the intended word (its misspellings are alike).
+  public struct Grouping: Sendable {
+    public var name: String
+    public var groups: [String]
+
+    public init(pairs: [TypoPair]) {
+      guard pairs.contains(where: { $0.previous != nil }) else {
+        name = "intended word"
+        groups = pairs.map { $0.intended.lowercased() }
+        return
+      }
+      // A sentence's pairs carry ever longer previous words; anything else starts a new one.
+      name = "sentence"
+      var sentence = 0
+      var last: [String]? = nil
+      groups = pairs.map { pair in
+        let previous = pair.previous ?? []
+        if let last, previous.count > last.count, previous.starts(with: last) {} else { sentence += 1 }
+        last = previous
+        return "sentence \(sentence)"
+      }
+    }
+  }
+
+  /// The metrics every corrector is judged by, computed from results.csv rows.
+  public static func rowMetrics(top: Int) -> [RowMetric] {
+    let errors = RowMetric.Filter(column: "kind", values: ["correct"], exclude: true)
+    var metrics = [RowMetric(name: "top1", higherIsBetter: true, description: "misspelled words whose intended word is the first suggestion", score: .rankAtMost(1), filter: errors)]
+    if top > 1 {
+      metrics.append(RowMetric(name: "top\(top)", higherIsBetter: true, description: "misspelled words whose intended word is among the \(top) suggestions (the seed's corrected-words ratio)", score: .rankAtMost(top), filter: errors))
+    }
+    metrics += [
+      RowMetric(name: "false_corrections", higherIsBetter: false, description: "correctly typed words whose first suggestion is another word", score: .rankBeyond(1), filter: .init(column: "kind", values: ["correct"])),
+      RowMetric(name: "non_word_top1", higherIsBetter: true, description: "non-word errors whose intended word is the first suggestion", score: .rankAtMost(1), filter: .init(column: "kind", values: ["non-word"])),
+      RowMetric(name: "real_word_top1", higherIsBetter: true, description: "real-word errors whose intended word is the first suggestion", score: .rankAtMost(1), filter: .init(column: "kind", values: ["real-word"])),
+    ]
+    return metrics
+  }
+
   public func write(to directory: String) throws {
     let folder = try OutputFolder(replacing: directory)
-    try folder.write(files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)])
+    let results = try resultsCSV()
+    let statistics = try RunStatistics(resultsCSV: results, metrics: Self.rowMetrics(top: top), group: grouping.name, settings: bootstrap)
+    try folder.write(files: [
+      ("results.csv", results), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
+      ("report.md", try markdown(statistics)),
+    ])
     try folder.commit()
   }
 
-  var resultsCSV: String {
-    var lines = [CSV.row(["corrector", "index", "typed", "intended", "kind", "rank", "suggestions", "us"])]
+  /// `results.csv` in long form: the shared columns (item = the pair's 1-based number in the
+  /// pair file as scored, group per ``Grouping``), then `typed` and `kind`.
+  func resultsCSV() throws -> String {
+    var lines = [ResultRow.header(extra: ["typed", "kind"])]
     for entry in entries {
       for r in entry.results {
-        lines.append(
-          CSV.row([
-            entry.summary.corrector, String(r.index), r.typed, r.intended, r.kind.rawValue, r.rank.map(String.init) ?? "",
-            r.suggestions.joined(separator: " "), String(format: "%.1f", r.microseconds),
-          ]))
+        // The caller builds `grouping` from the same pairs the entries scored.
+        precondition(r.index < grouping.groups.count, "pair \(r.index + 1) has no group: grouping not built from the scored pairs")
+        let row = ResultRow(
+          algorithm: entry.summary.corrector, item: String(r.index + 1), group: grouping.groups[r.index], target: r.intended,
+          rank: r.rank, candidates: r.suggestions, timeMicroseconds: r.microseconds)
+        lines.append(row.line(extra: [r.typed, r.kind.rawValue]))
       }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -105,8 +160,8 @@ public struct CorrectionReport {
     Summary.csv(entries.flatMap { Summary.csvRows($0.summary.metrics, prefix: $0.summary.corrector) })
   }
 
-  var summaryJSON: String {
-    get throws {
+  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+    do {
       var metrics: [String: Any] = [:]
       for entry in entries {
         var object = Summary.jsonObject(entry.summary.metrics)
@@ -119,7 +174,7 @@ public struct CorrectionReport {
       }
       return try Summary.json(
         bench: "correct", config: configuration, corpus: ["path": pairsPath, "pairs": entries.first?.summary.words ?? 0],
-        metrics: metrics, provenance: provenance)
+        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject())
     }
   }
 
@@ -131,8 +186,8 @@ public struct CorrectionReport {
     ]) { $1 }
   }
 
-  var markdown: String {
-    get throws { try body + "\n" + provenance.markdown(config: configuration) }
+  func markdown(_ statistics: RunStatistics) throws -> String {
+    try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
   var body: String {

@@ -341,7 +341,9 @@ public struct SwipeItemResult: Sendable {
     let target = SwipeDecoding.matchKey(gesture.word)
     rank = candidates.firstIndex { SwipeDecoding.matchKey($0) == target }.map { $0 + 1 }
     stages = decoding.diagnostics.stages
-    pointsIn = decoding.diagnostics.pointsIn
+    // The gesture's own count, not the decoder's: a plug-in reports no diagnostics, and its row
+    // must say the same as the built-in row of the same gesture.
+    pointsIn = gesture.points.count
     pointsUsed = decoding.diagnostics.pointsUsed
     timeLimitHit = decoding.diagnostics.timeLimitHit
     dtwColumns = decoding.diagnostics.columnsComputed

@@ -1,5 +1,6 @@
 import Foundation
 public import KeyBenchCore
+public import KeyBenchResults
 import KeyBenchSwipe
 
 /// Writes a swipe run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`.
@@ -76,33 +77,70 @@ public struct SwipeReport {
   /// Writes the four files into `directory` (each through a temporary file).
   public func write(to directory: String) throws {
     let folder = try OutputFolder(replacing: directory)
-    try folder.write(
-      files: [("results.csv", Self.resultsCSV(run)), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)]
-        + compared.map { ("results-\($0.name).csv", Self.resultsCSV($0.run)) })
+    let results = resultsCSV
+    let statistics = try RunStatistics(
+      resultsCSV: results, metrics: Self.rowMetrics(top: summary.top), group: "user", settings: bootstrap, spreadMetric: "top1")
+    try folder.write(files: [
+      ("results.csv", results), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
+      ("report.md", try markdown(statistics)),
+    ])
     try folder.commit()
   }
 
+  /// How the intervals are computed (`--bootstrap`).
+  public var bootstrap = BootstrapSettings()
+
   static func snake(_ name: String) -> String { name.replacingOccurrences(of: " ", with: "_") }
 
-  static func resultsCSV(_ run: SwipeBenchmark.Run) -> String {
-    let stageNames = SwipeSummary.stageNames(run.results)
-    let withContext = run.results.contains { $0.contextCandidates != nil }
-    var header = ["id", "user", "word", "device", "in_lexicon", "frequency", "rank", "candidates"]
-    if withContext { header += ["context_rank", "context_candidates"] }
-    header += stageNames.map { "kept_after_\(Self.snake($0))" } + stageNames.map { "target_survived_\(Self.snake($0))" }
-    header += ["points", "points_used", "time_limit_hit", "decode_us"]
-    var lines = [CSV.row(header)]
-    for r in run.results {
-      var fields = [r.id, r.user ?? "", r.word, r.device, String(r.inLexicon), r.frequency.map(String.init) ?? "", r.rank.map(String.init) ?? "",
-        r.candidates.joined(separator: " ")]
-      if withContext { fields += [r.contextRank.map(String.init) ?? "", (r.contextCandidates ?? []).joined(separator: " ")] }
-      let stages = stageNames.map { name in r.stages.first { $0.name == name } }
-      fields += stages.map { $0.map { String($0.kept) } ?? "" }
-      fields += stages.map { $0?.probeKept.map(String.init) ?? "" }
-      fields += [String(r.pointsIn), String(r.pointsUsed), String(r.timeLimitHit), String(format: "%.1f", r.decodeMicroseconds)]
-      lines.append(CSV.row(fields))
+  /// The main decoder's name in results.csv and the statistics (`seed000`, `shark2`).
+  public var mainName: String = "main"
+
+  /// Every decoder's runs, main first, each under its name; with context the main decoder's
+  /// re-ranked answers are an algorithm of their own, `NAME+context`.
+  var algorithms: [(name: String, run: SwipeBenchmark.Run, context: Bool)] {
+    var list: [(String, SwipeBenchmark.Run, Bool)] = [(mainName, run, false)]
+    if summary.context != nil { list.append((mainName + "+context", run, true)) }
+    return list + compared.map { ($0.name, $0.run, false) }
+  }
+
+  /// `results.csv` in long form: one row per decoder and gesture, the shared columns first
+  /// (group = the user; a gesture with no user, e.g. a synthetic one, is its own group, its id).
+  var resultsCSV: String {
+    let stageNames = algorithms.reduce(into: [String]()) { names, entry in
+      for name in SwipeSummary.stageNames(entry.run.results) where !names.contains(name) { names.append(name) }
+    }
+    var lines = [
+      ResultRow.header(
+        extra: ["user", "device", "in_lexicon", "frequency"] + stageNames.map { "kept_after_\(Self.snake($0))" }
+          + stageNames.map { "target_survived_\(Self.snake($0))" } + ["points", "points_used", "time_limit_hit", "dtw_columns"])
+    ]
+    for (name, run, context) in algorithms {
+      for r in run.results {
+        let candidates = context ? (r.contextCandidates ?? r.candidates) : r.candidates
+        let row = ResultRow(
+          algorithm: name, item: r.id, group: r.user ?? r.id, target: r.word,
+          rank: context ? r.contextRank : r.rank, candidates: candidates, timeMicroseconds: r.decodeMicroseconds)
+        let stages = stageNames.map { name in r.stages.first { $0.name == name } }
+        var extra = [r.user ?? "", r.device, String(r.inLexicon), r.frequency.map(String.init) ?? ""]
+        extra += stages.map { $0.map { String($0.kept) } ?? "" }
+        extra += stages.map { $0?.probeKept.map(String.init) ?? "" }
+        extra += [String(r.pointsIn), String(r.pointsUsed), String(r.timeLimitHit), String(r.dtwColumns)]
+        lines.append(row.line(extra: extra))
+      }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The metrics every swipe decoder is judged by, computed from results.csv rows.
+  public static func rowMetrics(top: Int) -> [RowMetric] {
+    var metrics = [
+      RowMetric(name: "top1", higherIsBetter: true, description: "share of gestures whose target is the first candidate", score: .rankAtMost(1))
+    ]
+    if top > 1 {
+      metrics.append(RowMetric(name: "top\(top)", higherIsBetter: true, description: "share of gestures whose target is among the first \(top) candidates", score: .rankAtMost(top)))
+    }
+    metrics.append(RowMetric(name: "mrr", higherIsBetter: true, description: "mean Yandex Cup weight (1, 0.1, 0.09, 0.08) at the target's rank", score: .rankWeights(SwipeSummary.mrrWeights)))
+    return metrics
   }
 
   /// Flat metric name → value, shared by summary.csv and summary.json.
@@ -138,8 +176,8 @@ public struct SwipeReport {
     Summary.csv(metrics.map { "\($0.0),\(CSV.number($0.1))" })
   }
 
-  var summaryJSON: String {
-    get throws {
+  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+    do {
       var flat: [String: Any] = [:]
       var filters: [String: [String: Any]] = [:]
       var context: [String: Any] = [:]
@@ -177,7 +215,7 @@ public struct SwipeReport {
       if !builtIn.isEmpty { flat["decoders"] = builtIn }
       return try Summary.json(
         bench: "swipe", config: try configuration, corpus: ["path": corpus, "gestures": summary.gestures], metrics: flat,
-        provenance: provenance)
+        provenance: provenance, statistics: try statistics.jsonObject())
     }
   }
 
@@ -199,10 +237,8 @@ public struct SwipeReport {
   }
 
 
-  var markdown: String {
-    get throws {
-      try body + "\n" + provenance.markdown(config: configuration)
-    }
+  func markdown(_ statistics: RunStatistics) throws -> String {
+    try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
   /// How `--max-words` cut the lexicon, for the report's lexicon line.
@@ -263,7 +299,7 @@ public struct SwipeReport {
       lines += [
         "", "## Decoders on the same gestures", "",
         "Further built-in decoders (`--decoder`) and external ones (`--plugin`, Plugins/PROTOCOL.md) decoded the same",
-        "gestures on the same layouts and lexicon; their per-gesture results are in `results-NAME.csv`. A plug-in's",
+        "gestures on the same layouts and lexicon; every decoder's per-gesture rows are in `results.csv`. A plug-in's",
         "harness time includes the pipe; own time is what the plug-in reported.", "",
         "| decoder | top-1 | top-\(s.top) | MRR | median ms | p99 ms | own µs/gesture | pipe µs/gesture |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",

@@ -4,14 +4,21 @@ import Foundation
 /// `bench`, `config`, `corpus`, `metrics` and `provenance`, and `summary.csv` with `metric,value` rows. One writer,
 /// so every bench keeps the shape the gate, `keybench-report merge` and the HTML report read.
 public enum Summary {
+  /// Version of the result files' shape (Reports/FORMATS.md, Reports/schema/). 2: results.csv
+  /// starts with the shared columns and holds every algorithm; summary.json has `statistics`.
+  public static let schemaVersion = 2
+
   /// `summary.json`: pretty-printed with sorted keys (stable diffs of committed baselines).
   public static func json(
-    bench: String, config: [String: Any], corpus: [String: Any], metrics: [String: Any], provenance: Provenance
+    bench: String, config: [String: Any], corpus: [String: Any], metrics: [String: Any], provenance: Provenance,
+    statistics: Any? = nil
   ) throws -> String {
-    let object: [String: Any] = [
+    var object: [String: Any] = [
       "bench": bench, "config": config, "corpus": corpus, "metrics": metrics,
       "provenance": try provenance.jsonObject(config: config),
+      "schema_version": schemaVersion,
     ]
+    if let statistics { object["statistics"] = statistics }
     let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     return String(decoding: data, as: UTF8.self) + "\n"
   }

@@ -82,6 +82,8 @@ extension KeybenchRun {
 
     @OptionGroup var plugin: PluginOptions
 
+    @OptionGroup var bootstrap: BootstrapOptions
+
     @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
     var out: String?
 
@@ -256,13 +258,15 @@ extension KeybenchRun {
         let identity = corrector.process.identity
         try record(corrector, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)")
       }
-      try CorrectionReport(
+      var report = CorrectionReport(
         entries: entries, missingPeers: missing, pairsPath: pairs, lexicon: loaded.name, lexiconWords: prepared.count,
         top: suggestions, parameters: parameters, notes: lowercaseOnly ? ["only pairs of lower-case letters"] : [],
         provenance: Provenance(inputs: inputs, lexicon: loaded.provenance, items: counted, top: suggestions, plugins: plugins),
         settings: ["lowercase_only": lowercaseOnly, "layout": keyboard.name, "context": context ?? NSNull()],
-        context: contextInfo
-      ).write(to: out)
+        context: contextInfo)
+      report.grouping = .init(pairs: items)
+      report.bootstrap = try bootstrap.settings
+      try report.write(to: out)
       for entry in entries {
         let s = entry.summary
         print(

@@ -17,17 +17,18 @@ extension KeybenchRun {
       discussion: """
         Decodes every selected gesture (by default: not flagged rejected, landscape or \
         non-alphabetic, target of 2+ letters) against the lexicon on the gesture's layout, and \
-        writes to --out: results.csv (one row per gesture), summary.csv and summary.json (the \
+        writes to --out: results.csv (one row per decoder and gesture), summary.csv and summary.json (the \
         figures machine-readable; format in Reports/FORMATS.md) and report.md (accuracy, filter \
         kept shares and recall, decode times, per device and word length). --decoder chooses the \
         built-in decoders: seed000 (seed 000's DTW decoder, the default, configured by --config) \
         and shark2 (a SHARK2-style template decoder, configured by --shark2-config); the first \
-        listed is the main decoder of results.csv and the top-level metrics, each other one gets \
-        results-NAME.csv, a row in report.md's decoder table and metrics.decoders.NAME in \
-        summary.json. --plugin NAME=COMMAND \
+        listed is the main decoder of the top-level metrics, each other one gets \
+        a row in report.md's decoder table and metrics.decoders.NAME in summary.json; results.csv \
+        holds every decoder's rows (column algorithm). --plugin NAME=COMMAND \
         decodes the same gestures with an external decoder speaking Plugins/PROTOCOL.md (handed the \
         same lexicon and layouts): report.md and summary.json ("plugins") put it beside the \
-        built-in decoder, and its per-gesture rows go to results-NAME.csv.
+        built-in decoder. summary.json's "statistics" gives every decoder's top-1, top-k and MRR \
+        with a 95 % interval from a bootstrap over users (--bootstrap).
 
         Examples:
           keybench-run swipe --lexicon en_US --corpus .keybench/corpora/hws.jsonl --add-missing-targets --limit 500 --out runs/swipe-hws
@@ -86,6 +87,8 @@ extension KeybenchRun {
     var printConfig = false
 
     @OptionGroup var plugin: PluginOptions
+
+    @OptionGroup var bootstrap: BootstrapOptions
 
     /// The largest --max-words: far above any wordlist (LatinIME's have about 200,000 words).
     static let maximumWords = 100_000_000
@@ -211,6 +214,8 @@ extension KeybenchRun {
         run: run, summary: summary, config: main.config(configs), corpus: corpus, lexicon: lexicon.name, provenance: provenance,
         settings: settings)
       report.compared = compared
+      report.mainName = main.rawValue
+      report.bootstrap = try bootstrap.settings
       report.contextModel = contextNote
       try report.write(to: out)
       print(
@@ -220,7 +225,7 @@ extension KeybenchRun {
         print("with context: top-1 \(String(format: "%.4f", c.top1)), top-\(top) \(String(format: "%.4f", c.topK)) (\(c.gesturesWithContext) gestures carry context)")
       }
       for entry in compared {
-        print("\(entry.name): top-1 \(String(format: "%.4f", entry.summary.top1)), top-\(top) \(String(format: "%.4f", entry.summary.topK)), MRR \(String(format: "%.4f", entry.summary.mrr)); decode median \(String(format: "%.2f", entry.summary.decodeMs.median)) ms (results-\(entry.name).csv)")
+        print("\(entry.name): top-1 \(String(format: "%.4f", entry.summary.top1)), top-\(top) \(String(format: "%.4f", entry.summary.topK)), MRR \(String(format: "%.4f", entry.summary.mrr)); decode median \(String(format: "%.2f", entry.summary.decodeMs.median)) ms")
       }
       print("wrote \(out)/results.csv, summary.csv, summary.json, report.md")
     }

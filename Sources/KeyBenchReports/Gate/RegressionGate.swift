@@ -13,6 +13,9 @@ public struct RegressionGate: Sendable {
   public var maxDrop: [String: Double]
   /// Allowed slowdown factor; nil leaves timings ungated.
   public var maxSlowdown: Double?
+  /// Metric names (last component) judged on paired rows by ``StatisticalGate``: shown here,
+  /// never judged twice by a threshold.
+  public var judgedOnRows: Set<String> = []
 
   public init(defaultMaxDrop: Double = 1, maxDrop: [String: Double] = [:], maxSlowdown: Double? = nil) {
     self.defaultMaxDrop = defaultMaxDrop
@@ -73,6 +76,7 @@ public struct RegressionGate: Sendable {
   /// Timings count only when they are judged (`maxSlowdown`).
   public func unjudgeable(baseline: [String: Double?], current: [String: Double?]) -> [String] {
     current.keys.sorted().filter { metric in
+      if isJudgedOnRows(metric) { return false }
       switch Self.kind(of: metric) {
       case .info: return false
       case .time, .rate: if maxSlowdown == nil { return false }
@@ -81,6 +85,10 @@ public struct RegressionGate: Sendable {
       guard let value = current[metric] ?? nil, value.isFinite else { return false }
       return (baseline[metric] ?? nil) == nil
     }
+  }
+
+  func isJudgedOnRows(_ metric: String) -> Bool {
+    judgedOnRows.contains(metric.split(separator: ".").last.map(String.init) ?? metric)
   }
 
   func allowedDrop(_ metric: String) -> Double {
@@ -92,7 +100,7 @@ public struct RegressionGate: Sendable {
     Set(baseline.keys).union(current.keys).sorted().map { metric in
       let old = baseline[metric] ?? nil
       let new = current[metric] ?? nil
-      let kind = Self.kind(of: metric)
+      let kind = isJudgedOnRows(metric) ? .info : Self.kind(of: metric)
       guard let old, let new else {
         // A judged metric that vanished (or became null) is a regression of the interface.
         let judged = kind != .info && baseline[metric] != nil && (baseline[metric] ?? nil) != nil
@@ -111,7 +119,7 @@ public struct RegressionGate: Sendable {
         let verdict: Verdict = maxSlowdown.map { slowdown > $0 ? .regression : .pass } ?? .info
         return Check(metric: metric, baseline: old, current: new, delta: String(format: "×%.2f", ratio), verdict: verdict)
       case .info:
-        return Check(metric: metric, baseline: old, current: new, delta: "", verdict: .info)
+        return Check(metric: metric, baseline: old, current: new, delta: isJudgedOnRows(metric) ? "judged on rows" : "", verdict: .info)
       }
     }
   }
@@ -119,15 +127,21 @@ public struct RegressionGate: Sendable {
   /// A Markdown table fit for a CI job summary.
   /// `inputDifferences` (allowed on purpose) and `configChanges` are listed above the table.
   public static func markdown(
-    _ checks: [Check], baseline: String, current: String, inputDifferences: [String] = [], configChanges: [String] = []
+    _ checks: [Check], baseline: String, current: String, inputDifferences: [String] = [], configChanges: [String] = [],
+    underpowered: [String] = []
   ) -> String {
-    let failed = checks.filter { $0.verdict == .regression || $0.verdict == .missing }.count
+    let failedChecks = checks.filter { $0.verdict == .regression || $0.verdict == .missing }
+    let failed = failedChecks.count
     func value(_ v: Double?) -> String { v.map { String(format: "%.6g", $0) } ?? "null" }
-    var lines = [
+    let verdict = [
       failed == 0 ? "**Gate passed** (\(checks.filter { $0.verdict == .pass }.count) metrics checked)"
-        : "**Gate failed: \(failed) regression\(failed == 1 ? "" : "s")**",
-      "", "Baseline `\(baseline)`, current `\(current)`.", "",
-    ]
+        : "**Gate failed: \(failed) regression\(failed == 1 ? "" : "s")**"
+    ] + failedChecks.map { "- \($0.verdict.rawValue) \($0.metric): \(value($0.baseline)) → \(value($0.current)) \($0.delta)" }
+    var lines = verdict + ["", "Baseline `\(baseline)`, current `\(current)`.", ""]
+    if !underpowered.isEmpty {
+      lines += ["**Too few items to see every drop** (these metrics pass unless a larger drop is significant):", ""]
+      lines += underpowered.map { "- \($0)" } + [""]
+    }
     if !inputDifferences.isEmpty {
       lines += ["**Warning: the runs read different inputs** (compared on purpose):", ""]
       lines += inputDifferences.map { "- \($0)" } + [""]
@@ -137,6 +151,8 @@ public struct RegressionGate: Sendable {
     }
     lines += ["| metric | baseline | current | delta | verdict |", "|---|---:|---:|---:|---|"]
     lines += checks.map { "| \($0.metric) | \(value($0.baseline)) | \(value($0.current)) | \($0.delta) | \($0.verdict.rawValue) |" }
+    // The verdict again last: in a long CI log the end is what people read.
+    lines += [""] + verdict
     return lines.joined(separator: "\n") + "\n"
   }
 

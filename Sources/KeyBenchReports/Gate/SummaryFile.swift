@@ -14,6 +14,8 @@ public struct SummaryFile: Sendable {
   public var metrics: [String: Double?]
   /// The run's `provenance` object (nil in summaries written before KeyBench 0.14).
   public var provenance: JSONValue?
+  /// Whether the summary declares metrics for its rows (`statistics`, schema 2, KeyBench 0.15).
+  public var declaresRowMetrics: Bool
 
   public init(path: String) throws {
     let file = (path as NSString).lastPathComponent == "summary.json"
@@ -43,5 +45,6 @@ public struct SummaryFile: Sendable {
     }
     self.metrics = flat
     provenance = json["provenance"]
+    declaresRowMetrics = json["statistics"] != nil
   }
 }

@@ -1,4 +1,5 @@
 import KeyBenchCore
+import KeyBenchResults
 
 /// The figures each benchmark's researchers look for first, drawn from its summary.json
 /// (Reports/FORMATS.md): correction accuracy by error kind and speed, touch key error rates per
@@ -87,7 +88,7 @@ enum BenchFigures {
   /// Top-1 by intended-word length and by edit distance, from results.csv (misspelled words only).
   static func correctionBreakdowns(_ run: RunFolder) -> [Node] {
     guard run.has("results.csv"), let table = try? CSVTable(path: run.file("results.csv")),
-      let corrector = table.column("corrector"), let typed = table.column("typed"), let intended = table.column("intended"),
+      let corrector = table.column("algorithm"), let typed = table.column("typed"), let intended = table.column("target"),
       let rank = table.column("rank")
     else { return [] }
     let names = uniqueInOrder(table.rows.map { $0[corrector] })

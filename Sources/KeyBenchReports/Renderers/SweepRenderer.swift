@@ -1,4 +1,5 @@
 import KeyBenchCore
+import KeyBenchResults
 
 /// Sweeps (`keybench-sweep`): accuracy against median decode time for every configuration, with
 /// the Pareto frontier highlighted, and a table of the frontier's configurations.

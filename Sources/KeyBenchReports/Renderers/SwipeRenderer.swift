@@ -1,5 +1,6 @@
 import Foundation
 import KeyBenchCore
+import KeyBenchResults
 
 /// Swipe runs (`keybench-run swipe`): headline metrics, accuracy per device, filter pass-rate
 /// distributions and the decode-time distribution, from summary.json and results.csv.
@@ -69,7 +70,7 @@ public enum SwipeRenderer: ReportRenderer {
     return .el("figure", [], [
       .el("h3", text: "Decoders on the same gestures"),
       Blocks.table(head: ["decoder", "top-1", "top-\(top)", "MRR", "median ms", "p99 ms"], rows: rows),
-      .el("figcaption", text: "Every decoder of the run decoded the same gestures against the same lexicon; the main decoder's per-gesture rows are in results.csv, the others' in results-NAME.csv."),
+      .el("figcaption", text: "Every decoder of the run decoded the same gestures against the same lexicon; every decoder's per-gesture rows are in results.csv (column algorithm)."),
     ])
   }
 
@@ -100,21 +101,22 @@ public enum SwipeRenderer: ReportRenderer {
         rows = []
         return
       }
-      let table = try CSVTable(path: folder.file("results.csv"))
-      guard let device = table.column("device"), let rank = table.column("rank") else {
+      // The main decoder's rows: the first algorithm of the file (Reports/FORMATS.md).
+      let table = try ResultTable(path: folder.file("results.csv"))
+      guard table.extraColumns.contains("device") else {
         throw InputFileError(path: table.path, kind: .malformed,
-          reason: "not a swipe results table (needs the columns device and rank; see Reports/FORMATS.md)")
+          reason: "not a swipe results table (needs the column device; see Reports/FORMATS.md)")
       }
-      let keptColumns = table.header.enumerated().filter { $0.element.hasPrefix("kept_after_") }
-      filters = keptColumns.map { String($0.element.dropFirst("kept_after_".count)) }
-      let decode = table.column("decode_us")
-      let word = table.column("word")
-      let frequency = table.column("frequency")
-      rows = table.rows.map { fields in
-        Row(
-          device: fields[device], letters: word.map { fields[$0].filter(\.isLetter).count },
-          frequency: frequency.flatMap { Int(fields[$0]) }, rank: Int(fields[rank]), kept: keptColumns.map { Double(fields[$0.offset]) },
-          decodeMs: decode.flatMap { Double(fields[$0]) }.map { $0 / 1000 })
+      let keptColumns = table.extraColumns.filter { $0.hasPrefix("kept_after_") }
+      filters = keptColumns.map { String($0.dropFirst("kept_after_".count)) }
+      let main = table.algorithms.first
+      rows = table.rows.indices.filter { table.rows[$0].algorithm == main }.map { index in
+        let row = table.rows[index]
+        return Row(
+          device: table.extra("device", at: index) ?? "", letters: row.target.filter(\.isLetter).count,
+          frequency: table.extra("frequency", at: index).flatMap { Int($0) }, rank: row.rank,
+          kept: keptColumns.map { table.extra($0, at: index).flatMap { Double($0) } },
+          decodeMs: row.timeMicroseconds.map { $0 / 1000 })
       }
     }
   }

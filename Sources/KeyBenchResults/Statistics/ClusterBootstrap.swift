@@ -1,0 +1,85 @@
+import KeyBenchCore
+
+/// The cluster (group) bootstrap of a `ClusteredRatio`: each resample draws G groups with
+/// replacement from the G observed ones and recomputes Σ numerator / Σ denominator.
+///
+/// Resampling groups rather than items keeps the within-group correlation, which is what
+/// makes these intervals honest where a binomial interval over items is too narrow.
+/// A resample whose drawn groups all have denominator 0 has no ratio; it is skipped (not
+/// redrawn), so `BootstrapEstimate.resamples` may be below the number asked for.
+public enum ClusterBootstrap {
+  /// The accepted numbers of resamples: at least one, at most a million.
+  public static let resampleRange: ClosedRange<Int> = 1...1_000_000
+
+  /// The bootstrap replicates of the ratio, in draw order (skipped resamples left out).
+  ///
+  /// Deterministic: the same sample and seed give the same doubles on every platform.
+  /// Throws for `resamples` outside `resampleRange`.
+  public static func replicates(_ sample: ClusteredRatio, resamples: Int, seed: UInt64) throws -> [Double] {
+    try Check.resamples(resamples)
+    let count = sample.groups
+    guard count > 0 else { return [] }
+    var generator = SeededGenerator(seed: seed)
+    var replicates: [Double] = []
+    replicates.reserveCapacity(resamples)
+    sample.groupNumerators.withUnsafeBufferPointer { numerators in
+      sample.groupDenominators.withUnsafeBufferPointer { denominators in
+        for _ in 0..<resamples {
+          var numerator = 0.0
+          var denominator = 0.0
+          for _ in 0..<count {
+            let group = generator.index(below: count)
+            numerator += numerators[group]
+            denominator += denominators[group]
+          }
+          if denominator > 0 { replicates.append(numerator / denominator) }
+        }
+      }
+    }
+    return replicates
+  }
+
+  /// Value, percentile interval and bootstrap standard error from one set of replicates.
+  ///
+  /// The interval is the equal-tailed percentile interval of the replicates (`Percentile.linear`,
+  /// type 7); the standard error is their standard deviation. Throws for `resamples` outside
+  /// `resampleRange` or `level` outside (0, 1); nil when the ratio is undefined or every
+  /// resample was skipped.
+  public static func estimate(
+    _ sample: ClusteredRatio, resamples: Int, seed: UInt64, level: Double = 0.95
+  ) throws -> BootstrapEstimate? {
+    try Check.probability(level, name: "level")
+    let replicates = try replicates(sample, resamples: resamples, seed: seed)
+    guard let value = sample.value, let interval = Percentile.interval(of: replicates, level: level) else { return nil }
+    return BootstrapEstimate(
+      value: value, interval: interval, standardError: Percentile.standardDeviation(of: replicates),
+      resamples: replicates.count, skipped: resamples - replicates.count, items: sample.items, groups: sample.groups)
+  }
+
+  /// The percentile interval alone (see `estimate`).
+  public static func interval(
+    _ sample: ClusteredRatio, resamples: Int, seed: UInt64, level: Double = 0.95
+  ) throws -> Interval? {
+    try estimate(sample, resamples: resamples, seed: seed, level: level)?.interval
+  }
+
+  /// The bootstrap standard error alone (see `estimate`).
+  public static func standardError(_ sample: ClusteredRatio, resamples: Int, seed: UInt64) throws -> Double? {
+    try estimate(sample, resamples: resamples, seed: seed)?.standardError
+  }
+}
+
+/// What a cluster bootstrap of one ratio found, in the form a report stores.
+public struct BootstrapEstimate: Sendable, Codable, Equatable {
+  /// The ratio on the observed data.
+  public var value: Double
+  public var interval: Interval
+  /// Standard deviation of the bootstrap replicates.
+  public var standardError: Double
+  /// Resamples that had a ratio (asked for minus skipped).
+  public var resamples: Int
+  /// Resamples skipped because their denominators summed to 0.
+  public var skipped: Int
+  public var items: Int
+  public var groups: Int
+}

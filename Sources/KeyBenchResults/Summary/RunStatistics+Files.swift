@@ -1,0 +1,59 @@
+import Foundation
+public import KeyBenchCore
+
+extension RunStatistics {
+  /// Statistics of a results.csv the benchmark is about to write, read back through the same
+  /// parser every reader uses, so the intervals describe exactly the rows on disk.
+  public init(
+    resultsCSV text: String, metrics: [RowMetric], group: String, settings: BootstrapSettings, spreadMetric: String? = nil
+  ) throws {
+    let table = try ResultTable(table: CSVTable(text: text, path: "results.csv"))
+    try self.init(
+      table: table, metrics: metrics, group: group, resamples: settings.resamples, seed: settings.seed,
+      level: settings.level, spreadMetric: spreadMetric)
+  }
+
+  /// The block as a JSON object for `summary.json`.
+  public func jsonObject() throws -> Any {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try JSONSerialization.jsonObject(with: encoder.encode(self))
+  }
+
+  /// The intervals as a Markdown section for a run's report.md.
+  public var markdown: String {
+    var lines = [
+      "## How sure these numbers are", "",
+      "95 % intervals from a cluster bootstrap: the \(group)s are resampled with replacement (\(resamples) resamples, seed \(seed)),",
+      "because items of one \(group) are not independent. Two values whose intervals overlap may still differ; `keybench-report compare` tests the difference on paired items.",
+      "",
+      "| algorithm | metric | value | 95 % interval | items | \(group)s |", "|---|---|---:|---|---:|---:|",
+    ]
+    for m in metrics {
+      lines.append(
+        "| \(m.algorithm) | \(m.name) | \(Self.format(m.value, unit: m.unit)) | \(Self.formatInterval(m)) | \(m.n) | \(m.groups) |")
+    }
+    if !spread.isEmpty {
+      lines += [
+        "", "Spread across \(group)s with at least \(spread[0].minimumItems) items each (per-\(group) \(spread[0].metric)):", "",
+        "| algorithm | \(group)s | worst | 10th percentile | median | best |", "|---|---:|---:|---:|---:|---:|",
+      ]
+      for s in spread {
+        lines.append(
+          "| \(s.algorithm) | \(s.groups) | \(Self.format(s.worst, unit: "fraction")) | \(Self.format(s.p10, unit: "fraction")) | \(Self.format(s.median, unit: "fraction")) | \(Self.format(s.best, unit: "fraction")) |")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One number format per unit: fractions as percentages with two decimals everywhere.
+  public static func format(_ value: Double?, unit: String) -> String {
+    guard let value, value.isFinite else { return "n/a" }
+    return unit == "fraction" ? String(format: "%.2f %%", value * 100) : String(format: "%.4g", value)
+  }
+
+  static func formatInterval(_ m: MetricEstimate) -> String {
+    guard let low = m.low, let high = m.high else { return m.groups < 2 ? "n/a (one \(m.groups == 1 ? "group" : "item"))" : "n/a" }
+    return m.unit == "fraction" ? String(format: "%.2f – %.2f %%", low * 100, high * 100) : String(format: "%.4g – %.4g", low, high)
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+public import KeyBenchCore
+
+/// The `statistics` block of a run's summary: every declared metric of every algorithm with a
+/// cluster-bootstrap interval, and how it was computed (method, group, resamples, seed).
+///
+/// Items cluster (gestures of one user, words of one typist), so intervals that treat items as
+/// independent are too narrow; resampling whole groups gives honest widths. The seed is fixed
+/// and the groups are visited in a fixed order, so the same rows give the same bytes.
+public struct RunStatistics: Sendable, Codable, Equatable {
+  public var method: String
+  /// What one group is in this benchmark (`user`, `typist`, `text chunk`).
+  public var group: String
+  public var resamples: Int
+  public var seed: UInt64
+  public var level: Double
+  public var metrics: [MetricEstimate]
+  public var spread: [GroupSpread]
+
+  public static let defaultResamples = 2_000
+  public static let defaultSeed: UInt64 = 20_261_126
+  public static let methodName = "cluster bootstrap: groups resampled with replacement, percentile interval"
+
+  /// Computes every metric of `metrics` for every algorithm of `table`.
+  ///
+  /// - Parameters:
+  ///   - spreadMetric: the metric whose per-group distribution is reported (e.g. `top1`); nil for none.
+  /// - Throws: ``InputFileError`` for a row whose numbers do not parse, ``StatisticsError`` for bad settings.
+  public init(
+    table: ResultTable, metrics: [RowMetric], group: String, resamples: Int = defaultResamples,
+    seed: UInt64 = defaultSeed, level: Double = 0.95, spreadMetric: String? = nil, spreadMinimumItems: Int = 10
+  ) throws {
+    method = Self.methodName
+    self.group = group
+    self.resamples = resamples
+    self.seed = seed
+    self.level = level
+    var estimates: [MetricEstimate] = []
+    var spread: [GroupSpread] = []
+    for algorithm in table.algorithms {
+      let indices = table.indices(of: algorithm)
+      for metric in metrics {
+        if let problem = metric.validationError(in: table) {
+          throw InputFileError(path: table.path, kind: .malformed, reason: problem)
+        }
+        let sample = try Self.sample(metric, indices: indices, table: table)
+        let interval = sample.groups >= 2 && resamples > 0 ? try ClusterBootstrap.interval(sample, resamples: resamples, seed: seed, level: level) : nil
+        estimates.append(MetricEstimate(algorithm: algorithm, definition: metric, value: sample.value, interval: interval, n: sample.items, groups: sample.groups))
+        if metric.name == spreadMetric, let row = Self.spread(metric, algorithm: algorithm, indices: indices, table: table, minimumItems: spreadMinimumItems) {
+          spread.append(row)
+        }
+      }
+    }
+    self.metrics = estimates
+    self.spread = spread
+  }
+
+  /// The rows of `indices` that count for `metric`, as a clustered ratio.
+  public static func sample(_ metric: RowMetric, indices: [Int], table: ResultTable) throws -> ClusteredRatio {
+    var groups: [String] = [], numerators: [Double] = [], denominators: [Double] = []
+    for index in indices where metric.includes(index, in: table) {
+      let (numerator, denominator) = try metric.contribution(index, in: table)
+      groups.append(table.rows[index].group)
+      numerators.append(numerator)
+      denominators.append(denominator)
+    }
+    return try ClusteredRatio(groups: groups, numerators: numerators, denominators: denominators)
+  }
+
+  static func spread(_ metric: RowMetric, algorithm: String, indices: [Int], table: ResultTable, minimumItems: Int) -> GroupSpread? {
+    var sums: [String: (Double, Double, Int)] = [:]
+    for index in indices where metric.includes(index, in: table) {
+      guard let (numerator, denominator) = try? metric.contribution(index, in: table) else { return nil }
+      sums[table.rows[index].group, default: (0, 0, 0)].0 += numerator
+      sums[table.rows[index].group, default: (0, 0, 0)].1 += denominator
+      sums[table.rows[index].group, default: (0, 0, 0)].2 += 1
+    }
+    let values = sums.values.filter { $0.2 >= minimumItems && $0.1 > 0 }.map { $0.0 / $0.1 }.sorted()
+    guard values.count >= 2 else { return nil }
+    func quantile(_ q: Double) -> Double {
+      let position = q * Double(values.count - 1)
+      let lower = Int(position.rounded(.down)), upper = min(lower + 1, values.count - 1)
+      return values[lower] + (values[upper] - values[lower]) * (position - Double(lower))
+    }
+    return GroupSpread(
+      algorithm: algorithm, metric: metric.name, groups: values.count, minimumItems: minimumItems,
+      worst: values[0], p10: quantile(0.1), median: quantile(0.5), best: values[values.count - 1])
+  }
+
+  /// The estimate of `metric` for `algorithm`, if computed.
+  public func estimate(_ metric: String, of algorithm: String) -> MetricEstimate? {
+    metrics.first { $0.algorithm == algorithm && $0.name == metric }
+  }
+}
