@@ -2,9 +2,19 @@ public import Foundation
 import KeyBenchCore
 
 /// The leaderboard of a suite's results: per benchmark and input set, every algorithm/config row
-/// with its headline accuracy and time, the accuracy/speed Pareto frontier marked — the table
-/// ann-benchmarks made the habit, from the summaries the runs wrote.
+/// with its headline accuracy (and its 95 % interval where the run wrote one) and time, a rank
+/// interval, and the accuracy/speed Pareto frontier marked — the table ann-benchmarks made the
+/// habit, from the summaries the runs wrote.
+///
+/// Point estimates alone would star 0.5163 above 0.5154; here a row outranks another only when
+/// their intervals do not overlap, and a row leaves the frontier only for one that is clearly
+/// better on one axis and not clearly worse on the other.
 public struct Leaderboard {
+  /// A time from one run is only called faster beyond this factor: without interleaved repeats
+  /// it has no interval, and the same swipe decoder's median was 0.8 ms in one of this machine's
+  /// phases and 1.1 ms in another (1.4×).
+  public static let timeTolerance = 1.5
+
   public struct Row: Sendable, Equatable {
     public var bench: String
     /// Identifies the inputs: rows are compared only within one group.
@@ -14,9 +24,26 @@ public struct Leaderboard {
     public var algorithm: String
     public var accuracyName: String
     public var accuracy: Double
+    /// The accuracy's 95 % cluster-bootstrap interval (nil when the run wrote none).
+    public var low: Double?
+    public var high: Double?
     /// Microseconds per item (nil when the benchmark times nothing comparable).
     public var microseconds: Double?
     public var pareto = false
+    /// Best and worst rank the intervals allow (1…1 for a clear leader; 1…3 when tied with two others).
+    public var rankLow = 1
+    public var rankHigh = 1
+
+    var lower: Double { low ?? accuracy }
+    var upper: Double { high ?? accuracy }
+
+    /// Clearly more accurate than `other`: the intervals do not overlap.
+    func clearlyMoreAccurate(than other: Row) -> Bool { lower > other.upper }
+    /// Clearly faster than `other`: by more than ``Leaderboard/timeTolerance``.
+    func clearlyFaster(than other: Row) -> Bool {
+      guard let mine = microseconds, let theirs = other.microseconds else { return false }
+      return mine * Leaderboard.timeTolerance < theirs
+    }
   }
 
   public var rows: [Row]
@@ -33,13 +60,15 @@ public struct Leaderboard {
       let members = rows.indices.filter { rows[$0].group == group }
       for i in members {
         let a = rows[i]
+        // Dominated only by a row clearly better on one axis and not clearly worse on the other.
         rows[i].pareto = !members.contains { j in
           let b = rows[j]
-          guard j != i, b.accuracy >= a.accuracy else { return false }
-          let faster = (b.microseconds ?? .infinity) <= (a.microseconds ?? .infinity)
-          let strictly = b.accuracy > a.accuracy || (b.microseconds ?? .infinity) < (a.microseconds ?? .infinity)
-          return faster && strictly
+          guard j != i else { return false }
+          return (b.clearlyMoreAccurate(than: a) && !a.clearlyFaster(than: b))
+            || (b.clearlyFaster(than: a) && !a.clearlyMoreAccurate(than: b))
         }
+        rows[i].rankLow = 1 + members.filter { rows[$0].clearlyMoreAccurate(than: a) }.count
+        rows[i].rankHigh = members.count - members.filter { a.clearlyMoreAccurate(than: rows[$0]) }.count
       }
     }
     self.rows = rows.sorted { ($0.bench, $0.group, -$0.accuracy, $0.run, $0.algorithm) < ($1.bench, $1.group, -$1.accuracy, $1.run, $1.algorithm) }
@@ -58,10 +87,21 @@ public struct Leaderboard {
     if let lexiconName = (provenance["lexicon"] as? [String: Any])?["name"] as? String { described += ", lexicon \(lexiconName)" }
     if !scored.isEmpty { described += ", \(scored) items" }
     func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
-    func row(_ algorithm: String, _ name: String, _ accuracy: Double?, _ micros: Double?) -> Row? {
+    // The intervals the run wrote (`statistics`, schema 2), by algorithm and metric name.
+    let estimates = (summary["statistics"] as? [String: Any])?["metrics"] as? [[String: Any]] ?? []
+    let mainAlgorithm = estimates.first?["algorithm"] as? String
+    func row(_ algorithm: String, _ name: String, _ accuracy: Double?, _ micros: Double?, key: String? = nil) -> Row? {
       guard let accuracy, accuracy.isFinite else { return nil }
-      return Row(bench: bench, group: group, inputs: described, run: run, algorithm: algorithm, accuracyName: name, accuracy: accuracy,
+      var row = Row(bench: bench, group: group, inputs: described, run: run, algorithm: algorithm, accuracyName: name, accuracy: accuracy,
         microseconds: micros.flatMap { $0.isFinite ? $0 : nil })
+      let id = key ?? algorithm
+      if let estimate = estimates.first(where: { $0["algorithm"] as? String == id && $0["name"] as? String == name }),
+        let low = number(estimate["low"]), let high = number(estimate["high"]), low <= accuracy, accuracy <= high
+      {
+        row.low = low
+        row.high = high
+      }
+      return row
     }
     func perAlgorithm(_ object: [String: Any], _ accuracy: String, _ micros: (([String: Any]) -> Double?)) -> [Row] {
       object.keys.sorted().compactMap { name in
@@ -72,7 +112,7 @@ public struct Leaderboard {
     switch bench {
     case "swipe":
       let decoder = ((summary["config"] as? [String: Any])?["decoder"] as? String).map { String($0.prefix(60)) } ?? "seed000"
-      var rows = [row(decoder, "top1", number(metrics["top1"]), number(metrics["decode_ms_median"]).map { $0 * 1000 })].compactMap { $0 }
+      var rows = [row(decoder, "top1", number(metrics["top1"]), number(metrics["decode_ms_median"]).map { $0 * 1000 }, key: mainAlgorithm)].compactMap { $0 }
       // Further built-in decoders (`--decoder`) and plug-ins, each its own row.
       for key in ["decoders", "plugins"] {
         guard let others = metrics[key] as? [String: Any] else { continue }
@@ -104,18 +144,32 @@ public struct Leaderboard {
 
   /// One Markdown table per benchmark and input set; `*` marks the Pareto frontier.
   public var markdown: String {
-    var lines = ["# Leaderboard", "", "Per benchmark and input set, every algorithm and configuration of the suite, most accurate first;",
-      "**★** marks the accuracy/speed Pareto frontier (no other row is at least as accurate and at least as fast).", ""]
+    var lines = ["# Leaderboard", "", Self.legend, ""]
     var last = ""
     for row in rows {
       if row.group != last {
         last = row.group
-        lines += ["", "## \(row.bench): \(row.inputs)", "", "| | run | algorithm | \(row.accuracyName) | µs per item |", "|---|---|---|---:|---:|"]
+        lines += ["", "## \(row.bench): \(row.inputs)", "", "| | rank | run | algorithm | \(row.accuracyName) | 95 % interval | µs per item |", "|---|---|---|---|---:|---|---:|"]
       }
-      lines.append("| \(row.pareto ? "★" : "") | \(row.run) | \(row.algorithm) | \(String(format: "%.4f", row.accuracy)) | \(row.microseconds.map { String(format: "%.1f", $0) } ?? "n/a") |")
+      lines.append("| \(row.pareto ? "★" : "") | \(Self.rank(row)) | \(row.run) | \(row.algorithm) | \(Self.percent(row.accuracy)) | \(Self.interval(row)) | \(row.microseconds.map { String(format: "%.1f", $0) } ?? "n/a") |")
     }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  static let legend = "Per benchmark and input set, every algorithm and configuration of the suite, most accurate first, "
+    + "with the 95 % cluster-bootstrap interval the run wrote. **rank** is the range of ranks the intervals allow: rows whose "
+    + "intervals overlap share ranks (1–3: tied with the leader). **★** marks the accuracy/speed Pareto frontier: no other row is "
+    + "clearly more accurate (intervals apart) without being clearly slower, or clearly faster (by more than \(timeTolerance)×, "
+    + "since single-run times have no interval) without being clearly less accurate."
+
+  static func percent(_ value: Double) -> String { String(format: "%.2f %%", value * 100) }
+
+  static func interval(_ row: Row) -> String {
+    guard let low = row.low, let high = row.high else { return "n/a" }
+    return String(format: "%.2f – %.2f %%", low * 100, high * 100)
+  }
+
+  static func rank(_ row: Row) -> String { row.rankLow == row.rankHigh ? "\(row.rankLow)" : "\(row.rankLow)–\(row.rankHigh)" }
 
   /// The same tables as a self-contained HTML page (no script, no network).
   public var html: String {
@@ -128,30 +182,30 @@ public struct Leaderboard {
       if row.group != last {
         if !last.isEmpty { body += "</tbody></table>\n" }
         last = row.group
-        body += "<h2>\(escape(row.bench)): \(escape(row.inputs))</h2>\n<table><thead><tr><th></th><th>run</th><th>algorithm</th>"
-          + "<th class=num>\(escape(row.accuracyName))</th><th class=num>µs per item</th></tr></thead><tbody>\n"
+        body += "<h2>\(escape(row.bench)): \(escape(row.inputs))</h2>\n<table><thead><tr><th></th><th>rank</th><th>run</th><th>algorithm</th>"
+          + "<th class=num>\(escape(row.accuracyName))</th><th>95 % interval</th><th class=num>µs per item</th></tr></thead><tbody>\n"
       }
-      body += "<tr\(row.pareto ? " class=pareto" : "")><td>\(row.pareto ? "★" : "")</td><td>\(escape(row.run))</td><td>\(escape(row.algorithm))</td>"
-        + "<td class=num>\(String(format: "%.4f", row.accuracy))</td><td class=num>\(row.microseconds.map { String(format: "%.1f", $0) } ?? "n/a")</td></tr>\n"
+      body += "<tr\(row.pareto ? " class=pareto" : "")><td>\(row.pareto ? "★" : "")</td><td>\(Self.rank(row))</td><td>\(escape(row.run))</td><td class=name>\(escape(row.algorithm))</td>"
+        + "<td class=num>\(Self.percent(row.accuracy))</td><td>\(Self.interval(row))</td><td class=num>\(row.microseconds.map { String(format: "%.1f", $0) } ?? "n/a")</td></tr>\n"
     }
     if !last.isEmpty { body += "</tbody></table>\n" }
     return """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><title>KeyBench leaderboard</title>
       <style>body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;margin-bottom:2em}
-      th,td{border:1px solid #ccc;padding:.25em .6em}td.num,th.num{text-align:right}tr.pareto{background:#eef6ee;font-weight:600}</style>
+      th,td{border:1px solid #ccc;padding:.25em .6em}td.name{overflow-wrap:anywhere;max-width:28em}td.num,th.num{text-align:right}tr.pareto{background:#eef6ee;font-weight:600}</style>
       </head><body><h1>Leaderboard</h1>
-      <p>Per benchmark and input set, every algorithm and configuration, most accurate first; ★ marks the accuracy/speed
-      Pareto frontier (no other row is at least as accurate and at least as fast).</p>
+      <p>\(escape(Self.legend.replacingOccurrences(of: "**", with: "")))</p>
       \(body)</body></html>
 
       """
   }
 
   public var csv: String {
-    ([CSV.row(["bench", "inputs", "run", "algorithm", "accuracy_metric", "accuracy", "us_per_item", "pareto"])]
+    ([CSV.row(["bench", "inputs", "run", "algorithm", "accuracy_metric", "accuracy", "accuracy_low", "accuracy_high", "rank_low", "rank_high", "us_per_item", "pareto"])]
       + rows.map { row in
         CSV.row([row.bench, row.inputs, row.run, row.algorithm, row.accuracyName, CSV.exactNumber(row.accuracy),
+          row.low.map { CSV.exactNumber($0) } ?? "", row.high.map { CSV.exactNumber($0) } ?? "", String(row.rankLow), String(row.rankHigh),
           row.microseconds.map { CSV.exactNumber($0) } ?? "", String(row.pareto)])
       }).joined(separator: "\n") + "\n"
   }

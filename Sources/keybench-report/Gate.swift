@@ -111,8 +111,9 @@ extension KeybenchReport {
       }
       // Metrics declared for rows are judged on paired rows; a current run that declares them
       // needs a baseline that does too (and rows that pair), or nothing would judge them.
+      // Rows pair only on the same inputs; runs of other inputs (compared on purpose) get thresholds.
       var onRows: StatisticalGate.Judgement?
-      if new.declaresRowMetrics {
+      if new.declaresRowMetrics, comparability.inputDifferences.isEmpty {
         guard old.declaresRowMetrics else {
           throw InputFileError(
             path: old.path, kind: .malformed,

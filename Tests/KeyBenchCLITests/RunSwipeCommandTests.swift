@@ -31,7 +31,7 @@ import Testing
     #expect(try #require(metrics["top1"] as? Double) > 0.8)
     #expect(metrics["coverage"] as? Double == 1)
     let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
-    #expect(csv[0].hasPrefix("id,user,word,device,in_lexicon,frequency,rank,candidates,kept_after_start_point"))
+    #expect(csv[0].hasPrefix("algorithm,item,group,target,rank,candidates,time_us,user,device,in_lexicon,frequency,kept_after_start_point"))
     #expect(csv.count == Int(gestures) + 1)
   }
 
@@ -55,7 +55,7 @@ import Testing
     #expect(five.config["max_words"] as? Int == 5)
     #expect(try #require(five.metrics["coverage"] as? Double) < 1)
     let allowed: Set<Substring> = ["der", "und", "die", "ich", "bin"]
-    let candidates = five.csv.dropFirst().flatMap { $0.split(separator: ",", omittingEmptySubsequences: false)[7].split(separator: " ") }
+    let candidates = five.csv.dropFirst().flatMap { $0.split(separator: ",", omittingEmptySubsequences: false)[5].split(separator: "|") }
     #expect(!candidates.isEmpty && candidates.allSatisfy(allowed.contains), "\(Set(candidates))")
     let withTargets = try run(["--max-words", "5", "--add-missing-targets"], "targets")
     #expect(withTargets.metrics["coverage"] as? Double == 1)
@@ -102,11 +102,19 @@ import Testing
     let parameters = try #require(((config["decoders"] as? [String: Any])?["shark2"] as? [String: Any])?["parameters"] as? [String: Any])
     #expect(parameters["samples"] as? Int == 16)
     #expect(metrics["plugins"] == nil)
-    // One results file per decoder, the same gestures in each.
-    let main = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
-    let other = try String(contentsOfFile: "\(out)/results-shark2.csv", encoding: .utf8).split(separator: "\n")
-    #expect(main.count == other.count && main.count > 40)
-    #expect(other[0].hasPrefix("id,user,word,device,in_lexicon,frequency,rank,candidates,kept_after_start_point,kept_after_end_point,kept_after_length"))
+    // One results file holding both decoders, the same gestures for each, the same points.
+    let lines = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
+    #expect(lines[0].hasPrefix("algorithm,item,group,target,rank,candidates,time_us,user,device,in_lexicon,frequency,kept_after_start_point"))
+    let header = lines[0].split(separator: ",").map(String.init)
+    let points = try #require(header.firstIndex(of: "points"))
+    var byDecoder: [String: [String: String]] = [:]
+    for line in lines.dropFirst() {
+      let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      byDecoder[fields[0], default: [:]][fields[1]] = fields[points]
+    }
+    #expect(Set(byDecoder.keys) == ["seed000", "shark2"])
+    #expect(byDecoder["seed000"]?.count ?? 0 > 40)
+    #expect(byDecoder["seed000"] == byDecoder["shark2"], "same gestures, same points")
     let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
     #expect(report.contains("| `seed000-dtw("))
     #expect(report.contains("| shark2 `shark2("))
@@ -117,7 +125,7 @@ import Testing
     #expect(page.contains("Decoders on the same gestures"))
     #expect(page.contains("shark2 (built in)"))
 
-    // A rerun replaces the folder, its results-shark2.csv included; a stranger's file is kept.
+    // A rerun replaces the folder; a stranger's file is kept.
     let again = try Run.product(
       "keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--decoder", "all", "--limit", "5", "--out", out])
     #expect(again.status == 0, "\(again.stderr)")
@@ -193,8 +201,10 @@ import Testing
     let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
     #expect(report.contains("## Sentence context"))
     #expect(report.contains("running text only"))
-    let header = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).prefix { $0 != "\n" }
-    #expect(header.contains("context_rank,context_candidates"))
+    // The re-ranked answers are an algorithm of their own, on the same gestures.
+    let rows = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+    let contextRows = rows.filter { $0.hasPrefix("seed000+context,") }.count
+    #expect(contextRows > 0 && contextRows == rows.filter { $0.hasPrefix("seed000,") }.count)
 
     // A corpus without previous words has nothing to condition on.
     let none = try Run.product(

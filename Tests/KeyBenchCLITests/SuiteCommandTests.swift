@@ -36,7 +36,7 @@ import Testing
     #expect(status.stdout.contains("2 of 2 finished"))
     let report = try Run.product("keybench-suite", ["report", dir.path("out")])
     #expect(report.status == 0, "\(report.stderr)")
-    #expect(report.stdout.contains("| ★ | gesture[seed=") && report.stdout.contains("english"))
+    #expect(report.stdout.contains("| ★ | 1 | gesture[seed=") && report.stdout.contains("english"), "\(report.stdout)")
     #expect(FileManager.default.fileExists(atPath: dir.path("out/leaderboard.csv")))
   }
 

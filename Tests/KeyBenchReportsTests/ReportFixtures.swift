@@ -27,15 +27,17 @@ enum ReportFixtures {
     let folder = dir.path(name)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var lines = [
-      (["id", "user", "word", "device", "in_lexicon", "rank", "candidates"] + filters.map { "kept_after_\($0)" }
-        + filters.map { "target_survived_\($0)" } + ["points", "points_used", "time_limit_hit", "decode_us"])
+      (["algorithm", "item", "group", "target", "rank", "candidates", "time_us", "user", "device", "in_lexicon"] + filters.map { "kept_after_\($0)" }
+        + filters.map { "target_survived_\($0)" } + ["points", "points_used", "time_limit_hit", "dtw_columns"])
         .joined(separator: ",")
     ]
     for (index, g) in gestures.enumerated() {
-      let word = g.word.contains(",") || g.word.contains("\"")
-        ? "\"" + g.word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : g.word
-      let fields = ["g\(index)", "u1", word, g.device, "true", g.rank.map(String.init) ?? "", "\(g.word) other"]
-        + g.kept.map(String.init) + g.kept.map { _ in "true" } + ["40", "32", "false", String(g.decodeMicroseconds)]
+      func quoted(_ text: String) -> String {
+        text.contains(",") || text.contains("\"") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+      }
+      let word = quoted(g.word)
+      let fields = ["seed000", "g\(index)", "u1", word, g.rank.map(String.init) ?? "", quoted("\(g.word)|other"), String(g.decodeMicroseconds), "u1", g.device, "true"]
+        + g.kept.map(String.init) + g.kept.map { _ in "true" } + ["40", "32", "false", "0"]
       lines.append(fields.joined(separator: ","))
     }
     try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/results.csv", atomically: true, encoding: .utf8)

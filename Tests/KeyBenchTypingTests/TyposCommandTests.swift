@@ -74,7 +74,7 @@ import Testing
     #expect(report.contains("hunspell is not installed"))
     #expect(report.contains("aspell is not installed"))
     let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
-    #expect(csv[0] == "corrector,index,typed,intended,kind,rank,suggestions,us")
+    #expect(csv[0] == "algorithm,item,group,target,rank,candidates,time_us,typed,kind")
     #expect(csv.count == 1 + 4 * 6)
   }
 

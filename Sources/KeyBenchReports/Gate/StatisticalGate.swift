@@ -63,16 +63,14 @@ public struct StatisticalGate: Sendable {
       var delta = String(format: "%+.2f %@ (95 %% %+.2f … %+.2f; p Holm %.4f)", difference * scale, c.unit == "fraction" ? "pt" : c.unit, (c.low ?? .nan) * scale, (c.high ?? .nan) * scale, pHolm)
       if let definition = definitions.first(where: { $0.name == c.metric }) {
         let sample = try RunStatistics.sample(definition, indices: baseline.table.indices(of: c.a), table: baseline.table)
-        if sample.groups >= 2, let estimate = try ClusterBootstrap.estimate(sample, resamples: max(settings.resamples, 1), seed: settings.seed),
-          estimate.standardError > 0
-        {
-          let detectable = try Power.minimumDetectableEffect(standardError: estimate.standardError, alpha: alpha, power: power) * scale
-          if detectable > minEffect {
-            underpowered.append(
-              String(format: "%@: cannot detect drops below %.1f %@ with %d items in %d %@s (--min-effect %.1f; %.0f %% power at α %.2f)",
-                name, detectable, unit, c.items, c.groups, report.group, minEffect, power * 100, alpha))
-            delta += String(format: "; detects ≥ %.1f", detectable)
-          }
+        let detectable = try minimumDetectable(sample) * scale
+        if !detectable.isFinite {
+          underpowered.append("\(name): cannot judge drops with \(c.items) items in \(c.groups) \(report.group)(s): fewer than two \(report.group)s")
+        } else if detectable > minEffect {
+          underpowered.append(
+            String(format: "%@: cannot detect drops below %.1f %@ with %d items in %d %@s (--min-effect %.1f; %.0f %% power at α %.2f)",
+              name, detectable, unit, c.items, c.groups, report.group, minEffect, power * 100, alpha))
+          delta += String(format: "; detects ≥ %.1f", detectable)
         }
       }
       checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: regression ? .regression : .pass))
@@ -81,5 +79,20 @@ public struct StatisticalGate: Sendable {
       checks.append(.init(metric: "\(algorithm).*", baseline: nil, current: nil, delta: "algorithm missing from the current run", verdict: .missing))
     }
     return Judgement(checks: checks, underpowered: underpowered, metricNames: Set(definitions.map(\.name)), comparison: report)
+  }
+
+  /// The smallest drop this sample can show: the larger of (z₁₋α/₂ + z_power) × the metric's own
+  /// cluster-bootstrap standard error, and the drop of the fewest items that could ever be
+  /// significant — k items lost with none gained gives an exact two-sided p of 2·2⁻ᵏ, so at least
+  /// k = ⌈log₂(2/α)⌉ items (6 at α 0.05) must change. The floor keeps a sample whose items are all
+  /// right (standard error 0) from claiming it sees every drop.
+  func minimumDetectable(_ sample: ClusteredRatio) throws -> Double {
+    guard sample.items > 0, sample.denominatorTotal > 0 else { return .infinity }
+    let fewest = (log2(2 / alpha)).rounded(.up)
+    let floor = fewest / Double(sample.items)
+    guard sample.groups >= 2, let estimate = try ClusterBootstrap.estimate(sample, resamples: max(settings.resamples, 1), seed: settings.seed),
+      estimate.standardError > 0
+    else { return sample.groups >= 2 ? floor : .infinity }
+    return max(floor, try Power.minimumDetectableEffect(standardError: estimate.standardError, alpha: alpha, power: power))
   }
 }

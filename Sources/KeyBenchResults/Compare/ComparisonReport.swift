@@ -47,7 +47,8 @@ public struct ComparisonReport: Sendable, Codable {
     }
     func p(_ v: Double?) -> String {
       guard let v else { return "n/a" }
-      return v < 0.0001 ? "<0.0001" : String(format: "%.4f", v)
+      // Small p-values keep their digits: "<0.0001" could not be checked against another tool.
+      return v < 0.0001 ? String(format: "%.3g", v) : String(format: "%.4f", v)
     }
     var lines = [
       "| metric | A | B | value A | value B | B − A | \(Int(level * 100)) % interval | p (bootstrap) | p (Holm) | McNemar p (only A / only B) | items | \(group)s | verdict |",

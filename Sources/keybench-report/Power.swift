@@ -1,0 +1,62 @@
+import ArgumentParser
+import KeyBenchCLI
+import KeyBenchCore
+import KeyBenchResults
+
+extension KeybenchReport {
+  struct PowerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "power",
+      abstract: "How many items and groups a suite needs to detect a given difference.",
+      discussion: """
+        Reads a run folder (its results.csv and the metrics its summary.json declares), measures \
+        each metric's cluster-bootstrap standard error, and prints the difference detectable at \
+        the run's size and the groups (users, sentences, texts) and items needed to detect \
+        --effect points at --alpha with --power.
+
+        Examples:
+          keybench-report power Reports/quickstart/swipe-hws --effect 1
+          keybench-report power runs/correct --metric top1 --algorithm keyboard --effect 2 --power 0.9
+        """)
+
+    @Argument(help: "A run folder.")
+    var folder: String
+
+    @Option(help: "The difference to detect, in points (percentage points for fractions).")
+    var effect: Double
+
+    @Option(help: "Only this metric (repeatable); default every metric the run declares.")
+    var metric: [String] = []
+
+    @Option(help: "Only this algorithm (repeatable); default every algorithm of the run.")
+    var algorithm: [String] = []
+
+    @Option(help: "Two-sided significance level.")
+    var alpha: Double = 0.05
+
+    @Option(help: "Probability of detecting the effect.")
+    var power: Double = 0.8
+
+    @OptionGroup var bootstrap: BootstrapOptions
+
+    func validate() throws {
+      guard effect.isFinite, effect > 0, effect <= 100 else { throw ValidationError("--effect must be in (0, 100] points, got \(effect).") }
+      guard alpha.isFinite, alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be between 0 and 1, got \(alpha).") }
+      guard power.isFinite, power > 0, power < 1 else { throw ValidationError("--power must be between 0 and 1, got \(power).") }
+      guard bootstrap.bootstrap >= 1 else { throw ValidationError("--bootstrap must be at least 1.") }
+    }
+
+    func run() throws {
+      let results = try RunResults(path: folder)
+      for name in metric where !results.definitions.contains(where: { $0.name == name }) {
+        throw ValidationError("--metric \(name): the run declares \(results.definitions.map(\.name).joined(separator: ", "))")
+      }
+      for name in algorithm where !results.table.algorithms.contains(name) {
+        throw ValidationError("--algorithm \(name): the run has \(results.table.algorithms.joined(separator: ", "))")
+      }
+      let plan = try KeyBenchResults.PowerPlan(
+        run: results, metrics: metric, algorithms: algorithm, effect: effect / 100, alpha: alpha, power: power, settings: try bootstrap.settings)
+      print(plan.markdown, terminator: "")
+    }
+  }
+}
