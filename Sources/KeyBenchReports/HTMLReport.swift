@@ -24,6 +24,7 @@ public struct HTMLReport {
       remaining.removeAll { renderer.accepts($0) }
       if !mine.isEmpty { sections += try renderer.sections(for: mine) }
     }
+    if let statistics = StatisticsFigures.section(for: folders) { sections.append(statistics) }
     var body: [Node] = [.el("h1", text: "KeyBench report"), inputs]
     for section in sections {
       var nodes: [Node] = [.el("h2", text: section.title)]

@@ -5,11 +5,13 @@ enum BarChart {
   struct Series {
     let name: String
     let values: [Double?]
+    /// Per value, its interval (same unit), drawn as a whisker; empty or nil draws none.
+    var errors: [ClosedRange<Double>?] = []
   }
 
   static func svg(title: String, categories: [String], series: [Series], yTitle: String, xTitle: String, logY: Bool = false) -> Node {
     let canvas = Canvas(legend: series.map(\.name))
-    let all = series.flatMap { $0.values.compactMap { $0 } }
+    let all = series.flatMap { $0.values.compactMap { $0 } + $0.errors.compactMap { $0?.upperBound } }
     let y = logY
       ? Scale.log(covering: all, to: canvas.yRange, flipped: true)
       : Scale.linear(covering: all, to: canvas.yRange, flipped: true, includeZero: true)
@@ -27,6 +29,15 @@ enum BarChart {
           ("y", Canvas.fmt(min(top, base))), ("width", Canvas.fmt(barWidth * 0.92)),
           ("height", Canvas.fmt(abs(base - top))), ("fill", Palette.color(s)),
         ], [.el("title", text: "\(entry.name), \(category): \(Format.value(value, key: yTitle))")]))
+        if c < entry.errors.count, let error = entry.errors[c], error.lowerBound.isFinite, error.upperBound.isFinite {
+          let x = start + (Double(s) + 0.46) * barWidth, cap = min(barWidth * 0.3, 8)
+          let (low, high) = (y(error.lowerBound), y(error.upperBound))
+          nodes.append(.el("path", [
+            ("class", "error-bar"), ("data-low", "\(error.lowerBound)"), ("data-high", "\(error.upperBound)"), ("stroke", "#222"),
+            ("stroke-width", "1.2"), ("fill", "none"),
+            ("d", "M\(Canvas.fmt(x - cap)) \(Canvas.fmt(low))H\(Canvas.fmt(x + cap))M\(Canvas.fmt(x)) \(Canvas.fmt(low))V\(Canvas.fmt(high))M\(Canvas.fmt(x - cap)) \(Canvas.fmt(high))H\(Canvas.fmt(x + cap))"),
+          ], []))
+        }
         // A label only where it fits over its own bar (about 6 px per character at the label's
         // size); otherwise neighbouring labels would run into each other. The tooltip keeps the value.
         // Percent axes label whole percents (one decimal below 10): the axis carries the unit, the tooltip the exact value.
