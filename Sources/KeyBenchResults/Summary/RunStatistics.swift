@@ -17,7 +17,7 @@ public struct RunStatistics: Sendable, Codable, Equatable {
   public var metrics: [MetricEstimate]
   public var spread: [GroupSpread]
 
-  public static let defaultResamples = 2_000
+  public static let defaultResamples = 10_000
   public static let defaultSeed: UInt64 = 20_261_126
   public static let methodName = "cluster bootstrap: groups resampled with replacement, percentile interval"
 
