@@ -8,7 +8,7 @@ import KeyBenchCore
 public struct SuiteGate {
   public var bin: URL
   public var baseline: URL
-  /// Extra `keybench-report gate` options (`--default-max-drop 0.5`, `--max-slowdown 3`).
+  /// Extra `keybench-report gate` options (`--default-max-drop 0.5`).
   public var options: [String]
 
   public init(bin: URL, baseline: URL, options: [String]) {

@@ -22,8 +22,10 @@ extension KeybenchReport {
         says which drops it can detect ("cannot detect drops below X points with N items in G \
         groups"); --require-power makes that exit 2. Both runs need results.csv for this.
         Other accuracy figures may drop by at most --max-drop points (default \
-        --default-max-drop, 1; error rates may rise that much); timings are judged only with \
-        --max-slowdown, as ratios. A metric the baseline had that is missing now fails.
+        --default-max-drop, 1; error rates may rise that much). Timings are shown as ratios and \
+        never judged: one run of each side is a single sample, so --max-slowdown is refused \
+        here; keybench-report time-ratio judges speed from interleaved repeats. A metric the \
+        baseline had that is missing now fails.
 
         Only runs of the same inputs are compared: the input files' digests, the items scored, \
         the lexicon's content digest, top-k and the seed (from each summary's provenance) must \
@@ -49,7 +51,7 @@ extension KeybenchReport {
     @Option(help: "Allowed drop in points for accuracy metrics without their own --max-drop.")
     var defaultMaxDrop: Double = 1
 
-    @Option(help: "Allowed slowdown factor for timings (e.g. 1.5); without it timings are shown, not judged.")
+    @Option(help: "Refused: a single pair of runs cannot judge speed; use keybench-report time-ratio --max-slowdown.")
     var maxSlowdown: Double?
 
     @Option(help: "Also write JUnit XML here.")
@@ -78,7 +80,7 @@ extension KeybenchReport {
         }
         drops[parts[0]] = points
       }
-      if let maxSlowdown, !(maxSlowdown.isFinite && maxSlowdown >= 1) { throw ValidationError("--max-slowdown must be a finite factor of at least 1") }
+      if maxSlowdown != nil { throw ValidationError("--max-slowdown: \(TimingVerdict.singleSampleRefusal)") }
       guard defaultMaxDrop.isFinite, (0...100).contains(defaultMaxDrop) else {
         throw ValidationError("--default-max-drop must be in 0…100 points")
       }
@@ -125,7 +127,7 @@ extension KeybenchReport {
       }
       // Runs of the same inputs report the same metrics; a judged one the baseline has no number
       // for would pass unjudged. (Runs of other inputs, compared on purpose, may differ.)
-      var gate = RegressionGate(defaultMaxDrop: defaultMaxDrop, maxDrop: drops, maxSlowdown: maxSlowdown)
+      var gate = RegressionGate(defaultMaxDrop: defaultMaxDrop, maxDrop: drops)
       gate.judgedOnRows = onRows?.metricNames ?? []
       let unjudgeable = gate.unjudgeable(baseline: old.metrics, current: new.metrics)
       if !unjudgeable.isEmpty {

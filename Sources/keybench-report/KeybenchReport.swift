@@ -16,7 +16,7 @@ struct KeybenchReport: ParsableCommand {
       \(ExitStatus.gateHelp)
       """,
     version: BuildInfo.versionText,
-    subcommands: [Compare.self, Gate.self, PowerCommand.self, Merge.self, Markdown.self, Html.self, StatsBenchmark.self])
+    subcommands: [Compare.self, Gate.self, PowerCommand.self, Merge.self, Markdown.self, Html.self, TimeRatio.self, StatsBenchmark.self])
 
   static func main() { ExitStatus.main(Self.self) }
 }

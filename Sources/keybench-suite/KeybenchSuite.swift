@@ -210,7 +210,7 @@ extension KeybenchSuite {
     @Option(help: "Accuracy points a metric may drop (keybench-report gate --default-max-drop).")
     var defaultMaxDrop: Double = 0.5
 
-    @Option(help: "Slowdown factor allowed for time metrics (keybench-report gate --max-slowdown); unchecked by default.")
+    @Option(help: "Refused: a single pair of runs cannot judge speed; use keybench-report time-ratio --max-slowdown.")
     var maxSlowdown: Double?
 
     @Option(help: "Write one JUnit XML file for the whole gate here.")
@@ -218,8 +218,8 @@ extension KeybenchSuite {
 
     func validate() throws {
       guard defaultMaxDrop.isFinite, (0...100).contains(defaultMaxDrop) else { throw ValidationError("--default-max-drop must be in 0…100 points.") }
-      if let maxSlowdown, !(maxSlowdown.isFinite && (1...1000).contains(maxSlowdown)) {
-        throw ValidationError("--max-slowdown must be in 1…1000.")
+      if maxSlowdown != nil {
+        throw ValidationError("--max-slowdown: \(TimingVerdict.singleSampleRefusal)")
       }
     }
 
@@ -250,7 +250,6 @@ extension KeybenchSuite {
       }
       let output = try SuiteOptions.load(SuiteOutput(folder: URL(fileURLWithPath: options.out)))
       var extra = ["--default-max-drop", String(defaultMaxDrop)]
-      if let maxSlowdown { extra += ["--max-slowdown", String(maxSlowdown)] }
       let verdict = try SuiteOptions.load(SuiteGate(bin: KeybenchSuite.bin, baseline: URL(fileURLWithPath: baseline), options: extra).compare(output))
       try AtomicFileWriter.write(verdict.markdown, to: output.folder.appendingPathComponent("gate.md").path)
       if let junit { try AtomicFileWriter.write(verdict.junit, to: junit) }

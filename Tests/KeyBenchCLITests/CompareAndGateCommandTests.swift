@@ -113,4 +113,31 @@ import Testing
     let strict = try Run.product("keybench-report", ["gate", "--baseline", run, "--current", ties, "--bootstrap", "200", "--require-power"])
     #expect(strict.status == 2, "\(strict.stderr)")
   }
+
+  @Test func timeRatioInterleavesRoundsAndTheGatesRefuseSingleSampleTimings() throws {
+    let dir = try TemporaryDirectory()
+    let (db, corpus) = try SwipeFixture.make(in: dir, count: 20, seed: 2)
+    let base = ["keybench-run", "swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--bootstrap", "0"]
+    let json = dir.path("ratio.json")
+    let timed = try Run.product(
+      "keybench-report",
+      ["time-ratio", "--repeat", "4", "--metric", "decode_ms_mean", "--work", "dtw_columns_mean", "--json", json, "--"] + base + ["::"] + base
+        + ["--config", TestPaths.repository.appendingPathComponent("Corpora/configs/seed000.json").path])
+    #expect(timed.status == 0, "\(timed.stderr)")
+    #expect(timed.stdout.contains("over 4 interleaved rounds") && timed.stdout.contains("Work (dtw_columns_mean)"), "\(timed.stdout)")
+    // Rounds alternate which side runs first.
+    let order = timed.stderr.split(separator: "\n").filter { $0.hasPrefix("round ") }
+    #expect(order.count == 4)
+    let ratio = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    #expect((ratio["ratios"] as? [Double])?.count == 4)
+    let low = try #require(ratio["low"] as? Double), high = try #require(ratio["high"] as? Double), median = try #require(ratio["median"] as? Double)
+    #expect(low <= median && median <= high)
+
+    let missing = try Run.product("keybench-report", ["time-ratio", "--repeat", "2", "--"] + base)
+    #expect(missing.status == 64 && missing.stderr.contains("separated by ::"))
+    let run = dir.path("run")
+    #expect(try Run.product("keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--bootstrap", "100", "--out", run]).status == 0)
+    let gate = try Run.product("keybench-report", ["gate", "--baseline", run, "--current", run, "--max-slowdown", "1.5"])
+    #expect(gate.status == 64 && gate.stderr.contains("time-ratio"), "\(gate.stderr)")
+  }
 }

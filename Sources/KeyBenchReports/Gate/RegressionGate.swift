@@ -3,24 +3,21 @@ import Foundation
 /// Compares a current summary with a baseline, metric by metric, for CI.
 ///
 /// Accuracy figures (fractions 0…1) may drop by at most a number of percentage points; error
-/// rates may rise by at most that much. Timings are compared as ratios, never in absolute
-/// seconds, because CI machines differ: a time may grow by at most `maxSlowdown`×, a rate
-/// per second shrink by at most that. Counts and sizes are shown but not judged.
+/// rates may rise by at most that much. Timings are shown as ratios and never judged: one run
+/// of each side is a single sample of a noisy machine, so speed is judged only from interleaved
+/// repeats (`keybench-report time-ratio`). Counts and sizes are shown but not judged.
 public struct RegressionGate: Sendable {
   /// Default allowed drop, in points, for accuracy metrics without their own threshold.
   public var defaultMaxDrop: Double
   /// Per metric (dotted name, or its last component, e.g. `top1`) allowed drop in points.
   public var maxDrop: [String: Double]
-  /// Allowed slowdown factor; nil leaves timings ungated.
-  public var maxSlowdown: Double?
   /// Metric names (last component) judged on paired rows by ``StatisticalGate``: shown here,
   /// never judged twice by a threshold.
   public var judgedOnRows: Set<String> = []
 
-  public init(defaultMaxDrop: Double = 1, maxDrop: [String: Double] = [:], maxSlowdown: Double? = nil) {
+  public init(defaultMaxDrop: Double = 1, maxDrop: [String: Double] = [:]) {
     self.defaultMaxDrop = defaultMaxDrop
     self.maxDrop = maxDrop
-    self.maxSlowdown = maxSlowdown
   }
 
   public enum Kind: Sendable { case accuracy, errorRate, time, rate, info }
@@ -73,13 +70,13 @@ public struct RegressionGate: Sendable {
   /// Judged metrics the current summary reports as numbers but the baseline does not (missing,
   /// null or not a number): without a baseline value the metric would pass unjudged, so a
   /// damaged or stale baseline could wave any result through; the gate refuses it instead.
-  /// Timings count only when they are judged (`maxSlowdown`).
+  /// Timings are never judged here, so they never count.
   public func unjudgeable(baseline: [String: Double?], current: [String: Double?]) -> [String] {
     current.keys.sorted().filter { metric in
       if isJudgedOnRows(metric) { return false }
       switch Self.kind(of: metric) {
       case .info: return false
-      case .time, .rate: if maxSlowdown == nil { return false }
+      case .time, .rate: return false
       case .accuracy, .errorRate: break
       }
       guard let value = current[metric] ?? nil, value.isFinite else { return false }
@@ -115,9 +112,7 @@ public struct RegressionGate: Sendable {
           verdict: worse > allowedDrop(metric) + 1e-9 ? .regression : .pass)
       case .time, .rate:
         let ratio = old > 0 ? new / old : (new > 0 ? .infinity : 1)
-        let slowdown = kind == .time ? ratio : 1 / ratio
-        let verdict: Verdict = maxSlowdown.map { slowdown > $0 ? .regression : .pass } ?? .info
-        return Check(metric: metric, baseline: old, current: new, delta: String(format: "×%.2f", ratio), verdict: verdict)
+        return Check(metric: metric, baseline: old, current: new, delta: String(format: "×%.2f (one sample each, not judged)", ratio), verdict: .info)
       case .info:
         return Check(metric: metric, baseline: old, current: new, delta: isJudgedOnRows(metric) ? "judged on rows" : "", verdict: .info)
       }

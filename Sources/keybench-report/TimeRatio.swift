@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import KeyBenchCLI
+import KeyBenchCore
+import KeyBenchReports
+import KeyBenchResults
+
+extension KeybenchReport {
+  struct TimeRatio: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "time-ratio",
+      abstract: "Is B slower than A? Interleaved repeats, a ratio with an interval, and a work count beside it.",
+      discussion: """
+        Runs two benchmark commands alternately, --repeat rounds (A B, then B A, then A B, …, so \
+        a drift of the machine hits both alike), each into a fresh --out folder, and reports B's \
+        time ÷ A's per round: their median and a distribution-free interval for it (the order \
+        statistics that cover the median with at least 95 %; with 5 rounds the min…max, 93.75 %). \
+        The time is --metric from each run's summary.json (e.g. decode_ms_mean, us_per_keystroke) \
+        or, without it, the command's wall time. --work NAME also shows a machine-independent \
+        work count the summaries report (e.g. dtw_columns_mean), which unlike time does not move \
+        with the machine's load. --max-slowdown F exits 1 when the whole interval lies above F \
+        (B slower beyond doubt), and says when the rounds cannot tell.
+
+        A and B follow the --: each a command and its arguments (a bare keybench-* name runs the \
+        tool beside this one), separated by ::. Each gets --out DIR appended.
+
+        Example:
+          keybench-report time-ratio --repeat 5 --metric decode_ms_mean --work dtw_columns_mean -- \\
+            keybench-run swipe --lexicon en_US --corpus .keybench/corpora/hws.jsonl --limit 1000 :: \\
+            keybench-run swipe --lexicon en_US --corpus .keybench/corpora/hws.jsonl --limit 1000 --config Corpora/configs/seed000.json
+
+        Exit status: 0 measured (within --max-slowdown), 1 slower than --max-slowdown beyond \
+        doubt, 2 a command failed or a metric is missing, 64 usage errors.
+        """)
+
+    @Option(help: "Rounds of A and B (2…1000); 5 or more for a useful interval.")
+    var `repeat`: Int = 5
+
+    @Option(help: "Timing metric (dotted name in summary.json's metrics, lower is faster); default the wall time.")
+    var metric: String?
+
+    @Option(help: "A work count in summary.json's metrics to show beside the time (e.g. dtw_columns_mean).")
+    var work: String?
+
+    @Option(help: "Fail (exit 1) when B is slower than A by more than this factor beyond doubt.")
+    var maxSlowdown: Double?
+
+    @Option(help: "Also write the rounds and the ratio as JSON here.")
+    var json: String?
+
+    @Argument(parsing: .postTerminator, help: "A's command :: B's command.")
+    var commands: [String] = []
+
+    func validate() throws {
+      guard (2...1000).contains(`repeat`) else { throw ValidationError("--repeat must be in 2…1000, got \(`repeat`).") }
+      if let maxSlowdown, !(maxSlowdown.isFinite && maxSlowdown >= 1) { throw ValidationError("--max-slowdown must be a finite factor of at least 1.") }
+      let parts = commands.split(separator: "::", omittingEmptySubsequences: false)
+      guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+        throw ValidationError("Give two commands after --, separated by :: (A's command :: B's command).")
+      }
+    }
+
+    func run() throws {
+      let parts = commands.split(separator: "::", omittingEmptySubsequences: false).map(Array.init)
+      let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      func executable(_ name: String) -> URL {
+        name.contains("/") ? URL(fileURLWithPath: name) : beside.appendingPathComponent(name)
+      }
+      let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("keybench-time-\(UUID().uuidString.prefix(8))")
+      try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: scratch) }
+      struct Sample { var time: Double; var work: Double? }
+      func measure(_ side: Int, round: Int) throws -> Sample {
+        let command = parts[side]
+        let out = scratch.appendingPathComponent("\(side == 0 ? "a" : "b")\(round)").path
+        let started = ContinuousClock.now
+        let result = try CapturedProcess.run(executable(command[0]), Array(command.dropFirst()) + ["--out", out])
+        let wall = (ContinuousClock.now - started).seconds
+        guard result.status == 0 else {
+          throw CommandFailure("\(side == 0 ? "A" : "B") failed in round \(round) (exit \(result.status)): \(result.standardError.split(separator: "\n").suffix(3).joined(separator: " | "))")
+        }
+        guard metric != nil || work != nil else { return Sample(time: wall, work: nil) }
+        let summary = try SummaryFile(path: out)
+        func value(_ name: String) throws -> Double {
+          guard let number = summary.metrics[name] ?? nil, number.isFinite else {
+            throw CommandFailure("\(side == 0 ? "A" : "B")'s summary has no number '\(name)' (it has e.g. \(summary.metrics.keys.sorted().prefix(8).joined(separator: ", ")))")
+          }
+          return number
+        }
+        return Sample(time: try metric.map(value) ?? wall, work: try work.map(value))
+      }
+      var rounds: [(a: Sample, b: Sample)] = []
+      for round in 1...`repeat` {
+        // A B, then B A: each side runs first in half the rounds.
+        let order = round % 2 == 1 ? [0, 1] : [1, 0]
+        var samples: [Int: Sample] = [:]
+        for side in order { samples[side] = try measure(side, round: round) }
+        rounds.append((samples[0]!, samples[1]!))
+        StandardError.print("round \(round)/\(`repeat`): A \(String(format: "%.4g", samples[0]!.time)), B \(String(format: "%.4g", samples[1]!.time))")
+      }
+      guard rounds.allSatisfy({ $0.a.time > 0 && $0.b.time > 0 }) else {
+        throw CommandFailure("a time of 0 cannot be divided by; use a finer --metric")
+      }
+      let ratio = try InterleavedRatio(ratios: rounds.map { $0.b.time / $0.a.time })
+      let unit = metric ?? "wall seconds"
+      var lines = [
+        "| round | A \(unit) | B \(unit) | B ÷ A |" + (work.map { " A \($0) | B \($0) |" } ?? ""),
+        "|---:|---:|---:|---:|" + (work == nil ? "" : "---:|---:|"),
+      ]
+      for (index, r) in rounds.enumerated() {
+        var line = "| \(index + 1) | \(String(format: "%.4g", r.a.time)) | \(String(format: "%.4g", r.b.time)) | \(String(format: "%.3f", r.b.time / r.a.time)) |"
+        if work != nil { line += " \(r.a.work.map { String(format: "%.6g", $0) } ?? "") | \(r.b.work.map { String(format: "%.6g", $0) } ?? "") |" }
+        lines.append(line)
+      }
+      lines += [
+        "",
+        String(format: "B ÷ A: median %.3f, %.1f %% interval %.3f – %.3f over %d interleaved rounds.", ratio.median, ratio.coverage * 100, ratio.low, ratio.high, `repeat`),
+      ]
+      if let work, let a = rounds.first?.a.work, let b = rounds.first?.b.work, a > 0 {
+        let steady = rounds.allSatisfy { $0.a.work == a && $0.b.work == b }
+        lines.append(String(format: "Work (%@): B ÷ A = %.3f%@.", work, b / a, steady ? ", the same in every round" : ", varying between rounds"))
+      }
+      var slower = false
+      if let maxSlowdown {
+        if ratio.low > maxSlowdown {
+          slower = true
+          lines.append(String(format: "SLOWER: B is slower than A by more than %.2f× beyond doubt (interval from %.3f).", maxSlowdown, ratio.low))
+        } else if ratio.high > maxSlowdown {
+          lines.append(String(format: "Cannot tell whether B is slower than %.2f×: the interval reaches %.3f. More rounds (--repeat) narrow it.", maxSlowdown, ratio.high))
+        } else {
+          lines.append(String(format: "Within %.2f×.", maxSlowdown))
+        }
+      }
+      print(lines.joined(separator: "\n"))
+      if let json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFileWriter.write(String(decoding: try encoder.encode(ratio), as: UTF8.self) + "\n", to: json)
+      }
+      if slower { throw ExitCode(1) }
+    }
+  }
+}
+
+extension Duration {
+  fileprivate var seconds: Double {
+    let parts = components
+    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+  }
+}
