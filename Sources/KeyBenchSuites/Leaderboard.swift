@@ -1,5 +1,6 @@
 public import Foundation
 import KeyBenchCore
+import KeyBenchResults
 
 /// The leaderboard of a suite's results: per benchmark and input set, every algorithm/config row
 /// with its headline accuracy (and its 95 % interval where the run wrote one) and time, a rank
@@ -10,11 +11,6 @@ import KeyBenchCore
 /// their intervals do not overlap, and a row leaves the frontier only for one that is clearly
 /// better on one axis and not clearly worse on the other.
 public struct Leaderboard {
-  /// A time from one run is only called faster beyond this factor: without interleaved repeats
-  /// it has no interval, and the same swipe decoder's median was 0.8 ms in one of this machine's
-  /// phases and 1.1 ms in another (1.4×).
-  public static let timeTolerance = 1.5
-
   public struct Row: Sendable, Equatable {
     public var bench: String
     /// Identifies the inputs: rows are compared only within one group.
@@ -34,16 +30,7 @@ public struct Leaderboard {
     public var rankLow = 1
     public var rankHigh = 1
 
-    var lower: Double { low ?? accuracy }
-    var upper: Double { high ?? accuracy }
-
-    /// Clearly more accurate than `other`: the intervals do not overlap.
-    func clearlyMoreAccurate(than other: Row) -> Bool { lower > other.upper }
-    /// Clearly faster than `other`: by more than ``Leaderboard/timeTolerance``.
-    func clearlyFaster(than other: Row) -> Bool {
-      guard let mine = microseconds, let theirs = other.microseconds else { return false }
-      return mine * Leaderboard.timeTolerance < theirs
-    }
+    var point: IntervalDominance.Point { .init(value: accuracy, low: low, high: high, cost: microseconds) }
   }
 
   public var rows: [Row]
@@ -58,17 +45,12 @@ public struct Leaderboard {
     }
     for group in Set(rows.map(\.group)) {
       let members = rows.indices.filter { rows[$0].group == group }
-      for i in members {
-        let a = rows[i]
-        // Dominated only by a row clearly better on one axis and not clearly worse on the other.
-        rows[i].pareto = !members.contains { j in
-          let b = rows[j]
-          guard j != i else { return false }
-          return (b.clearlyMoreAccurate(than: a) && !a.clearlyFaster(than: b))
-            || (b.clearlyFaster(than: a) && !a.clearlyMoreAccurate(than: b))
-        }
-        rows[i].rankLow = 1 + members.filter { rows[$0].clearlyMoreAccurate(than: a) }.count
-        rows[i].rankHigh = members.count - members.filter { a.clearlyMoreAccurate(than: rows[$0]) }.count
+      let points = members.map { rows[$0].point }
+      let frontier = IntervalDominance.frontier(points), ranks = IntervalDominance.ranks(points)
+      for (position, i) in members.enumerated() {
+        rows[i].pareto = frontier[position]
+        rows[i].rankLow = ranks[position].lowerBound
+        rows[i].rankHigh = ranks[position].upperBound
       }
     }
     self.rows = rows.sorted { ($0.bench, $0.group, -$0.accuracy, $0.run, $0.algorithm) < ($1.bench, $1.group, -$1.accuracy, $1.run, $1.algorithm) }
@@ -159,7 +141,7 @@ public struct Leaderboard {
   static let legend = "Per benchmark and input set, every algorithm and configuration of the suite, most accurate first, "
     + "with the 95 % cluster-bootstrap interval the run wrote. **rank** is the range of ranks the intervals allow: rows whose "
     + "intervals overlap share ranks (1–3: tied with the leader). **★** marks the accuracy/speed Pareto frontier: no other row is "
-    + "clearly more accurate (intervals apart) without being clearly slower, or clearly faster (by more than \(timeTolerance)×, "
+    + "clearly more accurate (intervals apart) without being clearly slower, or clearly faster (by more than \(IntervalDominance.costTolerance)×, "
     + "since single-run times have no interval) without being clearly less accurate."
 
   static func percent(_ value: Double) -> String { String(format: "%.2f %%", value * 100) }

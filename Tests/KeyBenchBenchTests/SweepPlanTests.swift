@@ -45,7 +45,19 @@ import Testing
       .init(config: "c0003", values: ["4"], metrics: [0.80, 9.0]),
       .init(config: "c0004", values: ["5"], metrics: [nil, 1.0]),  // incomplete: never on it
     ]
-    #expect(try table.paretoConfigs(objective: "top1", cost: "decode_ms_median") == ["c0000", "c0001", "c0003"])
+    // Without intervals a point is its own interval: c0001 is more accurate than c0000 and not
+    // clearly slower (3 ms is not beyond 1.5 × 2 ms), so c0000 leaves; c0003 stays, being more
+    // accurate than c0001 while c0001 is clearly faster (3 × 1.5 < 9).
+    #expect(try table.paretoConfigs(objective: "top1", cost: "decode_ms_median") == ["c0001", "c0003"])
+    // With intervals of ±6 points they all overlap: a more accurate point no longer pushes c0000
+    // out, and c0002 and c0003 leave, for c0000 is clearly faster (2 × 1.5 < 4, < 9) and not
+    // clearly less accurate.
+    var withIntervals = SweepTable(parameters: ["p"], metrics: ["top1", "top1_low", "top1_high", "decode_ms_median"])
+    withIntervals.rows = table.rows.map { row in
+      let value = row.metrics[0]
+      return .init(config: row.config, values: row.values, metrics: [value, value.map { $0 - 0.06 }, value.map { $0 + 0.06 }, row.metrics[1]])
+    }
+    #expect(try withIntervals.paretoConfigs(objective: "top1", cost: "decode_ms_median") == ["c0000", "c0001"])
     var a = table
     a.rows = Array(table.rows.prefix(2))
     var b = table

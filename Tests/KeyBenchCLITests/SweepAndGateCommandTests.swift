@@ -29,7 +29,7 @@ import Testing
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout.contains("ran 6, resumed 0"))
     let table = try lines("\(full)/sweep.csv")
-    #expect(table[0] == "config,filters.length.a,filters.endPoint.radius,top1,top4,mrr,decode_ms_median,decode_ms_p99,"
+    #expect(table[0] == "config,filters.length.a,filters.endPoint.radius,top1,top1_low,top1_high,top4,mrr,decode_ms_median,decode_ms_p99,"
       + "filters.start_point.recall,filters.start_point.kept_median,filters.start_direction.recall,"
       + "filters.start_direction.kept_median,filters.end_point.recall,filters.end_point.kept_median,"
       + "filters.length.recall,filters.length.kept_median,pareto")
@@ -37,7 +37,7 @@ import Testing
     #expect(table.contains { $0.hasSuffix(",true") })
     // The tightest end-point radius loses targets the widest keeps: the sweep measures it.
     let recall = table.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-      .map { (radius: Double($0[2])!, recall: Double($0[12])!) }
+      .map { (radius: Double($0[2])!, recall: Double($0[14])!) }
     #expect(recall.filter { $0.radius == 0.5 }.map(\.recall).max()! < recall.filter { $0.radius == 1.5 }.map(\.recall).min()!)
 
     // Interrupted: drop the last journal row and cut one in half; the rerun redoes only those.

@@ -1,5 +1,6 @@
 import Foundation
 import KeyBenchCore
+import KeyBenchResults
 
 /// The results of a sweep: one row per configuration, with Pareto marks, as `sweep.csv` and
 /// `sweep.md`; and the append-only journal that makes a sweep resumable.
@@ -156,21 +157,20 @@ public struct SweepTable: Sendable, Equatable {
 
   // MARK: Pareto frontier
 
-  /// Rows no other row beats on both `objective` (higher is better) and `cost` (lower is
-  /// better); rows missing either value are never on the frontier.
+  /// Rows no other row dominates (``IntervalDominance``): clearly better on `objective` (higher
+  /// is better; intervals apart when the table has `<objective>_low`/`_high`) without being
+  /// clearly costlier on `cost` (lower is better; by more than 1.5×), or clearly cheaper without
+  /// being clearly worse. Rows missing either value are never on the frontier.
   public func paretoConfigs(objective: String, cost: String) throws -> Set<String> {
     guard let o = metrics.firstIndex(of: objective) else { throw SweepError("no metric '\(objective)' in the sweep") }
     guard let c = metrics.firstIndex(of: cost) else { throw SweepError("no metric '\(cost)' in the sweep") }
-    let points = rows.compactMap { row -> (String, Double, Double)? in
+    let low = metrics.firstIndex(of: objective + "_low"), high = metrics.firstIndex(of: objective + "_high")
+    let points = rows.compactMap { row -> (String, IntervalDominance.Point)? in
       guard let value = row.metrics[o], let price = row.metrics[c] else { return nil }
-      return (row.config, value, price)
+      return (row.config, IntervalDominance.Point(value: value, low: low.flatMap { row.metrics[$0] }, high: high.flatMap { row.metrics[$0] }, cost: price))
     }
-    return Set(
-      points.filter { candidate in
-        !points.contains { other in
-          other.1 >= candidate.1 && other.2 <= candidate.2 && (other.1 > candidate.1 || other.2 < candidate.2)
-        }
-      }.map(\.0))
+    let frontier = IntervalDominance.frontier(points.map(\.1))
+    return Set(zip(points, frontier).filter(\.1).map(\.0.0))
   }
 
   // MARK: Output
@@ -210,7 +210,9 @@ public struct SweepTable: Sendable, Equatable {
     var lines = [
       "# \(title)", "",
       "\(rows.count) configurations over \(parameters.joined(separator: ", ")). The Pareto frontier: no other "
-        + "configuration has both a higher `\(objective)` and a lower `\(cost)`. Cheapest first.", "",
+        + "configuration is clearly better on `\(objective)` (95 % intervals apart, where the sweep has them) without being "
+        + "clearly costlier on `\(cost)` (by more than \(IntervalDominance.costTolerance)×, since one run's time has no interval), "
+        + "or clearly cheaper without being clearly worse. Cheapest first.", "",
       head, rule,
     ]
     lines += onFrontier.map(tableRow)
@@ -254,7 +256,7 @@ public struct SweepTable: Sendable, Equatable {
 public enum SweepMetrics {
   /// Metric column names a sweep table may hold besides `filters.<name>.*`.
   public static let known: Set<String> = [
-    "gestures", "top1", "top2", "top3", "top4", "top5", "top8", "top10", "mrr", "coverage",
+    "gestures", "top1", "top1_low", "top1_high", "top2", "top3", "top4", "top5", "top8", "top10", "mrr", "coverage",
     "decode_ms_median", "decode_ms_p99",
   ]
 

@@ -1,4 +1,5 @@
 import KeyBenchCore
+import KeyBenchResults
 public import KeyBenchSwipe
 
 /// Sweeping the swipe decoder: a configuration's values merged into the base decoder config
@@ -14,10 +15,12 @@ public struct SwipeSweep {
     self.plan = plan
   }
 
-  /// The row's metric columns: accuracy, latency, and per filter its recall and kept share.
+  /// The row's metric columns: accuracy (top-1 with its 95 % cluster-bootstrap interval over
+  /// users, so the frontier can tell real gains from noise), latency, and per filter its recall
+  /// and kept share.
   public var metrics: [String] {
     let filters = ["start_point", "start_direction", "end_point", "length"]
-    return ["top1", "top\(benchmark.top)", "mrr", "decode_ms_median", "decode_ms_p99"]
+    return ["top1", "top1_low", "top1_high", "top\(benchmark.top)", "mrr", "decode_ms_median", "decode_ms_p99"]
       + filters.flatMap { ["filters.\($0).recall", "filters.\($0).kept_median"] }
   }
 
@@ -59,6 +62,12 @@ public struct SwipeSweep {
       "top1": summary.top1, "top\(benchmark.top)": summary.topK, "mrr": summary.mrr,
       "decode_ms_median": summary.decodeMs.median, "decode_ms_p99": summary.decodeMs.quantile(0.99),
     ]
+    // Every configuration resamples the same users with the same seed (common random numbers).
+    let sample = try ClusteredRatio(groups: run.results.map { $0.user ?? $0.id }, hits: run.results.map { $0.rank == 1 })
+    if sample.groups >= 2, let interval = try ClusterBootstrap.interval(sample, resamples: RunStatistics.defaultResamples, seed: RunStatistics.defaultSeed) {
+      values["top1_low"] = interval.low
+      values["top1_high"] = interval.high
+    }
     for stage in summary.stages {
       let name = SwipeReport.snake(stage.name)
       values["filters.\(name).recall"] = stage.recall
