@@ -282,12 +282,12 @@ let package = Package(
     ),
     .testTarget(
       name: "KeyBenchPredictionTests",
-      dependencies: ["KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-run"],
+      dependencies: ["KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-run", "KeyBenchResults"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "KeyBenchPhotosTests",
-      dependencies: ["KeyBenchPhotos", "KeyBenchCore", "KeyBenchTestSupport", "keybench-run"],
+      dependencies: ["KeyBenchPhotos", "KeyBenchCore", "KeyBenchTestSupport", "keybench-run", "KeyBenchResults"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -301,7 +301,7 @@ let package = Package(
       name: "KeyBenchCLITests",
       dependencies: [
         "keybench-ingest", "keybench-devices", "keybench-swipes", "keybench-run", "keybench-sweep", "keybench-report",
-        "keybench-suite", "keybench-typos", "KeyBenchTestSupport",
+        "keybench-suite", "keybench-typos", "KeyBenchTestSupport", "KeyBenchResults",
       ],
       swiftSettings: strict
     ),

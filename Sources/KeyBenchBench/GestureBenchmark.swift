@@ -17,6 +17,8 @@ public struct GestureBenchmark {
 
   /// One word entered with one scheme.
   public struct WordResult: Sendable {
+    /// Position of the word among the words entered (0-based), the same for every scheme.
+    public var index: Int
     public var word: String
     public var decoded: String
     /// Levenshtein distance between `decoded` and `word`.
@@ -29,6 +31,15 @@ public struct GestureBenchmark {
     public var idealPathMillimeters: Double
     /// Length of the word's ideal QWERTY swipe (key centre to key centre) on the device, in mm.
     public var qwertyPathMillimeters: Double
+    /// Whether a space was tapped before the word (every word but the first), and whether that
+    /// tap decoded as something else than a space: the word's share of the characters and errors.
+    public var spaceBefore: Bool
+    public var spaceError: Bool
+
+    /// Characters the word accounts for: its letters and the space before it.
+    public var characters: Int { word.count + (spaceBefore ? 1 : 0) }
+    /// Character errors it accounts for: its edits and a space tap that was not decoded as a space.
+    public var characterErrors: Int { edits + (spaceError ? 1 : 0) }
   }
 
   /// All words entered with one scheme, and the spaces between them.
@@ -81,15 +92,17 @@ public struct GestureBenchmark {
       var results: [WordResult] = []
       var spaceErrors = 0
       for (index, word) in words.enumerated() {
-        if index > 0 && decoder.decode(simulator.spaceTap(using: &generator)) != " " { spaceErrors += 1 }
+        let spaceError = index > 0 && decoder.decode(simulator.spaceTap(using: &generator)) != " "
+        if spaceError { spaceErrors += 1 }
         guard let stroke = simulator.stroke(for: word, using: &generator), let aims = simulator.aimPoints(for: word) else {
           continue
         }
         let decoded = decoder.decode(stroke)
         results.append(WordResult(
-          word: word, decoded: decoded, edits: EditDistance.levenshtein(Array(decoded), Array(word)), points: stroke.points.count,
-          crossings: decoder.regions(of: stroke).count - 1, pathMillimeters: stroke.points.pathLength * mm,
-          idealPathMillimeters: aims.pathLength * mm, qwertyPathMillimeters: (qwerty.path(for: word)?.length ?? 0) * mm))
+          index: index, word: word, decoded: decoded, edits: EditDistance.levenshtein(Array(decoded), Array(word)),
+          points: stroke.points.count, crossings: decoder.regions(of: stroke).count - 1, pathMillimeters: stroke.points.pathLength * mm,
+          idealPathMillimeters: aims.pathLength * mm, qwertyPathMillimeters: (qwerty.path(for: word)?.length ?? 0) * mm,
+          spaceBefore: index > 0, spaceError: spaceError))
       }
       return SchemeRun(scheme: entry.scheme, source: entry.source, words: results, spaceErrors: spaceErrors)
     }
@@ -124,15 +137,16 @@ public struct GestureSummary: Sendable {
   public init(runs: [GestureBenchmark.SchemeRun]) {
     rows = runs.map { run in
       let letters = run.words.reduce(0) { $0 + $1.word.count }
-      let spaces = max(run.words.count - 1, 0)
-      let characters = letters + spaces
+      let spaces = run.words.filter(\.spaceBefore).count
+      // Per word, as results.csv's chars and char_errors columns, so the statistics' cer is this one.
+      let characters = run.words.reduce(0) { $0 + $1.characters }
       var frequencies: [Character: Int] = [:]
       for result in run.words { for letter in result.word { frequencies[letter, default: 0] += 1 } }
       let c = Double(max(characters, 1))
       let l = Double(max(letters, 1))
       return Row(
         scheme: run.scheme.name, source: run.source, words: run.words.count, characters: characters,
-        characterErrorRate: Double(run.words.reduce(0) { $0 + $1.edits } + run.spaceErrors) / c,
+        characterErrorRate: Double(run.words.reduce(0) { $0 + $1.characterErrors }) / c,
         wordErrorRate: Double(run.words.filter { $0.edits > 0 }.count) / Double(max(run.words.count, 1)),
         strokesPerCharacter: Double(run.words.count + spaces) / c,
         crossingsPerCharacter: Double(run.words.reduce(0) { $0 + $1.crossings }) / c,

@@ -1,6 +1,7 @@
 import Foundation
 public import KeyBenchCore
 import KeyBenchGesture
+public import KeyBenchResults
 
 /// Writes a gesture run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`.
 ///
@@ -29,19 +30,61 @@ public struct GestureReport {
     self.seed = seed
   }
 
+  /// How the intervals are computed (`--bootstrap`).
+  public var bootstrap = BootstrapSettings()
+
+  /// What one group of the statistics is: the word (see ``resultsCSV``).
+  public static let groupName = "word"
+
   public func write(to directory: String) throws {
     let folder = try OutputFolder(replacing: directory)
-    try folder.write(files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)])
+    let results = resultsCSV
+    let statistics = try RunStatistics(resultsCSV: results, metrics: Self.rowMetrics, group: Self.groupName, settings: bootstrap)
+    try folder.write(files: [
+      ("results.csv", results), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
+      ("report.md", try markdown(statistics)),
+    ])
     try folder.commit()
   }
 
+  /// The accuracy metrics every scheme is judged by, computed from results.csv rows; the
+  /// movement figures (strokes, crossings, path per character) are the scheme's cost, not
+  /// samples of an error, and stay in `metrics` only.
+  public static let rowMetrics = [
+    RowMetric(
+      name: "cer", higherIsBetter: false,
+      description: "character errors (edits between decoded and intended word, plus a space tap not decoded as a space) over characters (letters and the spaces between words)",
+      score: .columns("char_errors", over: "chars")),
+    RowMetric(name: "word_error_rate", higherIsBetter: false, description: "words decoded with any error", score: .rankBeyond(1)),
+  ]
+
+  /// `results.csv` in long form: one row per scheme and word, the shared columns first
+  /// (algorithm = the scheme's name; item = the word's 1-based position among the words
+  /// entered; group = the word; target = the word; rank 1 when decoded without error, else
+  /// empty; candidates = the decoded word; no time), then `edits`, `space_error` (1 when the
+  /// space tapped before the word was not decoded as a space), `char_errors` (edits plus that
+  /// space), `chars` (letters plus the space before the word), `points`, `crossings`,
+  /// `path_mm`, `ideal_path_mm`, `qwerty_path_mm`.
+  ///
+  /// The group is the word: every scheme draws a word's stroke through the same fields, so
+  /// its occurrences fail or succeed together (the noise differs, the letters' borders do
+  /// not), and frequent words ("the", "and") would otherwise count as many independent
+  /// samples. Resampling words asks how the rates would vary over other texts with other
+  /// words; the entered stream carries no sentence boundaries to group by instead.
   var resultsCSV: String {
-    var lines = [CSV.row(["scheme", "word_index", "word", "decoded", "edits", "points", "crossings", "path_mm", "ideal_path_mm", "qwerty_path_mm"])]
+    var lines = [
+      ResultRow.header(extra: [
+        "edits", "space_error", "char_errors", "chars", "points", "crossings", "path_mm", "ideal_path_mm", "qwerty_path_mm",
+      ])
+    ]
     for run in runs {
-      for (index, r) in run.words.enumerated() {
-        lines.append(CSV.row([
-          run.scheme.name, String(index + 1), r.word, r.decoded, String(r.edits), String(r.points), String(r.crossings),
-          String(format: "%.2f", r.pathMillimeters), String(format: "%.2f", r.idealPathMillimeters),
+      for r in run.words {
+        let row = ResultRow(
+          algorithm: run.scheme.name, item: String(r.index + 1), group: r.word, target: r.word, rank: r.edits == 0 ? 1 : nil,
+          candidates: [r.decoded], timeMicroseconds: nil)
+        lines.append(row.line(extra: [
+          String(r.edits), r.spaceError ? "1" : "0", String(r.characterErrors), String(r.characters), String(r.points),
+          String(r.crossings), String(format: "%.2f", r.pathMillimeters), String(format: "%.2f", r.idealPathMillimeters),
           String(format: "%.2f", r.qwertyPathMillimeters),
         ]))
       }
@@ -67,8 +110,8 @@ public struct GestureReport {
     return Summary.csv(lines)
   }
 
-  var summaryJSON: String {
-    get throws {
+  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+    do {
       var schemes: [String: Any] = [:]
       for row in summary.rows {
         var values: [String: Any] = [:]
@@ -79,7 +122,9 @@ public struct GestureReport {
         "words": summary.rows.first?.words ?? 0, "chars": summary.rows.first?.characters ?? 0, "schemes": schemes,
       ]
       let corpus: [String: Any] = ["path": text, "words": summary.rows.first?.words ?? 0]
-      return try Summary.json(bench: "gesture", config: try configuration, corpus: corpus, metrics: metrics, provenance: provenance)
+      return try Summary.json(
+        bench: "gesture", config: try configuration, corpus: corpus, metrics: metrics, provenance: provenance,
+        statistics: try statistics.jsonObject())
     }
   }
 
@@ -91,8 +136,8 @@ public struct GestureReport {
     }
   }
 
-  var markdown: String {
-    get throws { try body + "\n" + provenance.markdown(config: configuration) }
+  func markdown(_ statistics: RunStatistics) throws -> String {
+    try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
   var body: String {

@@ -1,5 +1,6 @@
 import Foundation
 public import KeyBenchCore
+public import KeyBenchResults
 import KeyBenchTouch
 
 /// Writes a touch run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`.
@@ -32,13 +33,18 @@ public struct TouchReport {
     self.seed = seed
   }
 
+  /// How the intervals are computed (`--bootstrap`).
+  public var bootstrap = BootstrapSettings()
+
   /// Writes the four files into `directory` (each through a temporary file).
   public func write(to directory: String) throws {
     let folder = try OutputFolder(replacing: directory)
     let results = try AtomicFileWriter(path: folder.file("results.csv"))
-    try writeResults(to: results)
+    let statistics = try writeResults(to: results)
     try results.commit()
-    try folder.write(files: [("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)])
+    try folder.write(files: [
+      ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)), ("report.md", try markdown(statistics)),
+    ])
     try folder.commit()
   }
 
@@ -49,18 +55,110 @@ public struct TouchReport {
     return symbol(context.beforePrevious) + symbol(context.previous)
   }
 
-  func writeResults(to file: AtomicFileWriter) throws {
-    let names = run.kinds.map(\.rawValue)
-    try file.write(CSV.row(["set", "source", "tap", "context", "intended", "x", "y"] + names) + "\n")
-    for (s, set) in run.sets.enumerated() {
-      let letters = set.keyboard.alphabet.letters
-      for (index, tap) in set.taps.enumerated() {
-        var fields = [set.name, set.source, tap.id, Self.contextLabel(tap.context, set.keyboard.alphabet),
-          String(letters[tap.intended]), String(format: "%.2f", tap.point.x), String(format: "%.2f", tap.point.y)]
-        fields += run.outcomes[s].map { String(letters[$0.resolved[index]]) }
-        try file.write(CSV.row(fields) + "\n")
-      }
+  var hasSimulated: Bool { run.sets.contains { $0.source == "simulated" } }
+  var hasReal: Bool { run.sets.contains { $0.source != "simulated" } }
+
+  /// What one group of the statistics is: a block of ``TapSimulator/wordsPerBlock`` words of the
+  /// text for simulated taps, the user for real ones; a run with both calls them clusters (each
+  /// metric counts taps of one source, so its groups are all blocks or all users).
+  var groupName: String {
+    switch (hasSimulated, hasReal) {
+    case (true, false): "text block"
+    case (false, true): "user"
+    default: "cluster"
     }
+  }
+
+  /// The metrics every resolver is judged by, computed from results.csv rows: the key error
+  /// rate of the simulated taps (all devices pooled, as `resolvers.<name>.key_error_rate`) and
+  /// of the real taps (as `hws.<name>.key_error_rate`), each declared when the run has such taps.
+  public static func rowMetrics(simulated: Bool, real: Bool) -> [RowMetric] {
+    var metrics: [RowMetric] = []
+    if simulated {
+      metrics.append(RowMetric(
+        name: "key_error_rate", higherIsBetter: false,
+        description: "simulated letter taps resolved to another key than the intended one (all devices pooled)",
+        score: .rankBeyond(1), filter: Self.simulatedTaps))
+    }
+    if real {
+      metrics.append(RowMetric(
+        name: "hws_key_error_rate", higherIsBetter: false,
+        description: "real taps (first and last points of How We Swipe gestures) resolved to another key than the intended one",
+        score: .rankBeyond(1), filter: Self.realTaps))
+    }
+    return metrics
+  }
+
+  static let simulatedTaps = RowMetric.Filter(column: "source", values: ["simulated"])
+  static let realTaps = RowMetric.Filter(column: "source", values: ["simulated"], exclude: true)
+
+  /// The per-group accuracy whose spread the statistics report: of the real taps per user when
+  /// the run has them (how much users differ is what an average hides), else of the simulated
+  /// taps per text block. An error rate's "worst" group would be its lowest, so the spread is of
+  /// the accuracy (1 − the error rate), computed without intervals beside the declared metrics.
+  var spreadMetric: RowMetric {
+    hasReal
+      ? RowMetric(name: "hws_key_accuracy", higherIsBetter: true, description: "real taps resolved to the intended key", score: .rankAtMost(1), filter: Self.realTaps)
+      : RowMetric(name: "key_accuracy", higherIsBetter: true, description: "simulated taps resolved to the intended key", score: .rankAtMost(1), filter: Self.simulatedTaps)
+  }
+
+  static let resultColumns = ["set", "source", "tap", "context", "x", "y"]
+
+  /// Streams `results.csv` in long form, one resolver after the other, and returns the
+  /// statistics of the rows written.
+  ///
+  /// A run can hold hundreds of thousands of taps, each resolved by six resolvers, so the file
+  /// is never held whole: each resolver's rows are written, then read back through the parser
+  /// every reader uses (the same text, so the intervals describe exactly the rows on disk) and
+  /// dropped. A resolver's metrics depend on its rows only, so the statistics equal those of
+  /// the whole file; memory peaks at one resolver's rows instead of all of them.
+  ///
+  /// Rows: the shared columns (algorithm = the resolver; item = `<set>/<tap number>` for a
+  /// simulated tap, so each device's taps have their own ids, or `<gesture id>/first|last` for
+  /// a real one; group per ``Tap/group``; target = the intended letter; rank 1 when resolved
+  /// to it, else empty; candidates = the letter resolved to), then `set` (the device, or the
+  /// How We Swipe canvas), `source` (`simulated`/`hws`), `tap` (its id in the set), `context`
+  /// (the two symbols typed before), `x`, `y`.
+  func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
+    let header = ResultRow.header(extra: Self.resultColumns)
+    try file.write(header + "\n")
+    let metrics = Self.rowMetrics(simulated: hasSimulated, real: hasReal)
+    let spread = spreadMetric
+    var parts: [RunStatistics] = []
+    for (k, kind) in run.kinds.enumerated() {
+      var text = ""
+      for (s, set) in run.sets.enumerated() {
+        let letters = set.keyboard.alphabet.letters
+        let resolved = run.outcomes[s][k].resolved
+        for (index, tap) in set.taps.enumerated() {
+          let row = ResultRow(
+            algorithm: kind.rawValue, item: set.source == "simulated" ? "\(set.name)/\(tap.id)" : tap.id, group: tap.group,
+            target: String(letters[tap.intended]), rank: resolved[index] == tap.intended ? 1 : nil,
+            candidates: [String(letters[resolved[index]])], timeMicroseconds: nil)
+          text += row.line(extra: [
+            set.name, set.source, tap.id, Self.contextLabel(tap.context, set.keyboard.alphabet),
+            String(format: "%.2f", tap.point.x), String(format: "%.2f", tap.point.y),
+          ])
+          text += "\n"
+        }
+      }
+      try file.write(text)
+      let table = try ResultTable(table: CSVTable(text: header + "\n" + text, path: "results.csv"))
+      var part = try RunStatistics(
+        table: table, metrics: metrics, group: groupName, resamples: bootstrap.resamples, seed: bootstrap.seed, level: bootstrap.level)
+      part.spread = try RunStatistics(table: table, metrics: [spread], group: groupName, resamples: 0, spreadMetric: spread.name).spread
+      parts.append(part)
+    }
+    guard var statistics = parts.first else {
+      return try RunStatistics(
+        table: ResultTable(table: CSVTable(text: header + "\n", path: "results.csv")), metrics: metrics, group: groupName,
+        resamples: bootstrap.resamples, seed: bootstrap.seed, level: bootstrap.level)
+    }
+    for part in parts.dropFirst() {
+      statistics.metrics += part.metrics
+      statistics.spread += part.spread
+    }
+    return statistics
   }
 
   /// Flat metric name → value, shared by summary.csv and summary.json.
@@ -98,8 +196,8 @@ public struct TouchReport {
     return Summary.csv(lines)
   }
 
-  var summaryJSON: String {
-    get throws {
+  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+    do {
       var root: [String: Any] = [:]
       for (name, value) in metrics {
         let json: Any = value.isFinite ? value : NSNull()
@@ -113,7 +211,9 @@ public struct TouchReport {
       var corpus: [String: Any] = ["taps": simulatedTaps, "real_taps": realTaps]
       corpus["path"] = evaluationText.map { $0 as Any } ?? NSNull()
       corpus["swipes"] = swipeCorpus.map { $0 as Any } ?? NSNull()
-      return try Summary.json(bench: "touch", config: try configuration, corpus: corpus, metrics: root, provenance: provenance)
+      return try Summary.json(
+        bench: "touch", config: try configuration, corpus: corpus, metrics: root, provenance: provenance,
+        statistics: try statistics.jsonObject())
     }
   }
 
@@ -125,8 +225,8 @@ public struct TouchReport {
     }
   }
 
-  var markdown: String {
-    get throws { try body + "\n" + provenance.markdown(config: configuration) }
+  func markdown(_ statistics: RunStatistics) throws -> String {
+    try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
   var body: String {
@@ -154,6 +254,13 @@ public struct TouchReport {
     if let swipeCorpus {
       lines.append("- real taps: first and last points of the accepted How We Swipe gestures in `\(swipeCorpus)`")
     }
+    lines.append(
+      "- intervals (\"How sure these numbers are\"): "
+        + [
+          hasSimulated ? "simulated taps cluster in blocks of \(TapSimulator.wordsPerBlock) words of the text (a block's taps on every device together)" : nil,
+          hasReal ? "real taps by user (a gesture without a user is its own)" : nil,
+        ].compactMap { $0 }.joined(separator: ", ")
+        + "; results.csv has one row per resolver and tap")
     lines += [
       "- dynamic boundaries: multiplier \(c.resolvers.shiftMultiplier), unit \(c.resolvers.shiftUnit.rawValue), minimum width \(c.resolvers.minWidthRatio) (a boundary moves toward the less probable key, as seed 004's prose says; its printed formula has the opposite sign); Gaussian σ × \(c.resolvers.sigmaScale), cut-off \(c.resolvers.cutoffSigmas) σ",
       "",

@@ -15,6 +15,13 @@ public struct PhotoQueryResult: Sendable, Equatable {
   public var suggested: Int
   /// The image shown first (nil: nothing suggested).
   public var topImageID: Int?
+  /// The first ``shownPhotos`` suggested photos (score above 0), best first, by image id.
+  public var shownImageIDs: [Int] = []
+  /// Noun extraction plus scoring the library, in microseconds.
+  public var microseconds: Double = 0
+
+  /// Photos listed per query in results.csv (the target's rank may lie beyond them).
+  public static let shownPhotos = 10
 }
 
 /// The retrieval metrics of one ranker over one run.
@@ -88,7 +95,8 @@ public struct PhotoBenchmark: Sendable {
         let nouns = extractor.nouns(in: caption.text)
         let scores = ranker.scores(nouns: nouns, library: library)
         let elapsed = clock.now - start
-        out[r].0.seconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        out[r].0.seconds += seconds
         var rank: Int? = nil
         if let position, scores[position] > 0 {
           let s = scores[position]
@@ -96,6 +104,10 @@ public struct PhotoBenchmark: Sendable {
         }
         let suggested = scores.filter { $0 > 0 }.count
         let top = scores.indices.max { scores[$0] < scores[$1] || (scores[$0] == scores[$1] && $0 > $1) }
+        // The order ranks count in: higher score first, equal scores in library order.
+        let shown = scores.indices.filter { scores[$0] > 0 }
+          .sorted { scores[$0] > scores[$1] || (scores[$0] == scores[$1] && $0 < $1) }
+          .prefix(PhotoQueryResult.shownPhotos).map { library[$0].id }
         var summary = out[r].0
         summary.queries += 1
         if negative {
@@ -112,7 +124,8 @@ public struct PhotoBenchmark: Sendable {
         out[r].1.append(
           PhotoQueryResult(
             query: q, captionID: caption.id, imageID: caption.imageID, negative: negative, nouns: nouns.count, rank: rank,
-            suggested: suggested, topImageID: suggested > 0 ? top.map { library[$0].id } : nil))
+            suggested: suggested, topImageID: suggested > 0 ? top.map { library[$0].id } : nil, shownImageIDs: shown,
+            microseconds: seconds * 1e6))
       }
     }
     return out

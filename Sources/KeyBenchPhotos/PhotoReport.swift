@@ -1,5 +1,6 @@
 import Foundation
 public import KeyBenchCore
+public import KeyBenchResults
 
 /// Writes a photo run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`
 /// (formats in Reports/FORMATS.md, `photos` section), each atomically.
@@ -72,23 +73,74 @@ public struct PhotoReport {
   /// The seed 003 user-study figure the report prints for context (not a comparable measurement).
   public static let seedAccuracy = 0.77
 
+  /// How the intervals are computed (`--bootstrap`).
+  public var bootstrap = BootstrapSettings()
+
+  /// What one group of the statistics is: the target image, whose captions (about five per
+  /// COCO image) describe the same photo and share its labels, so they succeed or fail together.
+  public static let groupName = "image"
+
   public func write(to directory: String) throws {
     let folder = try OutputFolder(replacing: directory)
-    try folder.write(files: [("results.csv", resultsCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON), ("report.md", try markdown)])
+    let results = resultsCSV
+    let statistics = try RunStatistics(
+      resultsCSV: results, metrics: Self.rowMetrics(librarySize: settings.librarySize, negatives: settings.negatives),
+      group: Self.groupName, settings: bootstrap)
+    try folder.write(files: [
+      ("results.csv", results), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
+      ("report.md", try markdown(statistics)),
+    ])
     try folder.commit()
+  }
+
+  /// Libraries up to this size declare `mrr` as a row metric: its definition lists one weight
+  /// (1 ÷ rank) per possible rank, and beyond this the list would outgrow the summary.
+  public static let mrrLibraryLimit = 1_000
+
+  /// The metrics every ranker is judged by, computed from results.csv rows; each is the
+  /// summary's metric of the same name. `mrr` only for libraries of up to ``mrrLibraryLimit``
+  /// photos, `false_suggestion_rate` only when the run has negative queries.
+  public static func rowMetrics(librarySize: Int, negatives: Double) -> [RowMetric] {
+    let positive = RowMetric.Filter(column: "negative", values: ["0"])
+    var metrics = [1, 3, 5].map { k in
+      RowMetric(
+        name: "recall_at_\(k)", higherIsBetter: true,
+        description: "positive queries whose target photo is among the first \(k) suggested", score: .rankAtMost(k), filter: positive)
+    }
+    if librarySize <= mrrLibraryLimit {
+      metrics.append(RowMetric(
+        name: "mrr", higherIsBetter: true, description: "mean of 1 ÷ the target's rank over positive queries (0 when not suggested)",
+        score: .rankWeights((1...max(librarySize, 1)).map { 1 / Double($0) }), filter: positive))
+    }
+    if negatives > 0 {
+      metrics.append(RowMetric(
+        name: "false_suggestion_rate", higherIsBetter: false,
+        description: "negative queries (target left out of the library) where any photo was suggested",
+        score: .columns("false_suggestion", over: "negative"), filter: .init(column: "negative", values: ["1"])))
+    }
+    return metrics
   }
 
   var covered: Int { categories.filter { $0.imageNet > 0 }.count }
 
+  /// `results.csv` in long form: one row per ranker and caption, the shared columns first
+  /// (algorithm = the ranker; item = the caption's COCO id; group = its image's id; target =
+  /// that image id; rank = the target's 1-based rank among the suggested photos, empty when
+  /// not suggested or negative; candidates = the first ``PhotoQueryResult/shownPhotos``
+  /// suggested photos by image id, best first; time_us = noun extraction plus scoring), then
+  /// `query` (0-based position among the captions run), `negative` (1/0), `nouns` (found in
+  /// the caption), `suggested` (photos scoring above 0), `false_suggestion` (1 when a negative
+  /// query got any suggestion).
   var resultsCSV: String {
-    var lines = [CSV.row(["ranker", "query", "caption_id", "image_id", "negative", "nouns", "rank", "suggested", "top_image_id"])]
+    var lines = [ResultRow.header(extra: ["query", "negative", "nouns", "suggested", "false_suggestion"])]
     for entry in entries {
       for r in entry.results {
-        lines.append(
-          CSV.row([
-            entry.summary.ranker, String(r.query), String(r.captionID), String(r.imageID), r.negative ? "1" : "0", String(r.nouns),
-            r.rank.map(String.init) ?? "", String(r.suggested), r.topImageID.map(String.init) ?? "",
-          ]))
+        let row = ResultRow(
+          algorithm: entry.summary.ranker, item: String(r.captionID), group: String(r.imageID), target: String(r.imageID),
+          rank: r.rank, candidates: r.shownImageIDs.map(String.init), timeMicroseconds: r.microseconds)
+        lines.append(row.line(extra: [
+          String(r.query), r.negative ? "1" : "0", String(r.nouns), String(r.suggested), r.negative && r.suggested > 0 ? "1" : "0",
+        ]))
       }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -99,8 +151,8 @@ public struct PhotoReport {
       entries.flatMap { Summary.csvRows($0.summary.metrics, prefix: $0.summary.ranker) } + ["imagenet_covered_categories,\(covered)"])
   }
 
-  var summaryJSON: String {
-    get throws {
+  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+    do {
       var metrics: [String: Any] = [:]
       for entry in entries { metrics[entry.summary.ranker] = Summary.jsonObject(entry.summary.metrics) }
       let s = settings
@@ -110,7 +162,7 @@ public struct PhotoReport {
           "path": s.captions, "labels": s.labels, "queries": entries.first?.summary.queries ?? 0, "photos": s.photos,
           "unlabelled_targets": s.unlabelledTargets, "categories": categories.count, "imagenet_covered_categories": covered,
         ],
-        metrics: metrics, provenance: provenance)
+        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject())
     }
   }
 
@@ -123,8 +175,8 @@ public struct PhotoReport {
     ]
   }
 
-  var markdown: String {
-    get throws { try body + "\n" + provenance.markdown(config: configuration) }
+  func markdown(_ statistics: RunStatistics) throws -> String {
+    try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
   var body: String {

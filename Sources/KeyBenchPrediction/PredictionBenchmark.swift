@@ -13,6 +13,19 @@ public struct PredictionWordResult: Sendable, Equatable {
   public var hitPrefix: Int?
   /// 1-based rank among the next-word suggestions before any character was typed (nil if absent).
   public var nextRank: Int?
+  /// The next-word suggestions before any character was typed, best first (at least 3 asked for).
+  public var nextSuggestions: [String] = []
+  /// Wall time of this word's `suggest` calls, in microseconds.
+  public var microseconds: Double = 0
+
+  /// Keystrokes under the common protocol: a hit after p characters costs p + 1 (the tap
+  /// inserts the word and its space), a miss costs length + 1.
+  public var keystrokes: Int { (hitPrefix ?? length) + 1 }
+  /// Keystrokes without prediction: the letters and the space.
+  public var keystrokesUnaided: Int { length + 1 }
+  /// Seed 002 §4.2 saved characters: length − typed characters on a hit, else 0 (equal to the
+  /// keystrokes saved, `keystrokesUnaided − keystrokes`, under this protocol).
+  public var savedCharacters: Int { hitPrefix.map { length - $0 } ?? 0 }
 }
 
 /// The prediction metrics of one predictor over one test text.
@@ -34,8 +47,9 @@ public struct PredictionSummary: Sendable {
   /// built-in predictors and plug-ins that report none.
   public var pluginMicrosecondsPerPrediction: Double?
 
-  /// Keystroke saving rate: 1 − keystrokes ÷ (characters + one space per word).
-  public var ksr: Double { 1 - Double(keystrokes) / Double(characters + words) }
+  /// Keystroke saving rate: 1 − keystrokes ÷ (characters + one space per word), computed as
+  /// saved ÷ unaided keystrokes so that it is exactly the ratio results.csv's rows give.
+  public var ksr: Double { Double(characters + words - keystrokes) / Double(characters + words) }
   /// Character saving ratio (seed §4.2): saved characters ÷ all characters.
   public var csr: Double { Double(savedCharacters) / Double(characters) }
   public var nextTop1Rate: Double { Double(nextTop1) / Double(words) }
@@ -87,19 +101,24 @@ public struct PredictionBenchmark: Sendable {
         let target = word.lowercased()
         var hit: Int? = nil
         var nextRank: Int? = nil
+        var nextSuggestions: [String] = []
         let start = clock.now
         for typed in 0..<letters.count {
           let count = typed == 0 ? max(suggestions, 3) : suggestions
           let offered = try predictor.suggest(previous: previous, prefix: String(letters[0..<typed]), count: count)
           summary.predictions += 1
           let rank = offered.firstIndex { $0.lowercased() == target }
-          if typed == 0 { nextRank = rank.map { $0 + 1 } }
+          if typed == 0 {
+            nextRank = rank.map { $0 + 1 }
+            nextSuggestions = offered
+          }
           if let rank, rank < suggestions {
             hit = typed
             break
           }
         }
-        elapsed += clock.now - start
+        let wordTime = clock.now - start
+        elapsed += wordTime
         predictor.learn(previous: previous, word: word)
         summary.words += 1
         summary.characters += letters.count
@@ -111,7 +130,9 @@ public struct PredictionBenchmark: Sendable {
         }
         if nextRank == 1 { summary.nextTop1 += 1 }
         if let nextRank, nextRank <= 3 { summary.nextTop3 += 1 }
-        results.append(.init(index: index, word: word, length: letters.count, hitPrefix: hit, nextRank: nextRank))
+        results.append(.init(
+          index: index, word: word, length: letters.count, hitPrefix: hit, nextRank: nextRank, nextSuggestions: nextSuggestions,
+          microseconds: Double(wordTime.components.seconds) * 1e6 + Double(wordTime.components.attoseconds) * 1e-12))
         index += 1
       }
     }

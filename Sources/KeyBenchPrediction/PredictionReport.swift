@@ -1,6 +1,7 @@
 public import KeyBenchLanguageModel
 import Foundation
 public import KeyBenchCore
+public import KeyBenchResults
 
 /// Writes a prediction run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`
 /// (formats in Reports/FORMATS.md, `predict` section), each atomically so earlier outputs survive a failure.
@@ -66,25 +67,71 @@ public struct PredictionReport {
     self.notes = notes
   }
 
+  /// How the intervals are computed (`--bootstrap`).
+  public var bootstrap = BootstrapSettings()
+
   public func write(to directory: String) throws {
     let folder = try OutputFolder(replacing: directory)
+    let results = resultsCSV
+    let statistics = try RunStatistics(resultsCSV: results, metrics: Self.rowMetrics, group: Self.groupName, settings: bootstrap)
     try folder.write(files: [
-        ("results.csv", resultsCSV), ("curves.csv", curvesCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON),
-        ("report.md", try markdown),
-      ])
+      ("results.csv", results), ("curves.csv", curvesCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
+      ("report.md", try markdown(statistics)),
+    ])
     try folder.commit()
   }
 
+  /// Consecutive test words per group of the statistics.
+  ///
+  /// Neighbouring words are not independent samples: they share a passage's topic and names,
+  /// and an adaptive predictor (kannsch's frequency adaptation, ngram's cache) carries what it
+  /// learnt from one word to the next, so its hits come in runs. A block of 100 consecutive
+  /// words (a paragraph or so) keeps those runs together, spans several sentences (one
+  /// sentence, ~20 words, is shorter than the adaptation's memory) and still leaves many
+  /// blocks to resample (Alice: ~270). 100 words is also the shortest slice of the text-length
+  /// curves, and touch groups its simulated taps in blocks of the same length.
+  public static let wordsPerBlock = 100
 
+  /// What one group of the statistics is.
+  public static let groupName = "text block"
+
+  /// The group of the word at 0-based position `index`: `block 1` for words 1–100, and so on.
+  public static func blockLabel(index: Int) -> String { "block \(index / wordsPerBlock + 1)" }
+
+  /// The metrics every predictor is judged by, computed from results.csv rows; each is the
+  /// summary's metric of the same name, from the same counts.
+  public static let rowMetrics = [
+    RowMetric(
+      name: "ksr", higherIsBetter: true,
+      description: "keystroke saving rate: keystrokes saved by the suggestions over the letters and spaces typed without them",
+      score: .columns("keystrokes_saved", over: "keystrokes_unaided")),
+    RowMetric(
+      name: "csr", higherIsBetter: true, description: "character saving ratio (seed 002 §4.2): characters not typed thanks to a hit over all letters",
+      score: .columns("saved_characters", over: "length")),
+    RowMetric(name: "next_top1", higherIsBetter: true, description: "words that are the first suggestion before any character is typed", score: .rankAtMost(1)),
+    RowMetric(name: "next_top3", higherIsBetter: true, description: "words among the first 3 suggestions before any character is typed", score: .rankAtMost(3)),
+  ]
+
+  /// `results.csv` in long form: one row per predictor and test word, the shared columns first
+  /// (algorithm = the predictor; item = the word's 1-based position in the test text; group =
+  /// its block of ``wordsPerBlock`` words; target = the word; rank and candidates = the
+  /// next-word suggestions before any character was typed; time_us = the word's `suggest`
+  /// calls), then `length`, `hit_prefix` (characters typed when the word was first among the
+  /// suggestions, empty if never), `keystrokes`, `keystrokes_unaided`, `keystrokes_saved`,
+  /// `saved_characters`.
   var resultsCSV: String {
-    var lines = [CSV.row(["predictor", "index", "word", "length", "hit_prefix", "next_rank"])]
+    var lines = [
+      ResultRow.header(extra: ["length", "hit_prefix", "keystrokes", "keystrokes_unaided", "keystrokes_saved", "saved_characters"])
+    ]
     for entry in entries {
       for r in entry.results {
-        lines.append(
-          CSV.row([
-            entry.summary.predictor, String(r.index), r.word, String(r.length), r.hitPrefix.map(String.init) ?? "",
-            r.nextRank.map(String.init) ?? "",
-          ]))
+        let row = ResultRow(
+          algorithm: entry.summary.predictor, item: String(r.index + 1), group: Self.blockLabel(index: r.index), target: r.word,
+          rank: r.nextRank, candidates: r.nextSuggestions, timeMicroseconds: r.microseconds)
+        lines.append(row.line(extra: [
+          String(r.length), r.hitPrefix.map(String.init) ?? "", String(r.keystrokes), String(r.keystrokesUnaided),
+          String(r.keystrokesUnaided - r.keystrokes), String(r.savedCharacters),
+        ]))
       }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -110,8 +157,8 @@ public struct PredictionReport {
     Summary.csv(entries.flatMap { Summary.csvRows($0.summary.metrics, prefix: $0.summary.predictor) })
   }
 
-  var summaryJSON: String {
-    get throws {
+  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+    do {
       var metrics: [String: Any] = [:]
       for entry in entries {
         var object = Summary.jsonObject(entry.summary.metrics)
@@ -128,7 +175,7 @@ public struct PredictionReport {
           "path": testFile, "words": entries.first?.summary.words ?? 0, "training_tokens": training.tokens,
           "training_sentences": training.sentences, "shared_sentences": sharedSentences,
         ],
-        metrics: metrics, provenance: provenance)
+        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject())
     }
   }
 
@@ -165,8 +212,8 @@ public struct PredictionReport {
     return lines
   }
 
-  var markdown: String {
-    get throws { try body + "\n" + provenance.markdown(config: configuration) }
+  func markdown(_ statistics: RunStatistics) throws -> String {
+    try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
   var body: String {
@@ -195,7 +242,7 @@ public struct PredictionReport {
     lines += curveMarkdown
     lines += [
       "",
-      "KSR (keystroke saving rate, common protocol): each word is typed character by character; once it is among the \(k) suggestions (ignoring case) one tap inserts it with its space, so a hit after p characters costs p + 1 keystrokes and a miss costs length + 1; KSR = 1 − keystrokes ÷ (letters + one space per word). Character saving ratio (seed 002 §4.2): characters not typed thanks to a hit ÷ all letters. Next-word top-1/top-3: the word is first / among the first 3 suggestions before any character is typed. Predictions/s: `suggest` calls per second on one thread.",
+      "KSR (keystroke saving rate, common protocol): each word is typed character by character; once it is among the \(k) suggestions (ignoring case) one tap inserts it with its space, so a hit after p characters costs p + 1 keystrokes and a miss costs length + 1; KSR = 1 − keystrokes ÷ (letters + one space per word). Character saving ratio (seed 002 §4.2): characters not typed thanks to a hit ÷ all letters. Next-word top-1/top-3: the word is first / among the first 3 suggestions before any character is typed. Predictions/s: `suggest` calls per second on one thread. results.csv holds every predictor's row per test word; the intervals below resample blocks of \(Self.wordsPerBlock) consecutive test words.",
     ]
     return lines.joined(separator: "\n") + "\n"
   }

@@ -48,15 +48,17 @@ public enum SwipeEndpointTaps {
         continue
       }
       var context = LetterContext.start(alphabet)
+      // A user's taps share a hand and a habit; a gesture without a user is its own group.
+      let group = gesture.user ?? gesture.id
       sets[reference]!.taps.append(
-        Tap(id: gesture.id + "/first", intended: letters[0], context: context, point: Point(x: first.x, y: first.y)))
+        Tap(id: gesture.id + "/first", intended: letters[0], context: context, point: Point(x: first.x, y: first.y), group: group))
       guard letters.count > 1 else {
         items.exclude(1, "last point of a one-letter swipe")
         continue
       }
       for letter in letters.dropLast() { context = context.after(letter, in: alphabet) }
       sets[reference]!.taps.append(
-        Tap(id: gesture.id + "/last", intended: letters.last!, context: context, point: Point(x: last.x, y: last.y)))
+        Tap(id: gesture.id + "/last", intended: letters.last!, context: context, point: Point(x: last.x, y: last.y), group: group))
     }
     return sets.values.sorted { ($0.taps.count, $1.name) > ($1.taps.count, $0.name) }
   }

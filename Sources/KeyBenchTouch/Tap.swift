@@ -8,12 +8,17 @@ public struct Tap: Sendable, Equatable {
   public var intended: Int
   public var context: LetterContext
   public var point: Point
+  /// The unit the tap clusters in for intervals (its taps are not independent): the block of
+  /// text a simulated tap was typed in (``TapSimulator/blockLabel(word:)``), the user (else the
+  /// gesture) a real tap came from.
+  public var group: String
 
-  public init(id: String, intended: Int, context: LetterContext, point: Point) {
+  public init(id: String, intended: Int, context: LetterContext, point: Point, group: String) {
     self.id = id
     self.intended = intended
     self.context = context
     self.point = point
+    self.group = group
   }
 }
 

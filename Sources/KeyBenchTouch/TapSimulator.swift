@@ -30,12 +30,29 @@ public struct TapSimulator: Sendable {
     self.config = config
   }
 
-  /// Taps for the letters of `text`, at most `limit`; the same seed gives the same taps.
   /// How many taps `text` holds (its letters that have a key), before any limit.
   public func letterCount(text: String) -> Int {
     keyboard.alphabet.symbols(of: text).filter { $0 < keyboard.keyCount }.count
   }
 
+  /// Words of running text per block, the group a simulated tap clusters in for intervals.
+  ///
+  /// The touch noise is drawn independently per tap, so what makes simulated taps dependent is
+  /// the text: neighbouring letters share words, names and a topic, which the letter model
+  /// predicts well or badly together. A block of consecutive words keeps that together while
+  /// leaving many blocks to resample (20,000 taps of Alice are 52 blocks). Sentences or lines
+  /// would do it less evenly: a tap stream has lost the punctuation that ends a sentence, and a
+  /// line is wherever the file wraps. 100 words is also the shortest slice of the prediction
+  /// benchmark's text-length curves and its block size, so both benchmarks cut text alike.
+  /// Every device types the same text with the same seed, so the taps of one block on several
+  /// devices are in one group (their noise is drawn from the same sequence).
+  public static let wordsPerBlock = 100
+
+  /// The group of a tap in word `word` (0-based) of the text: `block 1` for words 1–100, and so on.
+  public static func blockLabel(word: Int) -> String { "block \(word / wordsPerBlock + 1)" }
+
+  /// Taps for the letters of `text`, at most `limit`; the same seed gives the same taps. Each
+  /// tap's group is its block of ``wordsPerBlock`` words.
   public func taps(text: String, seed: UInt64, limit: Int? = nil) -> [Tap] {
     var generator = SeededGenerator(seed: seed)
     let alphabet = keyboard.alphabet
@@ -47,13 +64,23 @@ public struct TapSimulator: Sendable {
     let dy = config.offsetY * pitchY
     var context = LetterContext.start(alphabet)
     var taps: [Tap] = []
+    // Words are runs of symbols between boundaries (letters, including ones without a key).
+    var word = -1
+    var inWord = false
     for symbol in alphabet.symbols(of: text) {
       if let limit, taps.count >= limit { break }
+      if symbol == alphabet.boundary {
+        inWord = false
+      } else if !inWord {
+        inWord = true
+        word += 1
+      }
       if symbol < keyboard.keyCount {
         let center = keyboard.centers[symbol]
         let x = center.x + dx + generator.nextGaussian() * spread.sigmaX * config.spreadScale
         let y = center.y + dy + generator.nextGaussian() * spread.sigmaY * config.spreadScale
-        taps.append(Tap(id: String(taps.count + 1), intended: symbol, context: context, point: Point(x: x, y: y)))
+        taps.append(Tap(
+          id: String(taps.count + 1), intended: symbol, context: context, point: Point(x: x, y: y), group: Self.blockLabel(word: word)))
       }
       context = context.after(symbol, in: alphabet)
     }

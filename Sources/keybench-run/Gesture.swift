@@ -13,9 +13,12 @@ extension KeybenchRun {
       discussion: """
         Enters the words of --text with each --scheme on --device (seeded strokes with the \
         device's touch noise), decodes them back, and writes to --out: results.csv (one row per \
-        scheme and word), summary.csv and summary.json (format in Reports/FORMATS.md) and \
-        report.md (character error rate, strokes and crossings per character, path length per \
-        letter beside a QWERTY swipe, schemes ranked by frequency-weighted movement).
+        scheme and word, every scheme of the run; column algorithm), summary.csv and \
+        summary.json (format in Reports/FORMATS.md) and report.md (character error rate, strokes \
+        and crossings per character, path length per letter beside a QWERTY swipe, schemes ranked \
+        by frequency-weighted movement). summary.json's "statistics" gives every scheme's \
+        character and word error rate with a 95 % interval from a bootstrap over the distinct \
+        words (--bootstrap).
 
         Examples:
           keybench-run gesture --scheme Corpora/gesture/english.xml --scheme Corpora/gesture/alphabetical.xml --device iphone5 --text ../shared/corpora/texts/en_gutenberg_11_alice_in_wonderland.txt --limit 500 --seed 1 --out runs/gesture
@@ -41,6 +44,8 @@ extension KeybenchRun {
 
     @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
     var out: String?
+
+    @OptionGroup var bootstrap: BootstrapOptions
 
     @Flag(help: "Print the configuration in effect as JSON and exit.")
     var printConfig = false
@@ -89,7 +94,9 @@ extension KeybenchRun {
         items: items, seed: seed)
       let runs = benchmark.run(words: words, seed: seed)
       let summary = GestureSummary(runs: runs)
-      try GestureReport(runs: runs, summary: summary, config: benchConfig, device: device, text: text, seed: seed, provenance: provenance).write(to: out)
+      var report = GestureReport(runs: runs, summary: summary, config: benchConfig, device: device, text: text, seed: seed, provenance: provenance)
+      report.bootstrap = try bootstrap.settings
+      try report.write(to: out)
       for row in summary.rows {
         print(
           "\(row.scheme): CER \(NumberFormatting.fixed(row.characterErrorRate * 100, decimals: 2)) %, "

@@ -15,9 +15,12 @@ extension KeybenchRun {
         the COCO labels of --labels (box area fractions) as WordNet synsets, or with --track \
         imagenet the ImageNet-1k classes at or below them. Rankers: exact, synonyms, hypernyms, \
         hyponyms (cumulative WordNet links) and best (weighted links, label specificity, box area). \
-        Writes to --out: results.csv, summary.csv, summary.json (per-ranker recall_at_1, \
-        recall_at_3, recall_at_5, mrr, false_suggestion_rate, ms_per_query; Reports/FORMATS.md) \
-        and report.md. WordNet 3.0 is read from --wordnet, else KEYBENCH_WORDNET, else \
+        Writes to --out: results.csv (one row per ranker and caption, every ranker of the run; \
+        column algorithm), summary.csv, summary.json (per-ranker recall_at_1, recall_at_3, \
+        recall_at_5, mrr, false_suggestion_rate, ms_per_query; Reports/FORMATS.md; its \
+        "statistics" gives the recalls, MRR (libraries of up to 1,000 photos) and the \
+        false-suggestion rate with a 95 % interval from a bootstrap over the target images, \
+        --bootstrap) and report.md. WordNet 3.0 is read from --wordnet, else KEYBENCH_WORDNET, else \
         /usr/share/wordnet (Debian wordnet-base).
 
         Examples:
@@ -78,6 +81,8 @@ extension KeybenchRun {
     @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
     var out: String?
 
+    @OptionGroup var bootstrap: BootstrapOptions
+
     @Flag(help: "Print the best ranker's configuration in effect (defaults merged with --config) as JSON and exit.")
     var printConfig = false
 
@@ -135,6 +140,10 @@ extension KeybenchRun {
         queries = Array(queries.prefix(limit))
       }
       for line in items.skipLines { StandardError.print("photos: \(line)") }
+      // A caption's id is its item in results.csv, which must name each item once.
+      for (a, b) in zip(queries, queries.dropFirst()) where a.id == b.id {
+        throw CommandFailure("\(captions): caption id \(a.id) appears twice; COCO caption ids are unique")
+      }
 
       var steps = LabelDatabase.Steps()
       steps.hypernyms = hypernymSteps
@@ -165,7 +174,7 @@ extension KeybenchRun {
       let categoryRows = tracks.resolutions.map {
         (name: $0.category, synset: $0.synset.map(wordNet.name(of:)) ?? "none", rule: $0.rule, imageNet: tracks.projection[$0.category]?.count ?? 0)
       }
-      try PhotoReport(
+      var report = PhotoReport(
         entries: zip(rankers, runs).map { PhotoReport.Entry(summary: $1.0, results: $1.1, setup: $0.setup) }, settings: settings,
         parameters: parameters, categories: categoryRows,
         database: (database.linkedSynsets, database.linkCount, collection.labels.count),
@@ -174,8 +183,9 @@ extension KeybenchRun {
           inputs: try Provenance.inputs(
             [("captions", captions), ("labels", labels), ("categories", categoriesPath), ("imagenet_classes", imageNetPath)]
               + WordNet.files.map { ("wordnet", (wordNet.directory as NSString).appendingPathComponent($0)) }),
-          items: items, seed: seed)
-      ).write(to: out)
+          items: items, seed: seed))
+      report.bootstrap = try bootstrap.settings
+      try report.write(to: out)
       for (summary, _) in runs {
         let s = summary
         print(

@@ -16,9 +16,12 @@ extension KeybenchRun {
       discussion: """
         Trains on the --train texts (Gutenberg prose or Leipzig id<TAB>sentence files), then types \
         the --text word by word, asking each predictor for suggestions after 0, 1, … typed \
-        characters, and writes to --out: results.csv (one row per predictor and test word), \
-        summary.csv and summary.json (per-predictor ksr, csr, next_top1, next_top3, \
-        predictions_per_second; Reports/FORMATS.md) and report.md. Predictors: kannsch (seed 002: \
+        characters, and writes to --out: results.csv (one row per predictor and test word, every \
+        predictor of the run: built-ins, peers, plug-ins; column algorithm), summary.csv and \
+        summary.json (per-predictor ksr, csr, next_top1, next_top3, predictions_per_second; \
+        Reports/FORMATS.md; its "statistics" gives ksr, csr, next_top1 and next_top3 with a 95 % \
+        interval from a bootstrap over blocks of 100 consecutive test words, --bootstrap) and \
+        report.md. Predictors: kannsch (seed 002: \
         AIMD frequency adaptation and personal dictionary) and ngram (interpolated Kneser-Ney \
         trigram with a cache of the user's words); --adapt off freezes both. --plugin NAME=COMMAND \
         adds an external predictor speaking Plugins/PROTOCOL.md, handed the same training \
@@ -78,6 +81,8 @@ extension KeybenchRun {
     var out: String
 
     @OptionGroup var plugin: PluginOptions
+
+    @OptionGroup var bootstrap: BootstrapOptions
 
     static let knownPeers = ["presage"]
 
@@ -216,13 +221,14 @@ extension KeybenchRun {
         let identity = predictor.process.identity
         try record(predictor, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)", curves: true)
       }
-      try PredictionReport(
+      var report = PredictionReport(
         entries: entries, trainingFiles: fingerprint.files.map(\.path), testFile: text, training: counts, sharedSentences: shared,
         lexicon: loaded?.name, vocabularyWords: vocabulary.count - 1, suggestions: suggestions, parameters: parameters,
         notes: notes,
         provenance: Provenance(inputs: inputs, lexicon: loaded?.provenance, items: items, top: suggestions, plugins: plugins),
-        settings: ["adapt": adapt, "correction": correction, "layout": keyboard.name, "curve_lengths": lengths, "curve_slices": curveSlices]
-      ).write(to: out)
+        settings: ["adapt": adapt, "correction": correction, "layout": keyboard.name, "curve_lengths": lengths, "curve_slices": curveSlices])
+      report.bootstrap = try bootstrap.settings
+      try report.write(to: out)
       for entry in entries { print(entry.summary.line) }
       print("wrote \(out)/results.csv, curves.csv, summary.csv, summary.json, report.md")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchResults
 import KeyBenchTestSupport
 import Testing
 
@@ -31,8 +32,28 @@ import Testing
     #expect(schemes["english"]!["border_crossings_per_letter"]! < schemes["alphabetical"]!["border_crossings_per_letter"]!)
     let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
     #expect(csv.count == 1 + 2 * 14 * 20)
+    #expect(csv[0] == "algorithm,item,group,target,rank,candidates,time_us,edits,space_error,char_errors,chars,points,crossings,path_mm,ideal_path_mm,qwerty_path_mm")
     let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
     #expect(report.contains("| english (`\(english)`)"))
+    #expect(report.contains("## How sure these numbers are") && report.contains("| alphabetical | cer |"))
+
+    // One long-form table: both schemes, the same words (grouped by the word), and the
+    // statistics' error rates are the summary's, bit for bit.
+    let table = try ResultTable(path: out)
+    #expect(Set(table.algorithms) == ["english", "alphabetical"])
+    #expect(StatisticsCheck.pairingProblems(table.rows.map { ($0.algorithm, $0.item, $0.group) }) == [])
+    #expect(Set(table.rows.map(\.group)) == ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "a", "puzzle", "for", "queen"])
+    for index in table.rows.indices {
+      let row = table.rows[index]
+      #expect((row.rank == 1) == (table.extra("edits", at: index) == "0"))
+      #expect(table.extra("chars", at: index) == String(row.target.count + (row.item == "1" ? 0 : 1)))
+    }
+    #expect(try StatisticsCheck.read(inRun: out).group == "word")
+    let summary = try StatisticsCheck.summary(inRun: out)
+    let problems = try StatisticsCheck.problems(inRun: out, algorithms: ["english", "alphabetical"], metrics: ["cer", "word_error_rate"]) {
+      StatisticsCheck.value(summary, ["metrics", "schemes", $0, $1])
+    }
+    #expect(problems == [])
   }
 
   @Test func brokenSchemeFailsNamingFileAndLine() throws {

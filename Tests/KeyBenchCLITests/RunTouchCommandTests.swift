@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchResults
 import KeyBenchTestSupport
 import Testing
 
@@ -53,8 +54,20 @@ import Testing
     let letters = Self.heldOut.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count * 30
     #expect(metrics["taps"] as? Double == Double(2 * letters))
     let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
-    #expect(csv[0] == "set,source,tap,context,intended,x,y,nearest,static,dynamic,dynamic-2d,gaussian,gaussian-density")
-    #expect(csv.count == 2 * letters + 1)
+    #expect(csv[0] == "algorithm,item,group,target,rank,candidates,time_us,set,source,tap,context,x,y")
+    #expect(csv.count == 6 * 2 * letters + 1)
+    try Self.expectRowsAndStatistics(inRun: out, resolvers: Array(resolvers.keys), metric: "key_error_rate", summaryPath: ["resolvers"])
+    // Taps are grouped in blocks of 100 words of the text; a block's taps on both devices together.
+    let table = try ResultTable(path: out)
+    let groups = Set(table.rows.map(\.group))
+    #expect(groups == Set((1...12).map { "block \($0)" }), "\(groups.sorted())")  // 1,110 words
+    #expect(table.rows.contains { $0.item == "iphone5/1" } && table.rows.contains { $0.item == "hws/1" })
+    #expect(table.rows.first { $0.item == "iphone5/1" }?.group == table.rows.first { $0.item == "hws/1" }?.group)
+    let statistics = try StatisticsCheck.read(inRun: out)
+    #expect(statistics.group == "text block")
+    #expect(statistics.spread.count == 6 && statistics.spread.allSatisfy { $0["metric"] as? String == "key_accuracy" })
+    let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+    #expect(report.contains("## How sure these numbers are") && report.contains("| gaussian | key_error_rate |"))
     // Same seed, same bytes.
     let again = dir.path("again")
     #expect(try Run.product("keybench-run", Array(arguments.dropLast()) + [again]).status == 0)
@@ -76,10 +89,31 @@ import Testing
     #expect(taps >= 2)
     #expect((hws["static"] as? [String: Any])?["key_error_rate"] is Double)
     let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
-    #expect(csv.count == Int(taps) + 1)
+    #expect(csv.count == 2 * Int(taps) + 1)
     #expect(csv[1].contains(",hws,") && csv[1].contains("/first,"))
+    try Self.expectRowsAndStatistics(inRun: out, resolvers: ["static", "gaussian"], metric: "hws_key_error_rate", summaryPath: ["hws"])
+    let statistics = try StatisticsCheck.read(inRun: out)
+    #expect(statistics.group == "user")
+    // The fixture's gestures carry their users: a user's first and last points are one group.
+    let table = try ResultTable(path: out)
+    #expect(Set(table.rows.map(\.group)).count < table.rows.count / 2)
     let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
     #expect(report.contains("| all canvases, in key widths |"))
+  }
+
+  /// results.csv parses as long-form rows holding every resolver with the same taps (the same
+  /// group for a tap in each), and the statistics' `metric` of each resolver is the summary's
+  /// `<summaryPath>.<resolver>.key_error_rate`, bit for bit.
+  static func expectRowsAndStatistics(inRun out: String, resolvers: [String], metric: String, summaryPath: [String]) throws {
+    let table = try ResultTable(path: out)
+    #expect(Set(table.algorithms) == Set(resolvers))
+    #expect(StatisticsCheck.pairingProblems(table.rows.map { ($0.algorithm, $0.item, $0.group) }) == [])
+    #expect(table.rows.allSatisfy { ($0.rank == 1) == ($0.candidates == [$0.target]) })
+    let summary = try StatisticsCheck.summary(inRun: out)
+    let problems = try StatisticsCheck.problems(inRun: out, algorithms: resolvers, metrics: [metric]) { resolver, _ in
+      StatisticsCheck.value(summary, ["metrics"] + summaryPath + [resolver, "key_error_rate"])
+    }
+    #expect(problems == [])
   }
 
   @Test func refusesTrainingOnTheEvaluationTextAndBadInput() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchResults
 import KeyBenchTestSupport
 import Testing
 
@@ -64,11 +65,39 @@ struct PhotosCommandTests {
     #expect(report.contains("cow → cow.n.01"))
     let results = try String(contentsOfFile: out + "/results.csv", encoding: .utf8)
     #expect(results.split(separator: "\n").count == 1 + 5 * 20)
+    #expect(results.hasPrefix("algorithm,item,group,target,rank,candidates,time_us,query,negative,nouns,suggested,false_suggestion\n"))
+    #expect(report.contains("## How sure these numbers are") && report.contains("| best | recall_at_1 |"))
 
-    // The same seed gives byte-identical per-query results.
+    // One long-form table: every ranker with the same captions (grouped by image), and the
+    // statistics restate the summary: recalls and the false-suggestion rate bit for bit, MRR
+    // up to the order its reciprocal ranks are added in.
+    let rankers = ["exact", "synonyms", "hypernyms", "hyponyms", "best"]
+    let table = try ResultTable(path: out)
+    #expect(table.algorithms == rankers)
+    #expect(StatisticsCheck.pairingProblems(table.rows.map { ($0.algorithm, $0.item, $0.group) }) == [])
+    #expect(Set(table.rows.map(\.item)) == Set((1000..<1020).map(String.init)))
+    // A target ranked among the photos listed is listed at its rank.
+    #expect(table.rows.allSatisfy { row in
+      row.group == row.target && (row.rank.map { $0 > row.candidates.count || row.candidates[$0 - 1] == row.target } ?? true)
+    })
+    let read = try StatisticsCheck.read(inRun: out)
+    #expect(read.group == "image")
+    let exactly = ["recall_at_1", "recall_at_3", "recall_at_5", "false_suggestion_rate"]
+    #expect(try StatisticsCheck.problems(inRun: out, algorithms: rankers, metrics: exactly) { StatisticsCheck.value(summary, ["metrics", $0, $1]) } == [])
+    #expect(try StatisticsCheck.problems(inRun: out, algorithms: rankers, metrics: ["mrr"], tolerance: 1e-12) { StatisticsCheck.value(summary, ["metrics", $0, $1]) } == [])
+
+    // The same seed gives the same per-query results (all but the measured times).
+    func withoutTimes(_ text: String) -> [[Substring]] {
+      text.split(separator: "\n").map { line in
+        var fields = line.split(separator: ",", omittingEmptySubsequences: false)
+        fields[6] = ""
+        return fields
+      }
+    }
     let again = try run(arguments + ["--out", dir.path("again")])
     #expect(again.status == 0)
-    #expect(try String(contentsOfFile: dir.path("again") + "/results.csv", encoding: .utf8) == results)
+    #expect(withoutTimes(try String(contentsOfFile: dir.path("again") + "/results.csv", encoding: .utf8)) == withoutTimes(results))
+    #expect(try StatisticsCheck.read(inRun: dir.path("again")).estimates.map(\.low) == read.estimates.map(\.low))
 
     // The ImageNet track reports its coverage: only dog has classes here.
     let imagenet = try run(arguments + ["--track", "imagenet", "--out", dir.path("imagenet")])

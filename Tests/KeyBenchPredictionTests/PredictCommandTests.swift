@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchResults
 import KeyBenchTestSupport
 import Testing
 
@@ -29,6 +30,9 @@ import Testing
     #expect(report.contains(test) && report.contains(train))
     let rows = try String(contentsOfFile: out + "/results.csv", encoding: .utf8).split(separator: "\n")
     #expect(rows.count == 1 + 2 * 14)
+    #expect(rows[0] == "algorithm,item,group,target,rank,candidates,time_us,length,hit_prefix,keystrokes,keystrokes_unaided,keystrokes_saved,saved_characters")
+    #expect(try Self.statisticsProblems(inRun: out, predictors: ["kannsch", "ngram"]) == [])
+    #expect(report.contains("## How sure these numbers are") && report.contains("| ngram | ksr |"))
     // Text-length curves: the default lengths above the 14 test words are left out, so none remain.
     let curves = try String(contentsOfFile: out + "/curves.csv", encoding: .utf8).split(separator: "\n")
     #expect(curves.count == 1)
@@ -61,5 +65,52 @@ import Testing
     #expect(malformed.status != 0)
     #expect(malformed.stderr.contains("\(broken):3: expected id<TAB>sentence"), "\(malformed.stderr)")
     #expect(try String(contentsOfFile: out + "/report.md", encoding: .utf8) == report)
+  }
+
+  /// The statistics' ksr, csr, next_top1 and next_top3 of every predictor are the summary's,
+  /// bit for bit, recomputed from results.csv's rows (1,500 words of held-out Alice, trained on
+  /// Pride and Prejudice), and the rows add up to the summary's counts.
+  @Test(.enabled(if: TestPaths.runsCorpusTests)) func statisticsRestateTheSummaryOnRealText() throws {
+    let out = dir.path("real")
+    let run = try Run.product(
+      "keybench-run",
+      [
+        "predict", "--train", TestPaths.corpus("texts/en_gutenberg_1342_pride_and_prejudice.txt"),
+        "--text", TestPaths.corpus("texts/en_gutenberg_11_alice_in_wonderland.txt"), "--limit", "1500", "--curve-slices", "0",
+        "--bootstrap", "500", "--out", out,
+      ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try Self.statisticsProblems(inRun: out, predictors: ["kannsch", "ngram"]) == [])
+    let statistics = try StatisticsCheck.read(inRun: out)
+    #expect(statistics.group == "text block")
+    // 1,500 words in blocks of 100; every estimate has an interval.
+    #expect(statistics.estimates.allSatisfy { $0.n == 1500 && $0.groups == 15 && $0.low != nil && $0.high != nil })
+    let table = try ResultTable(path: out)
+    let summary = try StatisticsCheck.summary(inRun: out)
+    for predictor in ["kannsch", "ngram"] {
+      let rows = table.indices(of: predictor)
+      func total(_ column: String) -> Double { rows.reduce(0) { $0 + Double(table.extra(column, at: $1) ?? "")! } }
+      #expect(total("keystrokes") == StatisticsCheck.value(summary, ["metrics", predictor, "keystrokes"]))
+      #expect(total("saved_characters") == StatisticsCheck.value(summary, ["metrics", predictor, "saved_characters"]))
+      #expect(total("length") == StatisticsCheck.value(summary, ["metrics", predictor, "characters"]))
+      // The rank is the word's place among the next-word suggestions the row lists.
+      #expect(rows.allSatisfy { index in
+        let row = table.rows[index]
+        return row.rank.map { row.candidates[$0 - 1].lowercased() == row.target.lowercased() } ?? true
+      })
+    }
+  }
+
+  /// Problems of a predict run's rows and statistics: both predictors with the same words (the
+  /// same block for a word in each), and every declared metric equal to the summary's.
+  static func statisticsProblems(inRun out: String, predictors: [String]) throws -> [String] {
+    let table = try ResultTable(path: out)
+    var problems = StatisticsCheck.pairingProblems(table.rows.map { ($0.algorithm, $0.item, $0.group) })
+    if table.algorithms != predictors { problems.append("algorithms \(table.algorithms)") }
+    let summary = try StatisticsCheck.summary(inRun: out)
+    problems += try StatisticsCheck.problems(inRun: out, algorithms: predictors, metrics: ["ksr", "csr", "next_top1", "next_top3"]) {
+      StatisticsCheck.value(summary, ["metrics", $0, $1])
+    }
+    return problems
   }
 }

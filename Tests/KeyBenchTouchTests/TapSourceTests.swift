@@ -65,5 +65,32 @@ import Testing
     #expect(taps[3].context == LetterContext(previous: letter("o"), beforePrevious: alphabet.boundary))
     // A one-letter word gives one tap.
     #expect(sets[1].taps.map(\.id) == ["c/first"])
+    // A gesture without a user is its own group.
+    #expect(taps.map(\.group) == ["a", "a", "b", "b"])
+  }
+
+  /// Simulated taps group in blocks of 100 words of the text (words: runs between spaces,
+  /// punctuation and digits, counted whether or not their letters have keys); real taps by user.
+  @Test func tapsGroupByTextBlockAndByUser() throws {
+    let profile = try Self.catalog.profile(named: "iphone5")
+    let keyboard = TouchKeyboard(layout: profile.layout(variant: "qwerty-en")!)
+    let simulator = TapSimulator(keyboard: keyboard, spread: profile.touchSpread)
+    // 250 words: "ab" ×99, a word of digits only (no word), "日本" (a word without a key), then "cd" ×150.
+    let text = Array(repeating: "ab", count: 99).joined(separator: " ") + ", 42 日本 " + Array(repeating: "cd", count: 150).joined(separator: ". ")
+    let taps = simulator.taps(text: text, seed: 1)
+    #expect(taps.count == 2 * 99 + 2 * 150)
+    #expect(taps.prefix(198).allSatisfy { $0.group == "block 1" })
+    // Word 100 is 日本, so "cd" are words 101–250: blocks 2 (101–200) and 3.
+    #expect(taps[198].group == "block 2" && taps[198 + 2 * 100 - 1].group == "block 2")
+    #expect(taps[198 + 2 * 100].group == "block 3" && taps.last?.group == "block 3")
+    #expect(TapSimulator.blockLabel(word: 0) == "block 1" && TapSimulator.blockLabel(word: 99) == "block 1" && TapSimulator.blockLabel(word: 100) == "block 2")
+
+    let gestures = ["u1", "u1", nil].enumerated().map { index, user in
+      SwipeGesture(
+        id: "g\(index)", word: "of", source: "hws", user: user, layout: LayoutReference(device: "hws", width: 360, height: 200),
+        points: [TimedPoint(x: 1, y: 2, t: 0), TimedPoint(x: 3, y: 4, t: 20)])
+    }
+    let real = SwipeEndpointTaps.collect(gestures: gestures, layouts: LayoutResolver(catalog: Self.catalog))
+    #expect(real.flatMap(\.taps).map(\.group) == ["u1", "u1", "u1", "u1", "g2", "g2"])
   }
 }
