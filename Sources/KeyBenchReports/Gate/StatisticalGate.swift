@@ -10,6 +10,10 @@ public import KeyBenchResults
 /// the sample is too small to see a drop of `minEffect`, the gate says what it can see instead
 /// of passing silently.
 public struct StatisticalGate: Sendable {
+  /// Below this many groups the cluster bootstrap has too few units to resample for a trustworthy
+  /// interval; the gate says so beside its verdict.
+  public static let fewGroups = 10
+
   /// Smallest drop, in percentage points (or the metric's unit when it is not a fraction), that counts.
   public var minEffect: Double
   public var alpha: Double
@@ -63,17 +67,21 @@ public struct StatisticalGate: Sendable {
       var delta = String(format: "%+.2f %@ (95 %% %+.2f … %+.2f; p Holm %.4f)", difference * scale, c.unit == "fraction" ? "pt" : c.unit, (c.low ?? .nan) * scale, (c.high ?? .nan) * scale, pHolm)
       if let definition = definitions.first(where: { $0.name == c.metric }) {
         let sample = try RunStatistics.sample(definition, indices: baseline.table.indices(of: c.a), table: baseline.table)
-        let detectable = try minimumDetectable(sample) * scale
+        let detectable = try minimumDetectable(sample, binary: definition.score.isBinary) * scale
         if !detectable.isFinite {
           underpowered.append("\(name): cannot judge drops with \(c.items) items in \(c.groups) \(report.group)(s): fewer than two \(report.group)s")
         } else if detectable > minEffect {
           underpowered.append(
-            String(format: "%@: cannot detect drops below %.1f %@ with %d items in %d %@s (--min-effect %.1f; %.0f %% power at α %.2f)",
-              name, detectable, unit, c.items, c.groups, report.group, minEffect, power * 100, alpha))
+            String(format: "%@: cannot detect drops below %.1f %@ with %d items in %d %@s (--min-effect %.1f; %.0f %% power at α %.2f%@)",
+              name, detectable, unit, c.items, c.groups, report.group, minEffect, power * 100, alpha,
+              definition.score.isBinary ? ", a drop spread over the items" : ""))
           delta += String(format: "; detects ≥ %.1f", detectable)
         }
       }
       checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: regression ? .regression : .pass))
+      if c.groups >= 2, c.groups < Self.fewGroups, !underpowered.contains(where: { $0.hasPrefix("\(c.a): only") }) {
+        underpowered.append("\(c.a): only \(c.groups) \(report.group)s: intervals and p-values from so few groups are rough; take items from more \(report.group)s")
+      }
     }
     for algorithm in missing {
       checks.append(.init(metric: "\(algorithm).*", baseline: nil, current: nil, delta: "algorithm missing from the current run", verdict: .missing))
@@ -81,18 +89,25 @@ public struct StatisticalGate: Sendable {
     return Judgement(checks: checks, underpowered: underpowered, metricNames: Set(definitions.map(\.name)), comparison: report)
   }
 
-  /// The smallest drop this sample can show: the larger of (z₁₋α/₂ + z_power) × the metric's own
-  /// cluster-bootstrap standard error, and the drop of the fewest items that could ever be
-  /// significant — k items lost with none gained gives an exact two-sided p of 2·2⁻ᵏ, so at least
-  /// k = ⌈log₂(2/α)⌉ items (6 at α 0.05) must change. The floor keeps a sample whose items are all
-  /// right (standard error 0) from claiming it sees every drop.
-  func minimumDetectable(_ sample: ClusteredRatio) throws -> Double {
-    guard sample.items > 0, sample.denominatorTotal > 0 else { return .infinity }
-    let fewest = (log2(2 / alpha)).rounded(.up)
-    let floor = fewest / Double(sample.items)
-    guard sample.groups >= 2, let estimate = try ClusterBootstrap.estimate(sample, resamples: max(settings.resamples, 1), seed: settings.seed),
+  /// The smallest drop this sample can show at `power`.
+  ///
+  /// For a 0/1 metric (top-k, error rates) the drop is taken as spread over the items — each
+  /// item lost independently, as a change to scoring or pruning does — so the paired difference
+  /// of a drop δ over n items has variance about δ/n, and the test sees it once
+  /// δ ≥ (z₁₋α/₂ + z_power)² / n (1.96 points on 400 items, 13 on 60). A drop concentrated on a
+  /// few users needs more. Other metrics use (z₁₋α/₂ + z_power) × their own cluster-bootstrap
+  /// standard error, which treats the change as varying like the metric between groups (on the
+  /// safe side). Never below the drop of the fewest items that could be significant: k items lost
+  /// and none gained give an exact two-sided p of 2·2⁻ᵏ, so k = ⌈log₂(2/α)⌉ (6 at α 0.05).
+  func minimumDetectable(_ sample: ClusteredRatio, binary: Bool) throws -> Double {
+    guard sample.items > 0, sample.denominatorTotal > 0, sample.groups >= 2 else { return .infinity }
+    let n = Double(sample.items)
+    let floor = (log2(2 / alpha)).rounded(.up) / n
+    let z = NormalDistribution.quantile(1 - alpha / 2) + NormalDistribution.quantile(power)
+    if binary { return max(floor, z * z / n) }
+    guard let estimate = try ClusterBootstrap.estimate(sample, resamples: max(settings.resamples, 1), seed: settings.seed),
       estimate.standardError > 0
-    else { return sample.groups >= 2 ? floor : .infinity }
-    return max(floor, try Power.minimumDetectableEffect(standardError: estimate.standardError, alpha: alpha, power: power))
+    else { return floor }
+    return max(floor, z * estimate.standardError)
   }
 }
