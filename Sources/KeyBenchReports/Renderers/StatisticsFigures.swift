@@ -18,7 +18,8 @@ enum StatisticsFigures {
       else { continue }
       let prefix = folders.count > 1 ? "\(folder.name): " : ""
       let fractions = statistics.metrics.filter { $0.unit == "fraction" }
-      let metrics = fractions.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+      // Metrics no algorithm could compute (no correctly typed word for false corrections) are left out.
+      let metrics = fractions.filter { $0.value != nil }.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       let algorithms = fractions.map(\.algorithm).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
       if !metrics.isEmpty {
         let series = algorithms.map { algorithm in
@@ -28,7 +29,7 @@ enum StatisticsFigures {
             errors: estimates.map { e in e.flatMap { e in e.low.flatMap { low in e.high.map { (low * 100)...($0 * 100) } } } })
         }
         let chart = BarChart.svg(
-          title: "\(prefix)Metrics with 95 % intervals", categories: metrics, series: series, yTitle: "%", xTitle: "metric")
+          title: "\(prefix)Metrics with 95 % intervals", categories: metrics, series: series, yTitle: "% (whiskers: 95 % interval)", xTitle: "metric")
         content.append(Blocks.figure(chart, caption:
           "Each bar is a metric of one algorithm; the whisker is its 95 % interval from a cluster bootstrap over \(statistics.group)s (\(statistics.resamples) resamples). Bars whose whiskers overlap may still differ: keybench-report compare tests the paired difference."))
       }

@@ -42,7 +42,9 @@ enum BarChart {
         // size); otherwise neighbouring labels would run into each other. The tooltip keeps the value.
         // Percent axes label whole percents (one decimal below 10): the axis carries the unit, the tooltip the exact value.
         let label = yTitle.contains("%") ? String(format: value.magnitude < 10 ? "%.1f" : "%.0f", value) : Format.short(value, key: yTitle)
-        if barWidth >= 18 && Double(label.count) * 7.0 <= barWidth - 1 {
+        // With a whisker the label would sit on it; the tooltip and the axis carry the value.
+        let whisker = c < entry.errors.count && entry.errors[c] != nil
+        if !whisker && barWidth >= 18 && Double(label.count) * 7.0 <= barWidth - 1 {
           nodes.append(.el("text", [("class", "bar-label"), ("x", Canvas.fmt(start + (Double(s) + 0.46) * barWidth)),
             ("y", Canvas.fmt(min(top, base) - 4)), ("text-anchor", "middle")], text: label))
         }
