@@ -89,24 +89,24 @@ enum BenchFigures {
   static func correctionBreakdowns(_ run: RunFolder) -> [Node] {
     guard run.has("results.csv"), let table = try? CSVTable(path: run.file("results.csv")),
       let corrector = table.column("algorithm"), let typed = table.column("typed"), let intended = table.column("target"),
-      let rank = table.column("rank")
+      let rank = table.column("rank"), let group = table.column("group")
     else { return [] }
     let names = uniqueInOrder(table.rows.map { $0[corrector] })
     func chart(_ title: String, _ axis: String, _ bucket: ([String]) -> String?, order: [String]) -> Node? {
-      var hits: [String: [String: (Int, Int)]] = [:]
+      // Per corrector and bucket: each misspelled word's group and whether it was first.
+      var cells: [String: [String: (groups: [String], hits: [Bool])]] = [:]
       for row in table.rows where row[typed] != row[intended] {
         guard let key = bucket(row) else { continue }
-        var cell = hits[row[corrector], default: [:]][key, default: (0, 0)]
-        cell.1 += 1
-        if row[rank] == "1" { cell.0 += 1 }
-        hits[row[corrector], default: [:]][key] = cell
+        cells[row[corrector], default: [:]][key, default: ([], [])].groups.append(row[group])
+        cells[row[corrector], default: [:]][key, default: ([], [])].hits.append(row[rank] == "1")
       }
-      let categories = order.filter { key in hits.values.contains { ($0[key]?.1 ?? 0) > 0 } }
+      let categories = order.filter { key in cells.values.contains { !($0[key]?.hits.isEmpty ?? true) } }
       guard categories.count > 1 else { return nil }
       return BarChart.svg(
         title: "\(title) (\(run.name))", categories: categories,
         series: names.map { name in
-          BarChart.Series(name: name, values: categories.map { key in hits[name]?[key].flatMap { $0.1 > 0 ? 100 * Double($0.0) / Double($0.1) : nil } })
+          let shares = categories.map { key in cells[name]?[key].flatMap { Blocks.percent(groups: $0.groups, hits: $0.hits) } }
+          return BarChart.Series(name: name, values: shares.map { $0?.value }, errors: shares.map { $0?.interval })
         }, yTitle: "top-1 (% of misspelled words)", xTitle: axis)
     }
     var nodes: [Node] = []
@@ -115,7 +115,7 @@ enum BenchFigures {
       let n = row[intended].count
       return n <= 3 ? lengths[0] : n <= 5 ? lengths[1] : n <= 7 ? lengths[2] : n <= 10 ? lengths[3] : lengths[4]
     }, order: lengths) {
-      nodes.append(Blocks.figure(byLength, caption: "Share of misspelled words corrected at rank 1, by the intended word's length."))
+      nodes.append(Blocks.figure(byLength, caption: "Share of misspelled words corrected at rank 1, by the intended word's length; whiskers are 95 % intervals from a bootstrap over the run's groups."))
     }
     let distances = ["1", "2", "3+"]
     if let byDistance = chart("Top-1 by edit distance", "Damerau-Levenshtein distance typed → intended", { row in
@@ -124,7 +124,7 @@ enum BenchFigures {
       let d = a.count > 64 || b.count > 64 ? 3 : EditDistance.optimalStringAlignment(a, b)
       return d <= 1 ? "1" : d == 2 ? "2" : "3+"
     }, order: distances) {
-      nodes.append(Blocks.figure(byDistance, caption: "Share of misspelled words corrected at rank 1, by how many edits separate the typed from the intended word."))
+      nodes.append(Blocks.figure(byDistance, caption: "Share of misspelled words corrected at rank 1, by how many edits separate the typed from the intended word; whiskers are 95 % intervals from a bootstrap over the run's groups."))
     }
     return nodes
   }

@@ -83,6 +83,8 @@ public enum SwipeRenderer: ReportRenderer {
     let rows: [Row]
 
     struct Row {
+      /// The user, the unit the bootstrap resamples for the bars' intervals.
+      let group: String
       let device: String
       let letters: Int?
       let frequency: Int?
@@ -113,7 +115,7 @@ public enum SwipeRenderer: ReportRenderer {
       rows = table.rows.indices.filter { table.rows[$0].algorithm == main }.map { index in
         let row = table.rows[index]
         return Row(
-          device: table.extra("device", at: index) ?? "", letters: row.target.filter(\.isLetter).count,
+          group: row.group, device: table.extra("device", at: index) ?? "", letters: row.target.filter(\.isLetter).count,
           frequency: table.extra("frequency", at: index).flatMap { Int($0) }, rank: row.rank,
           kept: keptColumns.map { table.extra($0, at: index).flatMap { Double($0) } },
           decodeMs: row.timeMicroseconds.map { $0 / 1000 })
@@ -131,17 +133,19 @@ public enum SwipeRenderer: ReportRenderer {
     for run in runs {
       let prefix = runs.count > 1 ? run.folder.name + " " : ""
       for (label, limit) in [("top-1", 1), ("top-\(run.top)", run.top)] {
-        series.append(BarChart.Series(name: prefix + label, values: present.map { key in
-          let rows = run.rows.filter { bucket($0) == key }
-          guard !rows.isEmpty else { return nil }
-          return 100 * Double(rows.filter { ($0.rank ?? .max) <= limit }.count) / Double(rows.count)
-        }))
+        let shares = present.map { key in Self.share(run.rows.filter { bucket($0) == key }, limit: limit) }
+        series.append(BarChart.Series(name: prefix + label, values: shares.map { $0?.value }, errors: shares.map { $0?.interval }))
       }
     }
     let counts = present.map { key in "\(key): " + runs.map { run in String(run.rows.filter { bucket($0) == key }.count) }.joined(separator: "/") }
     return Blocks.figure(
       BarChart.svg(title: title, categories: present, series: series, yTitle: "% of gestures (top-k)", xTitle: axis),
-      caption: caption + " Gestures per bar group: " + counts.joined(separator: ", ") + ".")
+      caption: caption + " Whiskers: 95 % intervals from a bootstrap over users. Gestures per bar group: " + counts.joined(separator: ", ") + ".")
+  }
+
+  /// The percentage of `rows` with the target within `limit`, with its interval over users.
+  static func share(_ rows: [Run.Row], limit: Int) -> (value: Double, interval: ClosedRange<Double>?)? {
+    Blocks.percent(groups: rows.map(\.group), hits: rows.map { ($0.rank ?? .max) <= limit })
   }
 
   static func accuracyPerDevice(_ runs: [Run]) -> Node {
@@ -150,11 +154,8 @@ public enum SwipeRenderer: ReportRenderer {
     for run in runs {
       let prefix = runs.count > 1 ? "\(run.folder.name) · " : ""
       for (label, limit) in [("top-1", 1), ("top-\(run.top)", run.top)] {
-        series.append(BarChart.Series(name: prefix + label, values: devices.map { device in
-          let rows = run.rows.filter { $0.device == device }
-          guard !rows.isEmpty else { return nil }
-          return 100 * Double(rows.filter { ($0.rank ?? .max) <= limit }.count) / Double(rows.count)
-        }))
+        let shares = devices.map { device in Self.share(run.rows.filter { $0.device == device }, limit: limit) }
+        series.append(BarChart.Series(name: prefix + label, values: shares.map { $0?.value }, errors: shares.map { $0?.interval }))
       }
     }
     let counts = devices.map { device in
@@ -163,7 +164,7 @@ public enum SwipeRenderer: ReportRenderer {
     return Blocks.figure(
       BarChart.svg(title: "Accuracy per device", categories: devices, series: series, yTitle: "% of gestures (top-k)",
         xTitle: "device"),
-      caption: "Share of gestures whose target is the first candidate (top-1) or among the first k, per device. "
+      caption: "Share of gestures whose target is the first candidate (top-1) or among the first k, per device; whiskers are 95 % intervals from a bootstrap over users. "
         + "Gestures per device: " + counts.joined(separator: ", ") + ".")
   }
 
