@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -16,5 +17,29 @@ int keybench_exchange_paths(const char *first, const char *second) {
 #else
   errno = ENOSYS;
   return -1;
+#endif
+}
+
+#if defined(__linux__)
+#include <linux/perf_event.h>
+#include <sys/syscall.h>
+#endif
+
+int keybench_instruction_counter_errno(void) {
+#if defined(__linux__) && defined(SYS_perf_event_open)
+  struct perf_event_attr attr;
+  memset(&attr, 0, sizeof attr);
+  attr.type = PERF_TYPE_HARDWARE;
+  attr.size = sizeof attr;
+  attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+  attr.disabled = 1;
+  attr.exclude_kernel = 1;
+  attr.exclude_hv = 1;
+  long fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+  if (fd < 0) return errno;
+  close((int)fd);
+  return 0;
+#else
+  return ENOSYS;
 #endif
 }

@@ -120,6 +120,10 @@ extension KeybenchReport {
         let steady = rounds.allSatisfy { $0.a.work == a && $0.b.work == b }
         lines.append(String(format: "Work (%@): B ÷ A = %.3f%@.", work, b / a, steady ? ", the same in every round" : ", varying between rounds"))
       }
+      // Instructions retired would be a second witness; say plainly when the machine has none.
+      lines.append(
+        InstructionCounter.unavailableReason.map { "CPU instruction counts: not available — \($0); judge by the ratio's interval and the work count." }
+          ?? "CPU instruction counts are available here (perf_event_open); KeyBench does not collect them yet.")
       var slower = false
       if let maxSlowdown {
         if ratio.low > maxSlowdown {

@@ -249,7 +249,7 @@ extension KeybenchSuite {
         throw ExitCode(2)
       }
       let output = try SuiteOptions.load(SuiteOutput(folder: URL(fileURLWithPath: options.out)))
-      var extra = ["--default-max-drop", String(defaultMaxDrop)]
+      let extra = ["--default-max-drop", String(defaultMaxDrop)]
       let verdict = try SuiteOptions.load(SuiteGate(bin: KeybenchSuite.bin, baseline: URL(fileURLWithPath: baseline), options: extra).compare(output))
       try AtomicFileWriter.write(verdict.markdown, to: output.folder.appendingPathComponent("gate.md").path)
       if let junit { try AtomicFileWriter.write(verdict.junit, to: junit) }

@@ -125,6 +125,7 @@ import Testing
         + ["--config", TestPaths.repository.appendingPathComponent("Corpora/configs/seed000.json").path])
     #expect(timed.status == 0, "\(timed.stderr)")
     #expect(timed.stdout.contains("over 4 interleaved rounds") && timed.stdout.contains("Work (dtw_columns_mean)"), "\(timed.stdout)")
+    #expect(timed.stdout.contains("CPU instruction counts"), "whether instructions can be counted here is said")
     // Rounds alternate which side runs first.
     let order = timed.stderr.split(separator: "\n").filter { $0.hasPrefix("round ") }
     #expect(order.count == 4)

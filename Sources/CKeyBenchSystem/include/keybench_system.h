@@ -6,4 +6,11 @@
 /// Returns 0 on success, -1 with errno set otherwise (ENOSYS/EINVAL where unsupported).
 int keybench_exchange_paths(const char *first, const char *second);
 
+/// Whether this machine can count the CPU instructions a process executes in user space
+/// (perf_event_open with PERF_COUNT_HW_INSTRUCTIONS): a work count that, unlike time, does not
+/// move with the machine's load. Returns 0 when it can, otherwise the errno of the refusal
+/// (ENOENT or EOPNOTSUPP: no hardware counter, as in many VMs; EACCES/EPERM: forbidden by
+/// kernel.perf_event_paranoid; ENOSYS: not Linux).
+int keybench_instruction_counter_errno(void);
+
 #endif
