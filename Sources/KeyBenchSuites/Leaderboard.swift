@@ -64,10 +64,16 @@ public struct Leaderboard {
     let digests = (provenance["inputs"] as? [[String: Any]] ?? []).compactMap { $0["sha256"] as? String }
     let lexicon = (provenance["lexicon"] as? [String: Any])?["content_sha256"] as? String ?? ""
     let scored = (provenance["items"] as? [String: Any])?["scored"].map { "\($0)" } ?? ""
-    let group = ([bench, lexicon, scored] + digests).joined(separator: "|")
+    // The gate's rule for "the same inputs" (Comparability): input bytes, items scored, lexicon
+    // content, top-k and seed; rows of runs that differ in any of them are never ranked together.
+    let topK = provenance["top_k"].map { "\($0)" } ?? "none"
+    let seed = provenance["seed"].map { "\($0)" } ?? "none"
+    let group = ([bench, lexicon, scored, "top_k=\(topK)", "seed=\(seed)"] + digests).joined(separator: "|")
     var described = inputs.joined(separator: ", ")
     if let lexiconName = (provenance["lexicon"] as? [String: Any])?["name"] as? String { described += ", lexicon \(lexiconName)" }
     if !scored.isEmpty { described += ", \(scored) items" }
+    if let k = provenance["top_k"] as? NSNumber { described += ", top-\(k)" }
+    if let seed = provenance["seed"] as? NSNumber { described += ", seed \(seed)" }
     func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
     // The intervals the run wrote (`statistics`, schema 2), by algorithm and metric name.
     let estimates = (summary["statistics"] as? [String: Any])?["metrics"] as? [[String: Any]] ?? []

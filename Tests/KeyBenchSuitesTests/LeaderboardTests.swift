@@ -1,0 +1,52 @@
+import Foundation
+import KeyBenchSuites
+import KeyBenchTestSupport
+import Testing
+
+@Suite struct LeaderboardTests {
+  /// A correction run's summary with one corrector's top-1, its interval and speed.
+  static func run(in dir: TemporaryDirectory, _ name: String, top1: Double, low: Double, high: Double, wordsPerSecond: Double, seed: String = "null") throws -> (String, URL) {
+    let folder = URL(fileURLWithPath: dir.path(name))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let summary = """
+      {"bench": "correct", "schema_version": 2, "config": {}, "corpus": {},
+       "metrics": {"\(name)": {"top1": \(top1), "words_per_second": \(wordsPerSecond)}},
+       "provenance": {"inputs": [{"role": "pairs", "path": "p.tsv", "sha256": "\(String(repeating: "a", count: 64))"}],
+                      "items": {"unit": "pairs", "read": 400, "scored": 400, "excluded": []}, "lexicon": {"content_sha256": "b"},
+                      "top_k": 4, "seed": \(seed)},
+       "statistics": {"metrics": [{"algorithm": "\(name)", "name": "top1", "value": \(top1), "low": \(low), "high": \(high)}]}}
+      """
+    try summary.write(to: folder.appendingPathComponent("summary.json"), atomically: true, encoding: .utf8)
+    return (name, folder)
+  }
+
+  @Test func overlappingIntervalsShareRanksAndOnlyClearWinsLeaveTheFrontier() throws {
+    let dir = try TemporaryDirectory()
+    let board = try Leaderboard(runs: [
+      try Self.run(in: dir, "a", top1: 0.5163, low: 0.48, high: 0.55, wordsPerSecond: 10_000),
+      try Self.run(in: dir, "b", top1: 0.5154, low: 0.48, high: 0.55, wordsPerSecond: 11_000),
+      try Self.run(in: dir, "c", top1: 0.30, low: 0.27, high: 0.33, wordsPerSecond: 12_000),
+      try Self.run(in: dir, "d", top1: 0.29, low: 0.26, high: 0.32, wordsPerSecond: 100_000),
+    ])
+    let row = { (name: String) in board.rows.first { $0.algorithm == name }! }
+    // a and b overlap: tied for first; c and d overlap each other and are clearly below both.
+    #expect(row("a").rankLow == 1 && row("a").rankHigh == 2)
+    #expect(row("b").rankLow == 1 && row("b").rankHigh == 2)
+    #expect(row("c").rankLow == 3 && row("c").rankHigh == 4)
+    // a's 0.0009 lead is no reason to star it over b; c is neither clearly more accurate than d
+    // nor clearly faster, so d (8× faster) pushes it out; d stays (much faster than a and b).
+    #expect(row("a").pareto && row("b").pareto && !row("c").pareto && row("d").pareto)
+    #expect(board.markdown.contains("| ★ | 1–2 |"))
+    #expect(board.csv.contains("accuracy_low,accuracy_high,rank_low,rank_high"))
+  }
+
+  @Test func runsWithAnotherSeedAreRankedApart() throws {
+    let dir = try TemporaryDirectory()
+    let board = try Leaderboard(runs: [
+      try Self.run(in: dir, "a", top1: 0.6, low: 0.55, high: 0.65, wordsPerSecond: 10, seed: "1"),
+      try Self.run(in: dir, "b", top1: 0.4, low: 0.35, high: 0.45, wordsPerSecond: 10, seed: "2"),
+    ])
+    #expect(Set(board.rows.map(\.group)).count == 2)
+    #expect(board.rows.allSatisfy { $0.rankLow == 1 && $0.rankHigh == 1 })
+  }
+}
