@@ -5,6 +5,10 @@ enum Format {
   /// Whether a metric named `key` is a 0…1 share (by the naming rules of Reports/FORMATS.md).
   static func isShare(_ key: String) -> Bool {
     let last = key.split(separator: ".").last.map(String.init) ?? key
+    // An interval's bound (`top1_low`, `top1_high`) is in the unit of its metric.
+    for suffix in ["_low", "_high"] where last.hasSuffix(suffix) && last.count > suffix.count {
+      return isShare(String(last.dropLast(suffix.count)))
+    }
     // MRR is a mean of weights, not a share of items: it prints as 0.7777, not 77.77 %.
     if last.hasPrefix("kept_") || last == "recall" || last == "coverage" || last.contains("share")
       || last.hasSuffix("rate") || last.hasSuffix("accuracy") || last.hasSuffix("ratio") {

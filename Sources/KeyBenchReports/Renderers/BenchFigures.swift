@@ -36,18 +36,21 @@ enum BenchFigures {
       if case .object(let values) = entry.metrics { return values.keys.first { $0.hasPrefix("top") && $0 != "top1" } }
       return nil
     } ?? "top4"
+    let intervals = RunIntervals(run)
     let kinds: [(String, String)] = [("top1", "top-1, all errors"), (top, "\(top.replacingOccurrences(of: "top", with: "top-")), all errors"),
       ("non_word_top1", "top-1, non-words"), ("real_word_top1", "top-1, real words")]
     let accuracy = BarChart.svg(
       title: "Correction accuracy by error kind (\(run.name))", categories: correctors.map(\.name),
-      series: kinds.map { key, label in BarChart.Series(name: label, values: correctors.map { percent($0.metrics[key]) }) },
+      series: kinds.map { key, label in
+        BarChart.Series(name: label, values: correctors.map { percent($0.metrics[key]) }, errors: correctors.map { intervals.percent($0.name, key) })
+      },
       yTitle: "% of misspelled words", xTitle: "corrector")
     let speed = BarChart.svg(
       title: "Correction speed (\(run.name))", categories: correctors.map(\.name),
       series: [BarChart.Series(name: "words per second", values: correctors.map { $0.metrics["words_per_second"]?.number })],
       yTitle: "words per second (log scale)", xTitle: "corrector", logY: true)
     return [
-      Blocks.figure(accuracy, caption: "Share of misspelled words whose intended word each corrector ranks first or among the shown suggestions, split into non-word errors (the typed word is not in the lexicon) and real-word errors (another lexicon word)."),
+      Blocks.figure(accuracy, caption: "Share of misspelled words whose intended word each corrector ranks first or among the shown suggestions, split into non-word errors (the typed word is not in the lexicon) and real-word errors (another lexicon word). Whiskers: 95 % intervals from a bootstrap over the run's groups (sentences or intended words)."),
       Blocks.figure(speed, caption: "Words corrected per second on one thread; plug-ins and peers include the pipe to their process."),
     ] + correctionContext(correctors, run: run) + correctionBreakdowns(run)
   }
@@ -58,6 +61,7 @@ enum BenchFigures {
   static func correctionContext(_ correctors: [(name: String, metrics: JSONValue)], run: RunFolder) -> [Node] {
     let suffix = "+context"
     let byName = Dictionary(correctors.map { ($0.name, $0.metrics) }, uniquingKeysWith: { first, _ in first })
+    let intervals = RunIntervals(run)
     let bases = correctors.map(\.name).filter { !$0.hasSuffix(suffix) }
     var nodes: [Node] = []
     let paired = bases.filter { byName[$0 + suffix] != nil }
@@ -67,8 +71,10 @@ enum BenchFigures {
         title: "Correction without and with context (\(run.name))", categories: paired,
         series: kinds.flatMap { key, label in
           [
-            BarChart.Series(name: label, values: paired.map { percent(byName[$0]?[key]) }),
-            BarChart.Series(name: "\(label) +context", values: paired.map { percent(byName[$0 + suffix]?[key]) }),
+            BarChart.Series(name: label, values: paired.map { percent(byName[$0]?[key]) }, errors: paired.map { intervals.percent($0, key) }),
+            BarChart.Series(
+              name: "\(label) +context", values: paired.map { percent(byName[$0 + suffix]?[key]) },
+              errors: paired.map { intervals.percent($0 + suffix, key) }),
           ]
         }, yTitle: "% of misspelled words", xTitle: "corrector")
       nodes.append(Blocks.figure(chart, caption: "Each corrector run twice over the same sentence-level pairs: without context and with each word's previous words (+context). The context model was trained on running texts only, never on the test sentences (report.md names its files)."))
@@ -77,8 +83,18 @@ enum BenchFigures {
     if !measured.isEmpty {
       let chart = BarChart.svg(
         title: "False corrections (\(run.name))", categories: measured,
-        series: [BarChart.Series(name: "without context", values: measured.map { percent(byName[$0]?["false_corrections"]) })]
-          + (paired.isEmpty ? [] : [BarChart.Series(name: "+context", values: measured.map { percent(byName[$0 + suffix]?["false_corrections"]) })]),
+        series: [
+          BarChart.Series(
+            name: "without context", values: measured.map { percent(byName[$0]?["false_corrections"]) },
+            errors: measured.map { intervals.percent($0, "false_corrections") })
+        ]
+          + (paired.isEmpty
+            ? []
+            : [
+              BarChart.Series(
+                name: "+context", values: measured.map { percent(byName[$0 + suffix]?["false_corrections"]) },
+                errors: measured.map { intervals.percent($0 + suffix, "false_corrections") })
+            ]),
         yTitle: "% of correctly typed words changed", xTitle: "corrector")
       nodes.append(Blocks.figure(chart, caption: "Share of correctly typed words (identity pairs) whose first suggestion is another word: what auto-correction costs a user who typed right."))
     }
@@ -139,7 +155,12 @@ enum BenchFigures {
   static func touch(_ metrics: JSONValue, run: RunFolder) -> [Node] {
     guard case .object(let resolvers)? = metrics["resolvers"] else { return [] }
     let names = resolvers.keys.sorted()
-    var series = [BarChart.Series(name: "all devices", values: names.map { percent(resolvers[$0]?["key_error_rate"]) })]
+    let intervals = RunIntervals(run)
+    var series = [
+      BarChart.Series(
+        name: "all devices", values: names.map { percent(resolvers[$0]?["key_error_rate"]) },
+        errors: names.map { intervals.percent($0, "key_error_rate") })
+    ]
     if case .object(let devices)? = metrics["devices"] {
       for device in devices.keys.sorted() {
         series.append(BarChart.Series(name: device, values: names.map { percent(devices[device]?[$0]?["key_error_rate"]) }))
@@ -153,7 +174,7 @@ enum BenchFigures {
       series: [BarChart.Series(name: "median", values: names.map { resolvers[$0]?["ns_per_touch"]?.number })],
       yTitle: "nanoseconds per touch", xTitle: "resolver")
     return [
-      Blocks.figure(rates, caption: "Share of simulated taps each resolver assigns to another key than the intended one, pooled and per device; lower is better. The confusion heat maps below show which letters are confused."),
+      Blocks.figure(rates, caption: "Share of simulated taps each resolver assigns to another key than the intended one, pooled (with its 95 % interval from a bootstrap over text blocks) and per device; lower is better. The confusion heat maps below show which letters are confused."),
       Blocks.figure(speed, caption: "Time per resolved touch, release build, one thread."),
     ]
   }
@@ -161,11 +182,14 @@ enum BenchFigures {
   static func gesture(_ metrics: JSONValue, run: RunFolder) -> [Node] {
     guard case .object(let schemes)? = metrics["schemes"] else { return [] }
     let names = schemes.keys.sorted()
+    let intervals = RunIntervals(run)
     let errors = BarChart.svg(
       title: "Decoding errors per letter scheme (\(run.name))", categories: names,
       series: [
-        BarChart.Series(name: "character error rate", values: names.map { percent(schemes[$0]?["cer"]) }),
-        BarChart.Series(name: "word error rate", values: names.map { percent(schemes[$0]?["word_error_rate"]) }),
+        BarChart.Series(name: "character error rate", values: names.map { percent(schemes[$0]?["cer"]) }, errors: names.map { intervals.percent($0, "cer") }),
+        BarChart.Series(
+          name: "word error rate", values: names.map { percent(schemes[$0]?["word_error_rate"]) },
+          errors: names.map { intervals.percent($0, "word_error_rate") }),
       ], yTitle: "errors (%)", xTitle: "scheme")
     let effort = BarChart.svg(
       title: "Effort per character (\(run.name))", categories: names,
@@ -174,26 +198,29 @@ enum BenchFigures {
         BarChart.Series(name: "region crossings", values: names.map { schemes[$0]?["crossings_per_char"]?.number }),
       ], yTitle: "per character", xTitle: "scheme")
     return [
-      Blocks.figure(errors, caption: "Character and word error rates of the simulated strokes decoded with each scheme; lower is better."),
+      Blocks.figure(errors, caption: "Character and word error rates of the simulated strokes decoded with each scheme, with 95 % intervals from a bootstrap over words; lower is better."),
       Blocks.figure(effort, caption: "Strokes and region crossings per character: what each scheme costs the hand."),
     ]
   }
 
   static func photos(_ object: [String: JSONValue], run: RunFolder) -> [Node] {
     let rankers = algorithms(object)
+    let intervals = RunIntervals(run)
     let series = rankers.compactMap { name, metrics -> LineChart.Series? in
-      let samples = [1, 3, 5].compactMap { k in metrics["recall_at_\(k)"]?.number.map { LineChart.Sample(x: Double(k), mean: $0 * 100, std: nil) } }
+      let samples = [1, 3, 5].compactMap { k in
+        metrics["recall_at_\(k)"]?.number.map { LineChart.Sample(x: Double(k), mean: $0 * 100, band: intervals.percent(name, "recall_at_\(k)")) }
+      }
       return samples.isEmpty ? nil : LineChart.Series(name: name, samples: samples)
     }
     guard !series.isEmpty else { return [] }
     var nodes = [Blocks.figure(
       LineChart.svg(title: "Recall@k per ranker (\(run.name))", series: series, xTitle: "k (photos shown)", yTitle: "target in first k (%)"),
-      caption: "Share of captions whose photo each ranker puts among the first k suggestions.")]
+      caption: "Share of captions whose photo each ranker puts among the first k suggestions; the bands are 95 % intervals from a bootstrap over images.")]
     let falseRates = rankers.map { percent($0.metrics["false_suggestion_rate"]) }
     if falseRates.contains(where: { $0 != nil }) {
       nodes.append(Blocks.figure(
         BarChart.svg(title: "False suggestions (\(run.name))", categories: rankers.map(\.name),
-          series: [BarChart.Series(name: "false suggestion rate", values: falseRates)],
+          series: [BarChart.Series(name: "false suggestion rate", values: falseRates, errors: rankers.map { intervals.percent($0.name, "false_suggestion_rate") })],
           yTitle: "% of messages", xTitle: "ranker"),
         caption: "Share of messages whose photo is not in the library for which a ranker still suggests one; lower is better."))
     }
@@ -223,16 +250,17 @@ enum BenchFigures {
         caption: "Every predictor with adaptation on and off on the same axes (seed 002 Fig. 4.2/4.3): mean over slices of each length, ±1 standard deviation band."))
     }
     let predictors = algorithms(object)
+    let intervals = RunIntervals(run)
     if !predictors.isEmpty {
       nodes.append(Blocks.figure(
         BarChart.svg(
           title: "Next-word prediction and savings (\(run.name))", categories: predictors.map(\.name),
           series: [
-            BarChart.Series(name: "next word top-1", values: predictors.map { percent($0.metrics["next_top1"]) }),
-            BarChart.Series(name: "next word top-3", values: predictors.map { percent($0.metrics["next_top3"]) }),
-            BarChart.Series(name: "keystrokes saved", values: predictors.map { percent($0.metrics["ksr"]) }),
+            BarChart.Series(name: "next word top-1", values: predictors.map { percent($0.metrics["next_top1"]) }, errors: predictors.map { intervals.percent($0.name, "next_top1") }),
+            BarChart.Series(name: "next word top-3", values: predictors.map { percent($0.metrics["next_top3"]) }, errors: predictors.map { intervals.percent($0.name, "next_top3") }),
+            BarChart.Series(name: "keystrokes saved", values: predictors.map { percent($0.metrics["ksr"]) }, errors: predictors.map { intervals.percent($0.name, "ksr") }),
           ], yTitle: "% of words (% of keystrokes for savings)", xTitle: "predictor"),
-        caption: "Share of words predicted before their first letter (first or among the first three suggestions), and the keystroke saving rate over the whole test text."))
+        caption: "Share of words predicted before their first letter (first or among the first three suggestions), and the keystroke saving rate over the whole test text; whiskers are 95 % intervals from a bootstrap over 100-word text blocks."))
     }
     return nodes
   }

@@ -1,9 +1,20 @@
-/// Mean curves with a shaded ±1 standard deviation band, one colour per series.
+/// Mean curves with a shaded band (±1 standard deviation, or an interval), one colour per series.
 enum LineChart {
   struct Sample {
     let x: Double
     let mean: Double
-    let std: Double?
+    /// The shaded band around the mean at this x; nil draws none.
+    let band: ClosedRange<Double>?
+
+    init(x: Double, mean: Double, std: Double?) {
+      self.init(x: x, mean: mean, band: std.map { (mean - $0)...(mean + $0) })
+    }
+
+    init(x: Double, mean: Double, band: ClosedRange<Double>?) {
+      self.x = x
+      self.mean = mean
+      self.band = band
+    }
   }
 
   struct Series {
@@ -15,7 +26,7 @@ enum LineChart {
     let canvas = Canvas(legend: series.count > 1 ? series.map(\.name) : [])
     let samples = series.flatMap(\.samples)
     let x = logX ? Scale.log(covering: samples.map(\.x), to: canvas.xRange) : Scale.linear(covering: samples.map(\.x), to: canvas.xRange)
-    let y = Scale.linear(covering: samples.flatMap { [$0.mean - ($0.std ?? 0), $0.mean + ($0.std ?? 0)] },
+    let y = Scale.linear(covering: samples.flatMap { [$0.band?.lowerBound ?? $0.mean, $0.band?.upperBound ?? $0.mean] },
       to: canvas.yRange, flipped: true)
     var nodes = canvas.yAxis(y, title: yTitle)
     nodes += canvas.xAxis(x, title: xTitle)
@@ -23,9 +34,9 @@ enum LineChart {
       let points = entry.samples.filter { $0.x.isFinite && $0.mean.isFinite }.sorted { $0.x < $1.x }
       guard !points.isEmpty else { continue }
       let color = Palette.color(s)
-      if points.contains(where: { $0.std != nil }) {
-        let upper = points.map { "\(Canvas.fmt(x($0.x))) \(Canvas.fmt(y($0.mean + ($0.std ?? 0))))" }
-        let lower = points.reversed().map { "\(Canvas.fmt(x($0.x))) \(Canvas.fmt(y($0.mean - ($0.std ?? 0))))" }
+      if points.contains(where: { $0.band != nil }) {
+        let upper = points.map { "\(Canvas.fmt(x($0.x))) \(Canvas.fmt(y($0.band?.upperBound ?? $0.mean)))" }
+        let lower = points.reversed().map { "\(Canvas.fmt(x($0.x))) \(Canvas.fmt(y($0.band?.lowerBound ?? $0.mean)))" }
         nodes.append(.el("path", [("class", "band"), ("d", "M" + (upper + lower).joined(separator: " L") + " Z"),
           ("fill", color), ("fill-opacity", "0.18"), ("stroke", "none")]))
       }

@@ -6,22 +6,36 @@ enum ScatterChart {
     let x: Double
     let y: Double
     let frontier: Bool
+    /// The y value's interval, drawn as a vertical whisker; nil draws none.
+    var interval: ClosedRange<Double>? = nil
   }
 
   static func svg(title: String, points: [Point], xTitle: String, yTitle: String) -> Node {
     let canvas = Canvas(height: 360, legend: ["configuration", "Pareto frontier"])
     // Fitted to the data: starting at 0 bunched every configuration at the right edge.
     let x = Scale.linear(covering: points.map(\.x), to: canvas.xRange)
-    let y = Scale.linear(covering: points.map(\.y), to: canvas.yRange, flipped: true)
+    let y = Scale.linear(
+      covering: points.flatMap { [$0.y, $0.interval?.lowerBound ?? $0.y, $0.interval?.upperBound ?? $0.y] }, to: canvas.yRange, flipped: true)
     var nodes = canvas.yAxis(y, title: yTitle)
     nodes += canvas.xAxis(x, title: xTitle)
     let frontier = points.filter(\.frontier).sorted { ($0.x, -$0.y) < ($1.x, -$1.y) }
-    if frontier.count > 1 {
+    // A staircase only where slower frontier points are also more accurate: a frontier that keeps
+    // points within each other's intervals need not be monotone, and a line down would mislead.
+    let monotone = zip(frontier, frontier.dropFirst()).allSatisfy { $0.y <= $1.y }
+    if frontier.count > 1 && monotone {
       // Staircase: a faster frontier point holds until the next (slower, more accurate) one.
       var d = "M\(Canvas.fmt(x(frontier[0].x))) \(Canvas.fmt(y(frontier[0].y)))"
       for point in frontier.dropFirst() { d += " H\(Canvas.fmt(x(point.x))) V\(Canvas.fmt(y(point.y)))" }
       nodes.append(.el("path", [("class", "frontier-line"), ("d", d), ("fill", "none"), ("stroke", Palette.color(1)),
         ("stroke-width", "1.5")]))
+    }
+    for point in points {
+      guard let interval = point.interval else { continue }
+      nodes.append(.el("path", [
+        ("class", "error-bar"), ("data-low", "\(interval.lowerBound)"), ("data-high", "\(interval.upperBound)"),
+        ("d", "M\(Canvas.fmt(x(point.x))) \(Canvas.fmt(y(interval.lowerBound)))V\(Canvas.fmt(y(interval.upperBound)))"),
+        ("stroke", point.frontier ? Palette.color(1) : Palette.color(0)), ("stroke-opacity", "0.6"), ("stroke-width", "1"),
+      ], []))
     }
     for point in points where !point.frontier {
       nodes.append(dot(point, x: x, y: y, color: Palette.color(0), radius: 3, cls: "point"))

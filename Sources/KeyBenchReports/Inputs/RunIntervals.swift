@@ -1,0 +1,25 @@
+import Foundation
+import KeyBenchResults
+
+/// The 95 % intervals a run's summary declares (`statistics`), looked up by algorithm and metric
+/// for the figures' whiskers; empty for a run written without them.
+struct RunIntervals {
+  private var byKey: [String: ClosedRange<Double>] = [:]
+
+  private struct Block: Decodable { var statistics: RunStatistics? }
+
+  init(_ run: RunFolder) {
+    guard let data = FileManager.default.contents(atPath: run.file("summary.json")),
+      let statistics = (try? JSONDecoder().decode(Block.self, from: data))?.statistics
+    else { return }
+    for m in statistics.metrics {
+      guard let low = m.low, let high = m.high, low <= high else { continue }
+      byKey["\(m.algorithm)\u{0}\(m.name)"] = low...high
+    }
+  }
+
+  /// The interval in percent (for the charts' percent axes).
+  func percent(_ algorithm: String, _ metric: String) -> ClosedRange<Double>? {
+    byKey["\(algorithm)\u{0}\(metric)"].map { ($0.lowerBound * 100)...($0.upperBound * 100) }
+  }
+}
