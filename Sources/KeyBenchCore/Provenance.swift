@@ -171,7 +171,7 @@ public struct Provenance: Sendable {
       "created_utc": Self.timestamp(created),
       "host": [
         "swift": BuildInfo.swiftVersion, "os": BuildInfo.operatingSystem, "arch": BuildInfo.architecture,
-        "cores": ProcessInfo.processInfo.activeProcessorCount,
+        "cores": ProcessInfo.processInfo.activeProcessorCount, "machine_reference_seconds": MachineReference.rounded,
       ],
       "command_line": commandLine,
       "inputs": inputs.map { ["role": $0.role, "path": $0.path, "bytes": $0.bytes.map { $0 as Any } ?? NSNull(), "sha256": $0.sha256] },
@@ -212,7 +212,8 @@ public struct Provenance: Sendable {
         + (revision.dirty == "true" ? " with uncommitted changes" : revision.dirty == "unknown" ? " (working tree state unknown)" : "")
         + ", executable sha256 `\(short(BuildInfo.executableSHA256))…`",
       "- \(Self.timestamp(created)) on \(BuildInfo.operatingSystem) \(BuildInfo.architecture), "
-        + "\(ProcessInfo.processInfo.activeProcessorCount) cores, Swift \(BuildInfo.swiftVersion)",
+        + "\(ProcessInfo.processInfo.activeProcessorCount) cores, Swift \(BuildInfo.swiftVersion), "
+        + "machine reference \(String(format: "%.3f", MachineReference.rounded)) s (SHA-256 of 256 MiB in process; lower is faster)",
       "- command: `\(commandLine.joined(separator: " "))`",
     ]
     for input in inputs {

@@ -89,6 +89,7 @@ extension KeybenchReport {
         }
         return Sample(time: try metric.map(value) ?? wall, work: try work.map(value))
       }
+      let referenceBefore = MachineReference.measure()
       var rounds: [(a: Sample, b: Sample)] = []
       for round in 1...`repeat` {
         // A B, then B A: each side runs first in half the rounds.
@@ -120,6 +121,10 @@ extension KeybenchReport {
         let steady = rounds.allSatisfy { $0.a.work == a && $0.b.work == b }
         lines.append(String(format: "Work (%@): B ÷ A = %.3f%@.", work, b / a, steady ? ", the same in every round" : ", varying between rounds"))
       }
+      let referenceAfter = MachineReference.measure()
+      lines.append(String(
+        format: "Machine reference (SHA-256 of 256 MiB in process, lower is faster): %.3f s before, %.3f s after%@.", referenceBefore, referenceAfter,
+        max(referenceBefore, referenceAfter) > 1.15 * min(referenceBefore, referenceAfter) ? " — the machine changed speed during the rounds; interleaving shares the change between A and B, but repeat when the interval is wide" : ""))
       // Instructions retired would be a second witness; say plainly when the machine has none.
       lines.append(
         InstructionCounter.unavailableReason.map { "CPU instruction counts: not available — \($0); judge by the ratio's interval and the work count." }

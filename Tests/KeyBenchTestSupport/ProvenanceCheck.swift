@@ -21,6 +21,10 @@ public enum ProvenanceCheck {
     if let commit = keybench["commit"] as? String, commit != "unknown", commit.count != 40 { problems.append("bad commit \(commit)") }
     let host = provenance["host"] as? [String: Any] ?? [:]
     if (host["cores"] as? Int ?? 0) < 1 { problems.append("no core count") }
+    // The machine's speed when the result was written: a positive, finite number of seconds.
+    if !((host["machine_reference_seconds"] as? Double).map { $0 > 0 && $0.isFinite } ?? false) {
+      problems.append("no machine reference")
+    }
     if (provenance["command_line"] as? [String])?.isEmpty ?? true { problems.append("no command line") }
     let inputs = provenance["inputs"] as? [[String: Any]] ?? []
     for role in expectedRoles where !inputs.contains(where: { $0["role"] as? String == role }) {
@@ -62,6 +66,10 @@ public enum ProvenanceCheck {
     let summary = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     var provenance = summary["provenance"] as? [String: Any] ?? [:]
     provenance["created_utc"] = nil
+    // The machine's speed at run time differs between runs like the time of day does.
+    var host = provenance["host"] as? [String: Any] ?? [:]
+    host["machine_reference_seconds"] = nil
+    provenance["host"] = host
     return String(decoding: try JSONSerialization.data(withJSONObject: provenance, options: [.sortedKeys]), as: UTF8.self)
   }
 
