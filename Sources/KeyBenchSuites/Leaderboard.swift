@@ -29,19 +29,57 @@ public struct Leaderboard {
     /// Best and worst rank the intervals allow (1…1 for a clear leader; 1…3 when tied with two others).
     public var rankLow = 1
     public var rankHigh = 1
+    /// Microseconds per item in each round of a repeated suite (round → µs); `microseconds` is
+    /// then their median.
+    public var microsecondsByRound: [Int: Double] = [:]
 
-    var point: IntervalDominance.Point { .init(value: accuracy, low: low, high: high, cost: microseconds) }
+    var point: IntervalDominance.Point {
+      .init(value: accuracy, low: low, high: high, cost: microseconds, costsByRound: microsecondsByRound.filter { $0.value > 0 })
+    }
   }
 
   public var rows: [Row]
 
+  /// One finished run: its name, its result folder and, in a suite with `"repeat": N`, its round.
+  public struct Source: Sendable {
+    public var name: String
+    public var folder: URL
+    public var round: Int
+
+    public init(name: String, folder: URL, round: Int = 1) {
+      self.name = name
+      self.folder = folder
+      self.round = round
+    }
+  }
+
   /// Rows of every run in `runs` (name → result folder) whose summary could be read.
   public init(runs: [(name: String, folder: URL)]) throws {
+    try self.init(sources: runs.map { Source(name: $0.name, folder: $0.folder) })
+  }
+
+  /// Rows of every run; the rounds of a repeated run add their times to its first round's row.
+  public init(sources: [Source]) throws {
     var rows: [Row] = []
-    for (name, folder) in runs {
-      let data = try Data(contentsOf: folder.appendingPathComponent("summary.json"))
+    var later: [(round: Int, rows: [Row])] = []
+    for source in sources {
+      let data = try Data(contentsOf: source.folder.appendingPathComponent("summary.json"))
       guard let summary = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
-      rows += Self.rows(run: name, summary: summary)
+      let made = Self.rows(run: source.name, summary: summary)
+      if source.round == 1 { rows += made } else { later.append((source.round, made)) }
+    }
+    for index in rows.indices {
+      var times: [Int: Double] = [:]
+      if let first = rows[index].microseconds { times[1] = first }
+      for (round, made) in later {
+        if let twin = made.first(where: { $0.run == rows[index].run && $0.algorithm == rows[index].algorithm }), let time = twin.microseconds {
+          times[round] = time
+        }
+      }
+      guard times.count > 1 else { continue }
+      rows[index].microsecondsByRound = times
+      let sorted = times.values.sorted()
+      rows[index].microseconds = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
     for group in Set(rows.map(\.group)) {
       let members = rows.indices.filter { rows[$0].group == group }
@@ -147,8 +185,9 @@ public struct Leaderboard {
   static let legend = "Per benchmark and input set, every algorithm and configuration of the suite, most accurate first, "
     + "with the 95 % cluster-bootstrap interval the run wrote. **rank** is the range of ranks the intervals allow: rows whose "
     + "intervals overlap share ranks (1–3: tied with the leader). **★** marks the accuracy/speed Pareto frontier: no other row is "
-    + "clearly more accurate (intervals apart) without being clearly slower, or clearly faster (by more than \(IntervalDominance.costTolerance)×, "
-    + "since single-run times have no interval) without being clearly less accurate."
+    + "clearly more accurate (intervals apart) without being clearly slower, or clearly faster without being clearly less accurate. "
+    + "Clearly faster: with \(IntervalDominance.minimumRounds)+ interleaved rounds (a suite's \"repeat\"), the whole interval of the per-round time ratio "
+    + "below 1; from single runs, by more than \(IntervalDominance.costTolerance)×. With rounds, µs per item is their median."
 
   static func percent(_ value: Double) -> String { String(format: "%.2f %%", value * 100) }
 

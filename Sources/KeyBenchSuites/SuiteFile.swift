@@ -24,6 +24,11 @@ public struct SuiteFile: Sendable {
   public var description: String
   public var steps: [Step]
   public var runs: [Run]
+  /// How often every run is measured (`"repeat": N`), the rounds interleaved — all runs once, then
+  /// all again — so timings of two runs can be compared as ratios with an interval; 1 by default.
+  public var repeats = 1
+  /// The most rounds a suite may ask for.
+  public static let maximumRepeats = 100
   /// Published figures beside measured ones (``FigurePages``), as canonical JSON.
   public var figures: Data = Data("[]".utf8)
 
@@ -82,7 +87,7 @@ public struct SuiteFile: Sendable {
     }
     guard let object = parsed as? [String: Any] else { throw Problem("\(path): a suite is a JSON object") }
     let file = URL(fileURLWithPath: path).lastPathComponent
-    try checkKeys(object, allowed: ["keybench_suite", "name", "description", "include", "steps", "runs", "figures"], at: file)
+    try checkKeys(object, allowed: ["keybench_suite", "name", "description", "include", "steps", "runs", "figures", "repeat"], at: file)
     guard let version = object["keybench_suite"] as? Int else {
       throw Problem("\(file): \"keybench_suite\" (the format version, \(formatVersion)) is missing")
     }
@@ -92,6 +97,14 @@ public struct SuiteFile: Sendable {
     var suite = SuiteFile(
       path: path, name: object["name"] as? String ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
       description: object["description"] as? String ?? "", steps: [], runs: [])
+    if let value = object["repeat"] {
+      guard let number = value as? NSNumber, !isJSONBoolean(number), let count = Int(exactly: number.doubleValue),
+        (1...maximumRepeats).contains(count)
+      else {
+        throw Problem("\(file).repeat: a whole number of rounds from 1 to \(maximumRepeats)")
+      }
+      suite.repeats = count
+    }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     for (index, include) in try array(object["include"], "include", at: file).enumerated() {
       let here = "\(file): include[\(index)]"

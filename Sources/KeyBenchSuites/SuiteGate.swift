@@ -49,7 +49,8 @@ public struct SuiteGate {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("keybench-gate-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    for item in output.items where item.kind == .run {
+    // Later rounds of a repeated suite are the same results again (timings aside): round 1 is judged.
+    for item in output.items where item.kind == .run && item.round == 1 {
       let reference = baseline.appendingPathComponent(SuiteRunner.fileName(item.name))
       guard FileManager.default.fileExists(atPath: reference.appendingPathComponent("summary.json").path) else {
         throw SuiteFile.Problem("no baseline \(reference.path)/summary.json for run '\(item.name)' (refresh the baseline)")

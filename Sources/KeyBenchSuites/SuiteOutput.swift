@@ -28,9 +28,16 @@ public struct SuiteOutput {
         let key = entry["key"] as? String, key.count == 64, key.allSatisfy(\.isHexDigit), let tool = entry["tool"] as? String,
         let arguments = entry["arguments"] as? [String]
       else { throw SuiteFile.Problem("\(path): item \(index) is malformed") }
-      return SuitePlan.Item(
+      var item = SuitePlan.Item(
         kind: kind, name: name, entry: entry["entry"] as? String ?? name, tool: tool, bench: entry["bench"] as? String,
         arguments: arguments, output: entry["output"] as? String, key: key)
+      if let round = entry["round"] {
+        guard let number = round as? Int, (2...SuiteFile.maximumRepeats).contains(number) else {
+          throw SuiteFile.Problem("\(path): item \(index) has a round outside 2…\(SuiteFile.maximumRepeats)")
+        }
+        item.round = number
+      }
+      return item
     }
   }
 
@@ -77,6 +84,14 @@ public struct SuiteOutput {
   /// Runs with a result, by name.
   public var finishedRuns: [(name: String, folder: URL)] {
     items.filter { $0.kind == .run && isComplete($0) }.map { ($0.name, store($0)) }
+  }
+
+  /// Finished runs for the leaderboard: rounds of one run (`"repeat": N`) named by their first.
+  public var leaderboardSources: [Leaderboard.Source] {
+    items.filter { $0.kind == .run && isComplete($0) }.map { item in
+      let base = item.round == 1 ? item.name : String(item.name.dropLast("#\(item.round)".count))
+      return Leaderboard.Source(name: base, folder: store(item), round: item.round)
+    }
   }
 
   /// Joins shard folders of one suite into `out`: every store entry (copied once) and the plan.

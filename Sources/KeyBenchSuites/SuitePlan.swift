@@ -23,6 +23,8 @@ public struct SuitePlan: Sendable {
     /// Steps: the file name written into the item's store folder.
     public var output: String?
     public var key: String
+    /// The round of a suite with `"repeat": N` (1…N); the name of a later round ends in `#ROUND`.
+    public var round = 1
 
     /// The file whose presence in the item's store folder means the item finished: the step's
     /// output, or the run's summary.json (both are renamed into place as the last act).
@@ -158,6 +160,20 @@ public struct SuitePlan: Sendable {
         let name = point.isEmpty ? run.name : run.name + "[" + point.map { "\($0.key)=\(display($0.value))" }.joined(separator: ",") + "]"
         let key = try keys.key(tool: "keybench-run", arguments: arguments, extra: [:])
         plan.items.append(Item(kind: .run, name: name, entry: run.name, tool: "keybench-run", bench: run.bench, arguments: arguments, output: nil, key: key))
+      }
+    }
+    // Further rounds: every run again, in the same order, so rounds interleave (A B, A B, …) and a
+    // machine's slow phase hits both alike. Round 1 keeps the plain name and key (and its cache).
+    if suite.repeats > 1 {
+      let firstRound = plan.items.filter { $0.kind == .run }
+      for round in 2...suite.repeats {
+        for item in firstRound {
+          var again = item
+          again.name = "\(item.name)#\(round)"
+          again.round = round
+          again.key = try keys.key(tool: item.tool, arguments: item.arguments, extra: ["round": String(round)])
+          plan.items.append(again)
+        }
       }
     }
     let names = plan.items.map(\.name)

@@ -168,6 +168,7 @@ public struct SuiteRunner: Sendable {
       ]
       if let bench = item.bench { object["bench"] = bench }
       if let output = item.output { object["output"] = output }
+      if item.round > 1 { object["round"] = item.round }
       return object
     }
     let data = try JSONSerialization.data(

@@ -40,6 +40,34 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: dir.path("out/leaderboard.csv")))
   }
 
+  /// `"repeat": N` runs every run again in rounds (all runs, then all again), each round its own
+  /// stored result; the gate judges round 1, the leaderboard takes the rounds' median time.
+  @Test func repeatedSuitesRunInterleavedRounds() throws {
+    let dir = try TemporaryDirectory()
+    let plain = try Self.suite(in: dir, seeds: [1, 2])
+    let text = try String(contentsOfFile: plain, encoding: .utf8)
+    let suite = try dir.write("repeated.json", text: text.replacingOccurrences(of: "\"name\": \"tiny\",", with: "\"name\": \"tiny\", \"repeat\": 3,"))
+    let run = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("out"), "--jobs", "1"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("6 ran, 0 cached, 0 failed"), "\(run.stdout)")
+    // Interleaved: round 1 of both grid points before round 2 of either.
+    let order = run.stderr.split(separator: "\n").filter { $0.contains(": done") }.map { line in
+      String(line.split(separator: "]", maxSplits: 1)[1].split(separator: ":")[0]).trimmingCharacters(in: .whitespaces)
+    }
+    #expect(order == ["gesture[seed=1]", "gesture[seed=2]", "gesture[seed=1]#2", "gesture[seed=2]#2", "gesture[seed=1]#3", "gesture[seed=2]#3"], "\(order)")
+    let plan = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.path("out/plan.json")))) as! [String: Any]
+    let items = plan["items"] as! [[String: Any]]
+    #expect(Set(items.compactMap { $0["key"] as? String }).count == 6, "every round its own result")
+    #expect(items.filter { $0["round"] as? Int == 3 }.count == 2)
+    let report = try Run.product("keybench-suite", ["report", dir.path("out")])
+    #expect(report.status == 0, "\(report.stderr)")
+    #expect(!report.stdout.contains("#2"), "rounds join their run's row: \(report.stdout)")
+    // A round count out of range is refused, naming the field.
+    let bad = try dir.write("bad.json", text: text.replacingOccurrences(of: "\"name\": \"tiny\",", with: "\"name\": \"tiny\", \"repeat\": 0,"))
+    let refused = try Run.product("keybench-suite", ["run", bad, "--out", dir.path("bad")])
+    #expect(refused.status == 2 && refused.stderr.contains("bad.json.repeat"), "\(refused.stderr)")
+  }
+
   /// Stored text counts (`--context`, `--ngrams`) are inputs too: counts stored again from
   /// another text make the run stale, the same counts keep it cached. The run uses the default
   /// database, whose path is not on its command line.

@@ -49,4 +49,28 @@ import Testing
     #expect(Set(board.rows.map(\.group)).count == 2)
     #expect(board.rows.allSatisfy { $0.rankLow == 1 && $0.rankHigh == 1 })
   }
+
+  @Test func interleavedRoundsDecideWhatASingleRunCannot() throws {
+    let dir = try TemporaryDirectory()
+    // a is 10 % faster than b in every one of 5 rounds; their accuracies overlap.
+    var sources: [Leaderboard.Source] = []
+    for round in 1...5 {
+      let jitter = 1 + 0.03 * Double(round % 3)
+      for (name, speed) in [("a", 11_000.0 * jitter), ("b", 10_000.0 * jitter)] {
+        let (_, folder) = try Self.run(in: dir, "\(name)\(round)", top1: 0.5, low: 0.45, high: 0.55, wordsPerSecond: speed)
+        // The metrics object is keyed by the algorithm's name: rename it to the run's algorithm.
+        let file = folder.appendingPathComponent("summary.json")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"\(name)\(round)\"", with: "\"\(name)\"")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        sources.append(.init(name: "suite", folder: folder, round: round))
+      }
+    }
+    let board = try Leaderboard(sources: sources)
+    #expect(board.rows.count == 2, "rounds join their run's row")
+    let a = board.rows.first { $0.algorithm == "a" }!, b = board.rows.first { $0.algorithm == "b" }!
+    #expect(a.microsecondsByRound.count == 5)
+    #expect(a.pareto && !b.pareto, "5 interleaved rounds show a is faster; 10 % is below the single-run tolerance")
+    let single = try Leaderboard(sources: sources.filter { $0.round == 1 })
+    #expect(single.rows.allSatisfy { $0.pareto }, "one round each: 10 % faster is not clearly faster")
+  }
 }

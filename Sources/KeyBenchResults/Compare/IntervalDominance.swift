@@ -16,22 +16,38 @@ public enum IntervalDominance {
     public var low: Double
     public var high: Double
     public var cost: Double?
+    /// The cost measured in each round of interleaved repeats (round → cost), when there were some.
+    public var costsByRound: [Int: Double] = [:]
 
     /// A point without an interval is its own interval.
-    public init(value: Double, low: Double? = nil, high: Double? = nil, cost: Double?) {
+    public init(value: Double, low: Double? = nil, high: Double? = nil, cost: Double?, costsByRound: [Int: Double] = [:]) {
       self.value = value
       self.low = low ?? value
       self.high = high ?? value
       self.cost = cost
+      self.costsByRound = costsByRound
     }
   }
 
   public static func clearlyMoreAccurate(_ a: Point, than b: Point) -> Bool { a.low > b.high }
 
+  /// Clearly cheaper: from interleaved rounds both were measured in (at least 5), when the whole
+  /// interval of the per-round ratio a ÷ b lies below 1; from single runs, by more than
+  /// ``costTolerance``.
   public static func clearlyCheaper(_ a: Point, than b: Point) -> Bool {
+    let rounds = Set(a.costsByRound.keys).intersection(b.costsByRound.keys).sorted()
+    if rounds.count >= minimumRounds,
+      let ratio = try? InterleavedRatio(ratios: rounds.map { a.costsByRound[$0]! / b.costsByRound[$0]! })
+    {
+      return ratio.high < 1
+    }
     guard let mine = a.cost, let theirs = b.cost else { return false }
     return mine * costTolerance < theirs
   }
+
+  /// Interleaved rounds needed before a ratio's interval replaces the tolerance (5 rounds: the
+  /// min…max interval covers the median with 93.75 %).
+  public static let minimumRounds = 5
 
   /// Whether `b` dominates `a`.
   public static func dominates(_ b: Point, _ a: Point) -> Bool {
