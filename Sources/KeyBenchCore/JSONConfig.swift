@@ -15,14 +15,11 @@ public enum JSONConfig {
 
   /// `defaults` with the JSON object in `data` merged over it.
   public static func merged<T: Codable>(_ defaults: T, with data: Data) throws -> T {
-    if let problem = UTF8Text.firstInvalid(in: data) {
-      throw Problem("line \(problem.line): invalid UTF-8 (byte \(problem.offset + 1) of the file)")
-    }
     let parsed: Any
     do {
-      parsed = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      throw Problem("not valid JSON" + (JSONText.errorLine(error, in: data).map { " (near line \($0))" } ?? ""))
+      parsed = try CheckedJSON.foundationObject(data: data, path: "")
+    } catch let error as InputFileError {
+      throw Problem((error.line.map { "line \($0): " } ?? "") + error.reason)
     }
     guard let override = parsed as? [String: Any] else {
       throw Problem("not a JSON object")

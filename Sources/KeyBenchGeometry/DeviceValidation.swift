@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 
 /// The ranges every device profile and layout variant must keep, in one place.
 ///

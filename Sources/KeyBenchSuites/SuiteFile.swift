@@ -76,14 +76,11 @@ public struct SuiteFile: Sendable {
     } catch {
       throw Problem("\(error)")
     }
-    if let bad = UTF8Text.firstInvalid(in: data) {
-      throw Problem("\(path):\(bad.line): invalid UTF-8")
-    }
     let parsed: Any
     do {
-      parsed = try JSONSerialization.jsonObject(with: data)
+      parsed = try CheckedJSON.foundationObject(data: data, path: path)
     } catch {
-      throw Problem("\(path): not valid JSON" + (JSONText.errorLine(error, in: data).map { " (near line \($0))" } ?? ""))
+      throw Problem("\(error)")
     }
     guard let object = parsed as? [String: Any] else { throw Problem("\(path): a suite is a JSON object") }
     let file = URL(fileURLWithPath: path).lastPathComponent

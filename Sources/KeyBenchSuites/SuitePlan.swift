@@ -194,11 +194,10 @@ public struct SuitePlan: Sendable {
     let parsed: Any
     do {
       let data = try InputFile.data(file, maximumBytes: 4 << 20)
-      if let bad = UTF8Text.firstInvalid(in: data) { throw SuiteFile.Problem("\(file):\(bad.line): invalid UTF-8") }
       do {
-        parsed = try JSONSerialization.jsonObject(with: data)
+        parsed = try CheckedJSON.foundationObject(data: data, path: file)
       } catch {
-        throw SuiteFile.Problem("\(file): not valid JSON" + (JSONText.errorLine(error, in: data).map { " (near line \($0))" } ?? ""))
+        throw SuiteFile.Problem("\(error)")
       }
     } catch let problem as SuiteFile.Problem {
       throw SuiteFile.Problem("\(place).$base: \(problem)")

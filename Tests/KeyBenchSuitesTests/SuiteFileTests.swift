@@ -49,7 +49,11 @@ import Testing
     #expect(try problem(#"{"keybench_suite": 1, "runs": [{"name": "a b", "bench": "swipe"}]}"#).contains("the name 'a b'"))
     #expect(try problem(#"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}, {"name": "a", "bench": "touch"}]}"#)
       .contains("the name 'a' is used twice"))
-    #expect(try problem("{\"keybench_suite\": 1,\n \"runs\": [{\"name\": \"a\" \"bench\": \"swipe\"}]}").contains("s.json: not valid JSON"))
+    #expect(try problem("{\"keybench_suite\": 1,\n \"runs\": [{\"name\": \"a\" \"bench\": \"swipe\"}]}").contains("s.json:2: invalid JSON"))
+    // One strict JSON layer: a duplicate key or a trailing comma is refused with its line, where
+    // Foundation alone would keep the last duplicate and accept the comma.
+    #expect(try problem("{\"keybench_suite\": 1,\n \"name\": \"a\",\n \"name\": \"b\",\n \"runs\": []}").contains("s.json:3: invalid JSON: key 'name' appears twice"))
+    #expect(try problem("{\"keybench_suite\": 1,\n \"runs\": [{\"name\": \"a\", \"bench\": \"swipe\"},\n ]}").contains("s.json:3: invalid JSON"))
   }
 
   @Test func includesTakeTheirRunsAndRefuseCycles() throws {

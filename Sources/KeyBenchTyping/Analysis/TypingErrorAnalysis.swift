@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 public import KeyBenchGeometry
 
 /// How often each kind of typing error happens per typed letter, and which letters are confused:

@@ -1,5 +1,4 @@
 public import Foundation
-public import KeyBenchCore
 
 /// A JSON data file (device profile, layout variant, typing-error distribution) parsed strictly
 /// with the line of every key and value, so each problem is reported as `FILE:LINE: field: reason`.
@@ -73,6 +72,21 @@ public struct CheckedJSON: Sendable {
     var lines: [String: Int] = [:]
     Self.collectLines(root, at: "", into: &lines)
     self.lines = lines
+  }
+
+  /// `data` as Foundation objects (`[String: Any]`, `[Any]`, `NSNumber`, …) for code that merges
+  /// or walks JSON by key, after the strict parse: every file a user writes (configs, suites,
+  /// device files) refuses duplicate keys, trailing commas, NaN and invalid UTF-8 alike, with
+  /// `FILE:LINE`, where Foundation alone would keep the last duplicate and accept `[1,2,]`.
+  ///
+  /// - Throws: ``InputFileError`` naming `path` and the line.
+  public static func foundationObject(data: Data, path: String) throws -> Any {
+    _ = try CheckedJSON(data: data, path: path)
+    do {
+      return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    } catch {
+      throw InputFileError(path: path, kind: .malformed, reason: "invalid JSON")
+    }
   }
 
   /// The line of `field` (a dotted path such as `layouts[0].keys[3].width`), or of its nearest
