@@ -1,4 +1,3 @@
-import Foundation
 import KeyBenchResults
 
 /// The 95 % intervals a run's summary declares (`statistics`), looked up by algorithm and metric
@@ -6,12 +5,8 @@ import KeyBenchResults
 struct RunIntervals {
   private var byKey: [String: ClosedRange<Double>] = [:]
 
-  private struct Block: Decodable { var statistics: RunStatistics? }
-
   init(_ run: RunFolder) {
-    guard let data = FileManager.default.contents(atPath: run.file("summary.json")),
-      let statistics = (try? JSONDecoder().decode(Block.self, from: data))?.statistics
-    else { return }
+    guard let statistics = RunStatistics.read(summaryAt: run.file("summary.json")) else { return }
     for m in statistics.metrics {
       guard let low = m.low, let high = m.high, low <= high else { continue }
       byKey["\(m.algorithm)\u{0}\(m.name)"] = low...high

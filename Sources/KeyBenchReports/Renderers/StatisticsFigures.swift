@@ -6,16 +6,10 @@ import KeyBenchResults
 /// its 95 % cluster-bootstrap interval as an error bar, and the spread of accuracy across groups
 /// (users) where the run reports it. Drawn for any benchmark that writes `statistics`.
 enum StatisticsFigures {
-  struct Block: Decodable {
-    var statistics: RunStatistics?
-  }
-
   static func section(for folders: [RunFolder]) -> Section? {
     var content: [Node] = []
     for folder in folders {
-      guard let data = FileManager.default.contents(atPath: folder.file("summary.json")),
-        let statistics = (try? JSONDecoder().decode(Block.self, from: data))?.statistics, !statistics.metrics.isEmpty
-      else { continue }
+      guard let statistics = RunStatistics.read(summaryAt: folder.file("summary.json")), !statistics.metrics.isEmpty else { continue }
       let prefix = folders.count > 1 ? "\(folder.name): " : ""
       let fractions = statistics.metrics.filter { $0.unit == "fraction" }
       // Metrics no algorithm could compute (no correctly typed word for false corrections) are left out.

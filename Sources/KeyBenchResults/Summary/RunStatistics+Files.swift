@@ -1,5 +1,5 @@
 import Foundation
-public import KeyBenchCore
+import KeyBenchCore
 
 extension RunStatistics {
   /// Statistics of a results.csv the benchmark is about to write, read back through the same
@@ -11,6 +11,15 @@ extension RunStatistics {
     try self.init(
       table: table, metrics: metrics, group: group, resamples: settings.resamples, seed: settings.seed,
       level: settings.level, spreadMetric: spreadMetric)
+  }
+
+  /// The `statistics` block of the summary.json at `path`, or nil when the file has none or
+  /// cannot be read (figures then simply draw no intervals; readers that need the block use
+  /// ``RunResults``, which says why it is missing).
+  public static func read(summaryAt path: String) -> RunStatistics? {
+    struct Block: Decodable { var statistics: RunStatistics? }
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return (try? JSONDecoder().decode(Block.self, from: data))?.statistics
   }
 
   /// The block as a JSON object for `summary.json`.

@@ -1,5 +1,5 @@
 import Foundation
-public import KeyBenchCore
+import KeyBenchCore
 
 /// The `statistics` block of a run's summary: every declared metric of every algorithm with a
 /// cluster-bootstrap interval, and how it was computed (method, group, resamples, seed).
