@@ -1,5 +1,5 @@
 import Foundation
-public import KeyBenchCore
+import KeyBenchCore
 
 /// How one metric is computed from result rows, declared by the benchmark that makes it.
 ///

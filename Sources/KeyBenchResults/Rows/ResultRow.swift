@@ -1,4 +1,4 @@
-public import KeyBenchCore
+import KeyBenchCore
 
 /// One algorithm's answer for one item: the row every benchmark's `results.csv` starts with.
 ///

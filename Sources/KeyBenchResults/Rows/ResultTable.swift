@@ -1,5 +1,5 @@
 import Foundation
-public import KeyBenchCore
+import KeyBenchCore
 
 /// A run's `results.csv` read back as typed rows, checked line by line.
 ///
