@@ -10,10 +10,6 @@ public import KeyBenchResults
 /// the sample is too small to see a drop of `minEffect`, the gate says what it can see instead
 /// of passing silently.
 public struct StatisticalGate: Sendable {
-  /// Below this many groups the cluster bootstrap has too few units to resample for a trustworthy
-  /// interval; the gate says so beside its verdict.
-  public static let fewGroups = 10
-
   /// Smallest drop, in percentage points (or the metric's unit when it is not a fraction), that counts.
   public var minEffect: Double
   public var alpha: Double
@@ -79,7 +75,7 @@ public struct StatisticalGate: Sendable {
         }
       }
       checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: regression ? .regression : .pass))
-      if c.groups >= 2, c.groups < Self.fewGroups, !underpowered.contains(where: { $0.hasPrefix("\(c.a): only") }) {
+      if c.groups >= 2, c.groups < RunStatistics.fewGroups, !underpowered.contains(where: { $0.hasPrefix("\(c.a): only") }) {
         underpowered.append("\(c.a): only \(c.groups) \(report.group)s: intervals and p-values from so few groups are rough; take items from more \(report.group)s")
       }
     }

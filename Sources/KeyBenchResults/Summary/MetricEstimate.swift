@@ -51,7 +51,8 @@ public struct GroupSpread: Sendable, Codable, Equatable {
   /// Groups with at least ``minimumItems`` items (smaller ones would make the tails pure noise).
   public var groups: Int
   public var minimumItems: Int
-  /// The metric of the worst group, the group at the 10th percentile, the median group and the best.
+  /// The metric of the worst group, of the group a tenth of the way from the worst, of the median
+  /// group and of the best — worst meaning lowest where higher is better, highest for an error rate.
   public var worst: Double
   public var p10: Double
   public var median: Double

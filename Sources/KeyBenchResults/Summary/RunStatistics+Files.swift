@@ -38,6 +38,12 @@ extension RunStatistics {
       "",
       "| algorithm | metric | value | 95 % interval | items | \(group)s |", "|---|---|---:|---|---:|---:|",
     ]
+    if let fewest = metrics.map(\.groups).filter({ $0 >= 2 }).min(), fewest < Self.fewGroups {
+      lines.insert(
+        "**Only \(fewest) \(group)s** behind some of these numbers: a bootstrap over so few \(group)s gives rough intervals. Take items from more \(group)s for numbers to compare.",
+        at: 5)
+      lines.insert("", at: 6)
+    }
     for m in metrics {
       lines.append(
         "| \(m.algorithm) | \(m.name) | \(Self.format(m.value, unit: m.unit)) | \(Self.formatInterval(m)) | \(m.n) | \(m.groups) |")
@@ -54,6 +60,10 @@ extension RunStatistics {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// Below this many groups the cluster bootstrap has too few units for a trustworthy interval,
+  /// and reports and the gate say so.
+  public static let fewGroups = 10
 
   /// One number format per unit: fractions as percentages with two decimals everywhere.
   public static func format(_ value: Double?, unit: String) -> String {

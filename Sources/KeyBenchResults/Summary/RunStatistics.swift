@@ -75,7 +75,9 @@ public struct RunStatistics: Sendable, Codable, Equatable {
       sums[table.rows[index].group, default: (0, 0, 0)].1 += denominator
       sums[table.rows[index].group, default: (0, 0, 0)].2 += 1
     }
-    let values = sums.values.filter { $0.2 >= minimumItems && $0.1 > 0 }.map { $0.0 / $0.1 }.sorted()
+    // Worst first: the lowest value for a metric where higher is better, the highest for an error rate.
+    let values = sums.values.filter { $0.2 >= minimumItems && $0.1 > 0 }.map { $0.0 / $0.1 }
+      .sorted { metric.higherIsBetter ? $0 < $1 : $0 > $1 }
     guard values.count >= 2 else { return nil }
     func quantile(_ q: Double) -> Double {
       let position = q * Double(values.count - 1)

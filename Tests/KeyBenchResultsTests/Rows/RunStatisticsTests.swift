@@ -98,4 +98,25 @@ import Testing
     // Type-7 10th percentile of 0.1…1.0: position 0.9 → 0.1 + 0.9·0.1.
     #expect(abs(spread.p10 - 0.19) < 1e-12)
   }
+
+  @Test func theWorstGroupOfAnErrorRateIsItsHighest() throws {
+    var lines = ["algorithm,item,group,target,rank,candidates,time_us"]
+    // Ten users with 10 items each; user k misses k of them.
+    for user in 1...10 {
+      for item in 1...10 { lines.append("d,\(user)-\(item),u\(user),w,\(item <= user ? "" : "1"),w,1") }
+    }
+    let errors = RowMetric(name: "error_rate", higherIsBetter: false, description: "missed", score: .rankBeyond(1))
+    let stats = try RunStatistics(
+      resultsCSV: lines.joined(separator: "\n") + "\n", metrics: [errors], group: "user", settings: .init(resamples: 50, seed: 1),
+      spreadMetric: "error_rate")
+    let spread = try #require(stats.spread.first)
+    #expect(spread.worst == 1.0 && spread.best == 0.1)
+    #expect(abs(spread.p10 - 0.91) < 1e-12, "a tenth of the way from the worst")
+    #expect(!stats.markdown.contains("**Only"), "ten users are enough")
+  }
+
+  @Test func reportsSayWhenTooFewGroupsStandBehindANumber() throws {
+    let stats = try RunStatistics(resultsCSV: Self.text, metrics: Self.metrics, group: "user", settings: .init(resamples: 100, seed: 1))
+    #expect(stats.markdown.contains("**Only 2 users**"), "\(stats.markdown)")
+  }
 }
