@@ -53,11 +53,6 @@ public struct Leaderboard {
     }
   }
 
-  /// Rows of every run in `runs` (name → result folder) whose summary could be read.
-  public init(runs: [(name: String, folder: URL)]) throws {
-    try self.init(sources: runs.map { Source(name: $0.name, folder: $0.folder) })
-  }
-
   /// Rows of every run; the rounds of a repeated run add their times to its first round's row.
   public init(sources: [Source]) throws {
     var rows: [Row] = []
@@ -78,8 +73,7 @@ public struct Leaderboard {
       }
       guard times.count > 1 else { continue }
       rows[index].microsecondsByRound = times
-      let sorted = times.values.sorted()
-      rows[index].microseconds = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+      rows[index].microseconds = Percentile.linear(sorted: times.values.sorted(), at: 0.5)
     }
     for group in Set(rows.map(\.group)) {
       let members = rows.indices.filter { rows[$0].group == group }

@@ -82,12 +82,8 @@ public struct SuiteOutput {
   }
 
   /// Runs with a result, by name.
-  public var finishedRuns: [(name: String, folder: URL)] {
-    items.filter { $0.kind == .run && isComplete($0) }.map { ($0.name, store($0)) }
-  }
-
-  /// Finished runs for the leaderboard: rounds of one run (`"repeat": N`) named by their first.
-  public var leaderboardSources: [Leaderboard.Source] {
+  /// Rounds of one run (`"repeat": N`) are named by their first, with their round.
+  public var finishedRuns: [Leaderboard.Source] {
     items.filter { $0.kind == .run && isComplete($0) }.map { item in
       let base = item.round == 1 ? item.name : String(item.name.dropLast("#\(item.round)".count))
       return Leaderboard.Source(name: base, folder: store(item), round: item.round)

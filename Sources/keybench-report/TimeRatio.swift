@@ -75,7 +75,7 @@ extension KeybenchReport {
         let out = scratch.appendingPathComponent("\(side == 0 ? "a" : "b")\(round)").path
         let started = ContinuousClock.now
         let result = try CapturedProcess.run(executable(command[0]), Array(command.dropFirst()) + ["--out", out])
-        let wall = (ContinuousClock.now - started).seconds
+        let wall = (ContinuousClock.now - started).inSeconds
         guard result.status == 0 else {
           throw CommandFailure("\(side == 0 ? "A" : "B") failed in round \(round) (exit \(result.status)): \(result.standardError.split(separator: "\n").suffix(3).joined(separator: " | "))")
         }
@@ -148,12 +148,5 @@ extension KeybenchReport {
       }
       if slower { throw ExitCode(1) }
     }
-  }
-}
-
-extension Duration {
-  fileprivate var seconds: Double {
-    let parts = components
-    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
   }
 }

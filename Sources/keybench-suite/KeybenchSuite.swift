@@ -180,7 +180,7 @@ extension KeybenchSuite {
         StandardError.print("wrote \(written.count) figure pages into \(pages)")
       }
       guard !runs.isEmpty else { throw CommandFailure("\(folder): no finished runs yet (keybench-suite status \(folder))") }
-      let board = try Leaderboard(sources: output.leaderboardSources)
+      let board = try Leaderboard(sources: runs)
       try AtomicFileWriter.write(board.markdown, to: output.folder.appendingPathComponent("leaderboard.md").path)
       try AtomicFileWriter.write(board.csv, to: output.folder.appendingPathComponent("leaderboard.csv").path)
       try AtomicFileWriter.write(board.html, to: output.folder.appendingPathComponent("leaderboard.html").path)

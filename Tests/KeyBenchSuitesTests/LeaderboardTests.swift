@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct LeaderboardTests {
   /// A correction run's summary with one corrector's top-1, its interval and speed.
-  static func run(in dir: TemporaryDirectory, _ name: String, top1: Double, low: Double, high: Double, wordsPerSecond: Double, seed: String = "null") throws -> (String, URL) {
+  static func run(in dir: TemporaryDirectory, _ name: String, top1: Double, low: Double, high: Double, wordsPerSecond: Double, seed: String = "null") throws -> Leaderboard.Source {
     let folder = URL(fileURLWithPath: dir.path(name))
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let summary = """
@@ -17,12 +17,12 @@ import Testing
        "statistics": {"metrics": [{"algorithm": "\(name)", "name": "top1", "value": \(top1), "low": \(low), "high": \(high)}]}}
       """
     try summary.write(to: folder.appendingPathComponent("summary.json"), atomically: true, encoding: .utf8)
-    return (name, folder)
+    return Leaderboard.Source(name: name, folder: folder)
   }
 
   @Test func overlappingIntervalsShareRanksAndOnlyClearWinsLeaveTheFrontier() throws {
     let dir = try TemporaryDirectory()
-    let board = try Leaderboard(runs: [
+    let board = try Leaderboard(sources: [
       try Self.run(in: dir, "a", top1: 0.5163, low: 0.48, high: 0.55, wordsPerSecond: 10_000),
       try Self.run(in: dir, "b", top1: 0.5154, low: 0.48, high: 0.55, wordsPerSecond: 11_000),
       try Self.run(in: dir, "c", top1: 0.30, low: 0.27, high: 0.33, wordsPerSecond: 12_000),
@@ -42,7 +42,7 @@ import Testing
 
   @Test func runsWithAnotherSeedAreRankedApart() throws {
     let dir = try TemporaryDirectory()
-    let board = try Leaderboard(runs: [
+    let board = try Leaderboard(sources: [
       try Self.run(in: dir, "a", top1: 0.6, low: 0.55, high: 0.65, wordsPerSecond: 10, seed: "1"),
       try Self.run(in: dir, "b", top1: 0.4, low: 0.35, high: 0.45, wordsPerSecond: 10, seed: "2"),
     ])
@@ -57,7 +57,7 @@ import Testing
     for round in 1...5 {
       let jitter = 1 + 0.03 * Double(round % 3)
       for (name, speed) in [("a", 11_000.0 * jitter), ("b", 10_000.0 * jitter)] {
-        let (_, folder) = try Self.run(in: dir, "\(name)\(round)", top1: 0.5, low: 0.45, high: 0.55, wordsPerSecond: speed)
+        let folder = try Self.run(in: dir, "\(name)\(round)", top1: 0.5, low: 0.45, high: 0.55, wordsPerSecond: speed).folder
         // The metrics object is keyed by the algorithm's name: rename it to the run's algorithm.
         let file = folder.appendingPathComponent("summary.json")
         let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"\(name)\(round)\"", with: "\"\(name)\"")

@@ -50,6 +50,7 @@ public struct StatisticalGate: Sendable {
     let report = ComparisonReport(parts, group: baseline.statistics.group, settings: settings, alpha: alpha)
     var checks: [RegressionGate.Check] = []
     var underpowered: [String] = []
+    var fewGroupsSaid = Set<String>()
     for c in report.comparisons {
       let name = "\(c.a).\(c.metric)"
       let scale = c.unit == "fraction" ? 100.0 : 1.0
@@ -75,7 +76,7 @@ public struct StatisticalGate: Sendable {
         }
       }
       checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: regression ? .regression : .pass))
-      if c.groups >= 2, c.groups < RunStatistics.fewGroups, !underpowered.contains(where: { $0.hasPrefix("\(c.a): only") }) {
+      if c.groups >= 2, c.groups < RunStatistics.fewGroups, fewGroupsSaid.insert(c.a).inserted {
         underpowered.append("\(c.a): only \(c.groups) \(report.group)s: intervals and p-values from so few groups are rough; take items from more \(report.group)s")
       }
     }
@@ -99,11 +100,11 @@ public struct StatisticalGate: Sendable {
     guard sample.items > 0, sample.denominatorTotal > 0, sample.groups >= 2 else { return .infinity }
     let n = Double(sample.items)
     let floor = (log2(2 / alpha)).rounded(.up) / n
-    let z = NormalDistribution.quantile(1 - alpha / 2) + NormalDistribution.quantile(power)
+    let z = Power.multiplier(alpha: alpha, power: power)
     if binary { return max(floor, z * z / n) }
     guard let estimate = try ClusterBootstrap.estimate(sample, resamples: max(settings.resamples, 1), seed: settings.seed),
       estimate.standardError > 0
     else { return floor }
-    return max(floor, z * estimate.standardError)
+    return max(floor, try Power.minimumDetectableEffect(standardError: estimate.standardError, alpha: alpha, power: power))
   }
 }

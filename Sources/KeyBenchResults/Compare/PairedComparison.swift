@@ -86,13 +86,11 @@ public struct PairedComparison: Sendable {
         metric: metric.name, a: a.label, b: b.label, items: groups.count, groups: Set(groups).count, unit: metric.unit,
         higherIsBetter: metric.higherIsBetter)
       if !groups.isEmpty {
-        let sampleA = try ClusteredRatio(groups: groups, numerators: numeratorsA, denominators: denominatorsA)
-        let sampleB = try ClusteredRatio(groups: groups, numerators: numeratorsB, denominators: denominatorsB)
-        comparison.valueA = sampleA.value
-        comparison.valueB = sampleB.value
         // The library's difference is first − second; KeyBench reports B − A, so B goes first.
         let paired = try PairedRatios(
           groups: groups, numeratorsA: numeratorsB, denominatorsA: denominatorsB, numeratorsB: numeratorsA, denominatorsB: denominatorsA)
+        comparison.valueA = paired.valueB
+        comparison.valueB = paired.valueA
         if paired.valueA != nil, paired.valueB != nil {
           let result = try PairedBootstrap.compare(paired, resamples: max(settings.resamples, 1), seed: settings.seed, level: settings.level)
           comparison.difference = result.difference

@@ -53,11 +53,11 @@ public struct RunResults: Sendable {
   static func describe(_ error: any Error) -> String {
     switch error {
     case DecodingError.keyNotFound(let key, let context):
-      return "missing '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
+      return "missing '\(CheckedJSON.dotted(context.codingPath + [key]))'"
     case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      return "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+      return "wrong type at '\(CheckedJSON.dotted(context.codingPath))'"
     case DecodingError.dataCorrupted(let context):
-      return context.codingPath.isEmpty ? "not JSON" : "bad value at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+      return context.codingPath.isEmpty ? "not JSON" : "bad value at '\(CheckedJSON.dotted(context.codingPath))'"
     default:
       return "\(error)"
     }

@@ -75,18 +75,15 @@ public struct RunStatistics: Sendable, Codable, Equatable {
       sums[table.rows[index].group, default: (0, 0, 0)].1 += denominator
       sums[table.rows[index].group, default: (0, 0, 0)].2 += 1
     }
-    // Worst first: the lowest value for a metric where higher is better, the highest for an error rate.
-    let values = sums.values.filter { $0.2 >= minimumItems && $0.1 > 0 }.map { $0.0 / $0.1 }
-      .sorted { metric.higherIsBetter ? $0 < $1 : $0 > $1 }
-    guard values.count >= 2 else { return nil }
-    func quantile(_ q: Double) -> Double {
-      let position = q * Double(values.count - 1)
-      let lower = Int(position.rounded(.down)), upper = min(lower + 1, values.count - 1)
-      return values[lower] + (values[upper] - values[lower]) * (position - Double(lower))
-    }
+    let values = sums.values.filter { $0.2 >= minimumItems && $0.1 > 0 }.map { $0.0 / $0.1 }.sorted()
+    guard values.count >= 2, let first = values.first, let last = values.last else { return nil }
+    // Worst is the lowest value where higher is better, the highest for an error rate; the 10th
+    // percentile is counted from the worst end.
+    let better = metric.higherIsBetter
+    func at(_ q: Double) -> Double { Percentile.linear(sorted: values, at: better ? q : 1 - q) ?? first }
     return GroupSpread(
       algorithm: algorithm, metric: metric.name, groups: values.count, minimumItems: minimumItems,
-      worst: values[0], p10: quantile(0.1), median: quantile(0.5), best: values[values.count - 1])
+      worst: better ? first : last, p10: at(0.1), median: at(0.5), best: better ? last : first)
   }
 
   /// The estimate of `metric` for `algorithm`, if computed.

@@ -28,7 +28,7 @@ public struct InterleavedRatio: Sendable, Codable, Equatable {
     self.ratios = ratios
     let sorted = ratios.sorted()
     let n = sorted.count
-    median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+    median = Percentile.linear(sorted: sorted, at: 0.5) ?? sorted[0]
     // The largest k whose interval still reaches `level`; k = 1 (min…max) when none does.
     var k = 1
     var chosen = Self.coverage(n: n, k: 1)
@@ -47,11 +47,6 @@ public struct InterleavedRatio: Sendable, Codable, Equatable {
 
   /// P(r₍ₖ₎ ≤ median ≤ r₍ₙ₋ₖ₊₁₎) = 1 − 2·P(X ≤ k − 1), X ~ Binomial(n, ½).
   static func coverage(n: Int, k: Int) -> Double {
-    var term = pow(0.5, Double(n)), tail = 0.0
-    for i in 0..<k {
-      if i > 0 { term *= Double(n - i + 1) / Double(i) }
-      tail += term
-    }
-    return max(0, 1 - 2 * tail)
+    max(0, 1 - 2 * BinomialTail.lowerHalf(k - 1, trials: n))
   }
 }
