@@ -58,9 +58,7 @@ public struct Leaderboard {
     var rows: [Row] = []
     var later: [(round: Int, rows: [Row])] = []
     for source in sources {
-      let data = try Data(contentsOf: source.folder.appendingPathComponent("summary.json"))
-      guard let summary = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
-      let made = Self.rows(run: source.name, summary: summary)
+      let made = Self.rows(run: source.name, summary: try SummaryFile(path: source.folder.appendingPathComponent("summary.json").path))
       if source.round == 1 { rows += made } else { later.append((source.round, made)) }
     }
     for index in rows.indices {
@@ -89,74 +87,63 @@ public struct Leaderboard {
   }
 
   /// The algorithms of one summary with their headline numbers, per benchmark (Reports/FORMATS.md).
-  static func rows(run: String, summary: [String: Any]) -> [Row] {
-    guard let bench = summary["bench"] as? String, let metrics = summary["metrics"] as? [String: Any] else { return [] }
-    let provenance = summary["provenance"] as? [String: Any] ?? [:]
-    let inputs = (provenance["inputs"] as? [[String: Any]] ?? []).map { "\($0["role"] ?? "")=\(($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } ?? "")" }
-    let digests = (provenance["inputs"] as? [[String: Any]] ?? []).compactMap { $0["sha256"] as? String }
-    let lexicon = (provenance["lexicon"] as? [String: Any])?["content_sha256"] as? String ?? ""
-    let scored = (provenance["items"] as? [String: Any])?["scored"].map { "\($0)" } ?? ""
-    // The gate's rule for "the same inputs" (Comparability): input bytes, items scored, lexicon
-    // content, top-k and seed; rows of runs that differ in any of them are never ranked together.
-    let topK = provenance["top_k"].map { "\($0)" } ?? "none"
-    let seed = provenance["seed"].map { "\($0)" } ?? "none"
-    let group = ([bench, lexicon, scored, "top_k=\(topK)", "seed=\(seed)"] + digests).joined(separator: "|")
-    var described = inputs.joined(separator: ", ")
-    if let lexiconName = (provenance["lexicon"] as? [String: Any])?["name"] as? String { described += ", lexicon \(lexiconName)" }
-    if !scored.isEmpty { described += ", \(scored) items" }
-    if let k = provenance["top_k"] as? NSNumber { described += ", top-\(k)" }
-    if let seed = provenance["seed"] as? NSNumber { described += ", seed \(seed)" }
-    func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
-    // The intervals the run wrote (`statistics`, schema 2), by algorithm and metric name.
-    let estimates = (summary["statistics"] as? [String: Any])?["metrics"] as? [[String: Any]] ?? []
-    let mainAlgorithm = estimates.first?["algorithm"] as? String
+  static func rows(run: String, summary: SummaryFile) -> [Row] {
+    let json = summary.json, metrics = json["metrics"] ?? .null
+    let provenance = summary.provenance ?? .null
+    // The gate's rule for "the same inputs": rows of runs the gate would refuse to compare are
+    // never ranked together.
+    let group = summary.bench + "|" + Comparability.inputsKey(provenance)
+    let described = Comparability.inputsDescription(provenance)
+    let estimates = summary.statistics?.metrics ?? []
+    let mainAlgorithm = estimates.first?.algorithm
     func row(_ algorithm: String, _ name: String, _ accuracy: Double?, _ micros: Double?, key: String? = nil) -> Row? {
       guard let accuracy, accuracy.isFinite else { return nil }
-      var row = Row(bench: bench, group: group, inputs: described, run: run, algorithm: algorithm, accuracyName: name, accuracy: accuracy,
+      var row = Row(bench: summary.bench, group: group, inputs: described, run: run, algorithm: algorithm, accuracyName: name, accuracy: accuracy,
         microseconds: micros.flatMap { $0.isFinite ? $0 : nil })
       let id = key ?? algorithm
-      if let estimate = estimates.first(where: { $0["algorithm"] as? String == id && $0["name"] as? String == name }),
-        let low = number(estimate["low"]), let high = number(estimate["high"]), low <= accuracy, accuracy <= high
+      // The interval the run wrote (`statistics`, schema 2) for this algorithm and metric.
+      if let estimate = estimates.first(where: { $0.algorithm == id && $0.name == name }),
+        let low = estimate.low, let high = estimate.high, low <= accuracy, accuracy <= high
       {
         row.low = low
         row.high = high
       }
       return row
     }
-    func perAlgorithm(_ object: [String: Any], _ accuracy: String, _ micros: (([String: Any]) -> Double?)) -> [Row] {
-      object.keys.sorted().compactMap { name in
-        guard let values = object[name] as? [String: Any] else { return nil }
-        return row(name, accuracy, number(values[accuracy]), micros(values))
+    func perAlgorithm(_ object: JSONValue?, _ accuracy: String, _ micros: (JSONValue) -> Double?) -> [Row] {
+      guard case .object(let members)? = object else { return [] }
+      return members.keys.sorted().compactMap { name in
+        guard let values = members[name], case .object = values else { return nil }
+        return row(name, accuracy, values[accuracy]?.number, micros(values))
       }
     }
-    switch bench {
+    switch summary.bench {
     case "swipe":
-      let decoder = ((summary["config"] as? [String: Any])?["decoder"] as? String).map { String($0.prefix(60)) } ?? "seed000"
-      var rows = [row(decoder, "top1", number(metrics["top1"]), number(metrics["decode_ms_median"]).map { $0 * 1000 }, key: mainAlgorithm)].compactMap { $0 }
+      let decoder = (json["config"]?["decoder"]?.string).map { String($0.prefix(60)) } ?? "seed000"
+      var rows = [row(decoder, "top1", metrics["top1"]?.number, metrics["decode_ms_median"]?.number.map { $0 * 1000 }, key: mainAlgorithm)].compactMap { $0 }
       // Further built-in decoders (`--decoder`) and plug-ins, each its own row.
       for key in ["decoders", "plugins"] {
-        guard let others = metrics[key] as? [String: Any] else { continue }
-        rows += perAlgorithm(others, "top1") { number($0["decode_ms_median"]).map { $0 * 1000 } }
+        rows += perAlgorithm(metrics[key], "top1") { $0["decode_ms_median"]?.number.map { $0 * 1000 } }
       }
       return rows
     case "correct":
-      return perAlgorithm(metrics, "top1") { number($0["words_per_second"]).map { 1e6 / $0 } }
+      return perAlgorithm(metrics, "top1") { $0["words_per_second"]?.number.map { 1e6 / $0 } }
     case "predict":
-      return perAlgorithm(metrics, "ksr") { number($0["predictions_per_second"]).map { 1e6 / $0 } }
+      return perAlgorithm(metrics, "ksr") { $0["predictions_per_second"]?.number.map { 1e6 / $0 } }
     case "touch":
-      let resolvers = metrics["resolvers"] as? [String: Any] ?? [:]
+      guard case .object(let resolvers)? = metrics["resolvers"] else { return [] }
       return resolvers.keys.sorted().compactMap { name in
-        guard let values = resolvers[name] as? [String: Any], let rate = number(values["key_error_rate"]) else { return nil }
-        return row(name, "key accuracy", 1 - rate, number(values["ns_per_touch"]).map { $0 / 1000 })
+        guard let rate = resolvers[name]?["key_error_rate"]?.number else { return nil }
+        return row(name, "key accuracy", 1 - rate, resolvers[name]?["ns_per_touch"]?.number.map { $0 / 1000 })
       }
     case "gesture":
-      let schemes = metrics["schemes"] as? [String: Any] ?? [:]
+      guard case .object(let schemes)? = metrics["schemes"] else { return [] }
       return schemes.keys.sorted().compactMap { name in
-        guard let values = schemes[name] as? [String: Any], let cer = number(values["cer"]) else { return nil }
+        guard let cer = schemes[name]?["cer"]?.number else { return nil }
         return row(name, "1 − CER", 1 - cer, nil)
       }
     case "photos":
-      return perAlgorithm(metrics, "recall_at_1") { number($0["ms_per_query"]).map { $0 * 1000 } }
+      return perAlgorithm(metrics, "recall_at_1") { $0["ms_per_query"]?.number.map { $0 * 1000 } }
     default:
       return []
     }

@@ -43,9 +43,10 @@ public struct SuiteOutput {
 
   public func store(_ item: SuitePlan.Item) -> URL { folder.appendingPathComponent("store").appendingPathComponent(item.key) }
 
-  public func isComplete(_ item: SuitePlan.Item) -> Bool {
-    FileManager.default.fileExists(atPath: store(item).appendingPathComponent(item.completionMarker).path)
-  }
+  /// Whether `item`'s entry is sealed and unchanged (``StoreEntry``).
+  public func isComplete(_ item: SuitePlan.Item) -> Bool { state(item) == .complete }
+
+  public func state(_ item: SuitePlan.Item) -> StoreEntry.State { StoreEntry.state(of: store(item), item: item) }
 
   /// `OUT/runs/NAME` → `../store/KEY`, replaced in one rename, so results can be browsed and
   /// compared by name while other tasks write beside them.

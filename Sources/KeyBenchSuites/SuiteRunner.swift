@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import KeyBenchCore
 
 /// Runs a plan into its output folder: steps first (in order), then runs (`jobs` at a time, this
@@ -29,6 +29,8 @@ public struct SuiteRunner: Sendable {
     public var seconds: Double
     public var exitCode: Int32
     public var log: String
+    /// Why the stored result this item replaced was not trusted (nil: there was none).
+    public var replaced: String? = nil
   }
 
   /// The items this invocation is responsible for: every step (they are cheap and cached), and
@@ -46,32 +48,40 @@ public struct SuiteRunner: Sendable {
     }
   }
 
-  /// Whether `item`'s result is in the store.
-  public func isComplete(_ item: SuitePlan.Item) -> Bool {
-    FileManager.default.fileExists(atPath: context.store(item.key).appendingPathComponent(item.completionMarker).path)
-  }
+  /// Whether `item`'s result is in the store, sealed and unchanged (``StoreEntry``).
+  public func isComplete(_ item: SuitePlan.Item) -> Bool { state(item) == .complete }
 
-  /// The command line of `item` (for messages and `--dry-run`).
-  public func command(_ item: SuitePlan.Item) -> [String] {
+  /// The state of `item`'s store entry.
+  public func state(_ item: SuitePlan.Item) -> StoreEntry.State { StoreEntry.state(of: context.store(item.key), item: item) }
+
+  /// The command line of `item` writing into `folder` (default: its store entry; for messages and
+  /// `--dry-run`).
+  public func command(_ item: SuitePlan.Item, into folder: URL? = nil) -> [String] {
+    let target = folder ?? context.store(item.key)
     let tool = context.bin.appendingPathComponent(item.tool).path
-    guard item.kind == .step else { return [tool] + item.arguments + ["--out", context.store(item.key).path] }
-    return [tool] + item.arguments + [SuiteFile.outputOption(of: item.tool), stagingPath(item)]
-  }
-
-  /// Where a step writes before its output is renamed into place: a database is written in
-  /// place by SQLite, so only the rename after a clean exit may make it the step's output.
-  func stagingPath(_ item: SuitePlan.Item) -> String {
-    let output = context.store(item.key).appendingPathComponent(item.output ?? "").path
-    return item.tool == "keybench-ingest" ? output + ".partial" : output
+    guard item.kind == .step else { return [tool] + item.arguments + ["--out", target.path] }
+    return [tool] + item.arguments + [SuiteFile.outputOption(of: item.tool), target.appendingPathComponent(item.output ?? "").path]
   }
 
   /// Runs everything selected and returns one outcome per item (failed runs do not stop the
   /// others; a failed step stops the runs, which need its output).
+  ///
+  /// - Throws: ``SuiteFile/Problem`` when another `keybench-suite run` holds the output folder:
+  ///   one whole run at a time, or any number of shards (`--shard`, `--steps-only`), which share
+  ///   it and take turns on each item.
   public func run(progress: @escaping @Sendable (String) -> Void) throws -> [Outcome] {
     let manager = FileManager.default
     for folder in ["store", "logs", "runs", "configs"] {
       try manager.createDirectory(at: context.out.appendingPathComponent(folder), withIntermediateDirectories: true)
     }
+    let lockPath = context.out.appendingPathComponent(Self.lockName).path
+    let sharing = shard.count > 1 || stepsOnly
+    guard let lock = try FileLock.acquire(lockPath, mode: sharing ? .shared : .exclusive) else {
+      throw SuiteFile.Problem(
+        "\(context.out.path) is in use by another keybench-suite (\(FileLock.holder(of: lockPath) ?? "unknown process")); "
+          + "wait for it to finish or give another --out (shards of one suite, --shard I/N, may share a folder)")
+    }
+    defer { withExtendedLifetime(lock) {} }
     for (path, text) in plan.configFiles where !manager.fileExists(atPath: path) {
       try AtomicFileWriter.write(text + "\n", to: path)
     }
@@ -111,17 +121,54 @@ public struct SuiteRunner: Sendable {
     return outcomes
   }
 
+  /// Runs `item` unless its entry is complete: into a temporary folder beside the entry, which
+  /// is checked and sealed (``StoreEntry``) and renamed into place only after a clean exit. One
+  /// process at a time works on an entry (a lock per key), so two suites sharing an output
+  /// folder (shards, or a rerun started twice) wait for each other instead of racing.
   func execute(_ item: SuitePlan.Item) -> Outcome {
     let log = context.out.appendingPathComponent("logs").appendingPathComponent(Self.fileName(item.name) + ".log").path
-    if isComplete(item) { return Outcome(item: item, state: .cached, seconds: 0, exitCode: 0, log: log) }
+    let entry = context.store(item.key)
     let started = DispatchTime.now().uptimeNanoseconds
-    let command = command(item)
+    var replaced: String?
+    func finish(_ state: Outcome.State, _ code: Int32) -> Outcome {
+      Outcome(item: item, state: state, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, exitCode: code, log: log, replaced: replaced)
+    }
+    func note(_ text: String) { try? Data("\(text)\n".utf8).append(toLog: log) }
+    if state(item) == .complete { return finish(.cached, 0) }
+    let manager = FileManager.default
+    let store = entry.deletingLastPathComponent()
+    let lock: FileLock?
+    do {
+      try manager.createDirectory(at: store, withIntermediateDirectories: true)
+      lock = try FileLock.acquire(store.appendingPathComponent(".\(item.key).lock").path, mode: .exclusive, wait: true)
+    } catch {
+      try? "cannot lock \(item.key): \(error)\n".write(toFile: log, atomically: false, encoding: .utf8)
+      return finish(.failed, 1)
+    }
+    defer { withExtendedLifetime(lock) {} }
+    // Another process may have finished it while this one waited for the lock.
+    let before = state(item)
+    if before == .complete { return finish(.cached, 0) }
+    // What a killed attempt left behind starts over (the lock says nobody works on it now).
+    if let names = try? manager.contentsOfDirectory(atPath: store.path) {
+      for name in names where name.hasPrefix(".\(item.key).tmp-") { try? manager.removeItem(at: store.appendingPathComponent(name)) }
+    }
+    let temporary = store.appendingPathComponent(".\(item.key).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+    let command = command(item, into: temporary)
     var code: Int32 = 127
     do {
-      try FileManager.default.createDirectory(at: context.store(item.key).deletingLastPathComponent(), withIntermediateDirectories: true)
-      if item.kind == .step { try FileManager.default.createDirectory(at: context.store(item.key), withIntermediateDirectories: true) }
       // A failure here surfaces as FileHandle's error on the next line, with the path.
-      _ = FileManager.default.createFile(atPath: log, contents: Data((command.joined(separator: " ") + "\n").utf8))
+      _ = manager.createFile(atPath: log, contents: Data((command.joined(separator: " ") + "\n").utf8))
+      if case .invalid(let reason) = before {
+        replaced = reason
+        note("suite: the stored result failed its check (\(reason)); running it again")
+      }
+      if item.kind == .step { try manager.createDirectory(at: temporary, withIntermediateDirectories: true) }
+      TemporaryFiles.register(temporary.path)
+      defer {
+        try? manager.removeItem(at: temporary)
+        TemporaryFiles.unregister(temporary.path)
+      }
       let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
       try handle.seekToEnd()
       let process = Process()
@@ -130,30 +177,42 @@ public struct SuiteRunner: Sendable {
       process.standardOutput = handle
       process.standardError = handle
       process.standardInput = FileHandle.nullDevice
-      let staging = item.kind == .step ? stagingPath(item) : ""
-      let output = context.store(item.key).appendingPathComponent(item.output ?? "").path
-      if item.kind == .step, staging != output {
-        // What a killed attempt left half-written starts over.
-        for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: staging + suffix) }
-      }
       try Children.shared.run(process)
       process.waitUntilExit()
       Children.shared.remove(process)
       try? handle.close()
       code = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-      if code == 0, item.kind == .step, staging != output, rename(staging, output) != 0 {
-        let reason = FileManager.default.fileExists(atPath: staging)
-          ? "cannot move \(staging) into place: \(String(cString: strerror(errno)))"
-          : "the step exited 0 but wrote no \(staging)"
-        try? Data("\(reason)\n".utf8).append(toLog: log)
-        code = 1
+      if code == 0 {
+        do {
+          try StoreEntry.seal(temporary, item: item)
+          try Self.replace(entry, with: temporary)
+        } catch {
+          note("suite: \(error)")
+          code = 1
+        }
       }
     } catch {
       try? (command.joined(separator: " ") + "\ncannot start: \(error)\n").write(toFile: log, atomically: false, encoding: .utf8)
     }
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     let finished = code == 0 && isComplete(item)
-    return Outcome(item: item, state: finished ? .done : .failed, seconds: seconds, exitCode: finished ? 0 : (code == 0 ? 1 : code), log: log)
+    return finish(finished ? .done : .failed, finished ? 0 : (code == 0 ? 1 : code))
+  }
+
+  /// Puts the sealed folder `temporary` at `entry`, moving an invalid earlier entry out of the
+  /// way first (rename cannot replace a non-empty folder).
+  static func replace(_ entry: URL, with temporary: URL) throws {
+    let manager = FileManager.default
+    if (try? manager.destinationOfSymbolicLink(atPath: entry.path)) != nil || manager.fileExists(atPath: entry.path) {
+      let aside = entry.deletingLastPathComponent().appendingPathComponent(".\(entry.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)")
+      try? manager.removeItem(at: aside)
+      guard rename(entry.path, aside.path) == 0 else {
+        throw SuiteFile.Problem("cannot move the earlier \(entry.path) aside: \(String(cString: strerror(errno)))")
+      }
+      try? manager.removeItem(at: aside)
+    }
+    guard rename(temporary.path, entry.path) == 0 else {
+      throw SuiteFile.Problem("cannot move \(temporary.path) into place: \(String(cString: strerror(errno)))")
+    }
   }
 
   func link(_ item: SuitePlan.Item) throws { try SuiteOutput.link(item, in: context.out) }
@@ -178,6 +237,9 @@ public struct SuiteRunner: Sendable {
       ], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     try AtomicFileWriter.write(String(decoding: data, as: UTF8.self) + "\n", to: context.out.appendingPathComponent("plan.json").path)
   }
+
+  /// The output folder's lock file (``FileLock``).
+  public static let lockName = ".keybench-suite.lock"
 
   static func fileName(_ name: String) -> String {
     String(name.map { $0.isLetter || $0.isNumber || "-_.=,[]".contains($0) ? $0 : "_" })
@@ -211,6 +273,7 @@ public struct SuiteRunner: Sendable {
         var text = "suite: [\(finished)/\(total)] \(outcome.item.name): \(outcome.state.rawValue)"
         if outcome.state != .cached { text += " in \(SuiteRunner.duration(outcome.seconds))" }
         if outcome.state == .failed { text += " (exit \(outcome.exitCode); log \(outcome.log))" }
+        if let reason = outcome.replaced { text += " (ran again: the stored result failed its check: \(reason))" }
         if worked > 0 && finished < total {
           text += "; about \(SuiteRunner.duration(workSeconds / Double(worked) * Double(total - finished) / Double(min(jobs, total - finished)))) left"
         }

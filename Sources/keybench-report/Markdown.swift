@@ -1,6 +1,7 @@
 import ArgumentParser
 import KeyBenchReports
 import KeyBenchCore
+import KeyBenchResults
 
 extension KeybenchReport {
   struct Markdown: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeyBenchResults
 import KeyBenchBench
 import KeyBenchCLI
 import KeyBenchCore

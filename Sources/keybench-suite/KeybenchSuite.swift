@@ -146,15 +146,22 @@ extension KeybenchSuite {
 
     func run() throws {
       let output = try SuiteOptions.load(SuiteOutput(folder: URL(fileURLWithPath: folder)))
-      var missing = 0
+      var missing = 0, invalid = 0
       for item in output.items {
-        let done = output.isComplete(item)
-        if !done { missing += 1 }
-        print("\(done ? "done   " : "missing") \(item.kind == .step ? "step" : item.bench ?? "run") \(item.name) \(item.key.prefix(12))")
+        let state = output.state(item)
+        let label: String
+        switch state {
+        case .complete: label = "done   "
+        case .missing: label = "missing"; missing += 1
+        case .invalid: label = "invalid"; invalid += 1
+        }
+        print("\(label) \(item.kind == .step ? "step" : item.bench ?? "run") \(item.name) \(item.key.prefix(12))")
+        if case .invalid(let reason) = state { print("          \(reason)") }
       }
-      print("\(output.items.count - missing) of \(output.items.count) finished (suite \(output.suite))")
-      if requireComplete && missing > 0 {
-        throw CommandFailure("\(missing) items of \(folder) have no result; rerun the suite (or resubmit the failed shard) to finish them")
+      let finished = output.items.count - missing - invalid
+      print("\(finished) of \(output.items.count) finished\(invalid > 0 ? ", \(invalid) invalid (run the suite again to replace them)" : "") (suite \(output.suite))")
+      if requireComplete && finished < output.items.count {
+        throw CommandFailure("\(output.items.count - finished) items of \(folder) have no valid result; rerun the suite (or resubmit the failed shard) to finish them")
       }
     }
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import KeyBenchCore
 import Foundation
+import KeyBenchResults
 import KeyBenchBench
 import KeyBenchCLI
 import KeyBenchCorpora

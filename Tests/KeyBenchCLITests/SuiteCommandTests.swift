@@ -112,7 +112,8 @@ import Testing
     let deadline = Date().addingTimeInterval(60)
     func finished() -> Int {
       ((try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []).filter {
-        FileManager.default.fileExists(atPath: store.appendingPathComponent($0).appendingPathComponent("summary.json").path)
+        // Entries in the making are hidden (.KEY.tmp-PID) until sealed and renamed.
+        !$0.hasPrefix(".") && FileManager.default.fileExists(atPath: store.appendingPathComponent($0).appendingPathComponent("summary.json").path)
       }.count
     }
     while finished() < 1 && Date() < deadline { usleep(2000) }

@@ -14,7 +14,10 @@ import Testing
        "provenance": {"inputs": [{"role": "pairs", "path": "p.tsv", "sha256": "\(String(repeating: "a", count: 64))"}],
                       "items": {"unit": "pairs", "read": 400, "scored": 400, "excluded": []}, "lexicon": {"content_sha256": "b"},
                       "top_k": 4, "seed": \(seed)},
-       "statistics": {"metrics": [{"algorithm": "\(name)", "name": "top1", "value": \(top1), "low": \(low), "high": \(high)}]}}
+       "statistics": {"group": "intended word", "level": 0.95, "method": "cluster bootstrap", "resamples": 1000, "seed": 1, "spread": [],
+         "metrics": [{"algorithm": "\(name)", "name": "top1", "value": \(top1), "low": \(low), "high": \(high), "n": 400, "groups": 380,
+           "unit": "fraction", "higher_is_better": true, "description": "top-1",
+           "definition": {"name": "top1", "description": "top-1", "higher_is_better": true, "unit": "fraction", "score": {"kind": "rank_at_most", "k": 1}}}]}}
       """
     try summary.write(to: folder.appendingPathComponent("summary.json"), atomically: true, encoding: .utf8)
     return Leaderboard.Source(name: name, folder: folder)

@@ -1,4 +1,5 @@
 import Foundation
+public import KeyBenchResults
 
 /// Several runs' summaries as one Markdown table: a column per run, a row per metric.
 public struct SummaryTable: Sendable {

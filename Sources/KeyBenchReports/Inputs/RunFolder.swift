@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 
 /// One folder given to the report: a benchmark run (`summary.json`, maybe `results.csv`) or a
 /// sweep (`sweep.csv`). Detected by the files it holds.

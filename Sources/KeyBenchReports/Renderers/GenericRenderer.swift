@@ -1,3 +1,5 @@
+import KeyBenchCore
+
 /// Any other bench's runs, from summary.json alone: every scalar metric in a table (nested
 /// objects as dotted keys), curves (`[{"x", "mean", "std"}]`) as lines with ±std bands, and count
 /// matrices (e.g. a touch confusion matrix) as heat maps. Runs of one bench are compared side by side.

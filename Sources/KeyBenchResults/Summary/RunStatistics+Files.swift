@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import KeyBenchCore
 
 extension RunStatistics {
@@ -17,8 +17,12 @@ extension RunStatistics {
   /// cannot be read (figures then simply draw no intervals; readers that need the block use
   /// ``RunResults``, which says why it is missing).
   public static func read(summaryAt path: String) -> RunStatistics? {
+    FileManager.default.contents(atPath: path).flatMap(read(summaryData:))
+  }
+
+  /// The `statistics` block of a summary.json's bytes, or nil.
+  public static func read(summaryData data: Data) -> RunStatistics? {
     struct Block: Decodable { var statistics: RunStatistics? }
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
     return (try? JSONDecoder().decode(Block.self, from: data))?.statistics
   }
 

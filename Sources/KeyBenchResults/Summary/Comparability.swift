@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 
 /// Whether two benchmark results may be compared metric by metric, read from their provenance.
 ///
@@ -67,6 +67,31 @@ public struct Comparability: Sendable, Equatable {
     configChanges = Set(oldConfig.keys).union(newConfig.keys).sorted().compactMap { key in
       oldConfig[key] == newConfig[key] ? nil : "\(key): \(Self.text(oldConfig[key])) → \(Self.text(newConfig[key]))"
     }
+  }
+
+  /// The inputs of a run as one key: two provenances have equal keys exactly when
+  /// ``inputDifferences`` between them is empty, so a leaderboard ranks side by side only what
+  /// the gate would compare (one rule for both; a test holds them together).
+  public static func inputsKey(_ provenance: JSONValue) -> String {
+    let inputs = Self.inputs(provenance)
+    let roles = Set(inputs.map(\.role)).sorted()
+    let parts = roles.map { role in role + "=" + inputs.filter { $0.role == role }.map(\.sha256).joined(separator: ",") }
+    return (parts + [
+      "items=\(items(provenance).scored)",
+      "lexicon=\(provenance["lexicon"]?["content_sha256"]?.string ?? "none")",
+      "top_k=\(text(provenance["top_k"]))", "seed=\(text(provenance["seed"]))",
+    ]).joined(separator: "|")
+  }
+
+  /// The inputs of a run in words, for a table heading: `gestures=hws.jsonl, lexicon en_US, 2000 gestures, top-4`.
+  public static func inputsDescription(_ provenance: JSONValue) -> String {
+    var parts = inputs(provenance).map { "\($0.role)=\(($0.path as NSString).lastPathComponent)" }
+    if let name = provenance["lexicon"]?["name"]?.string { parts.append("lexicon \(name)") }
+    let items = items(provenance)
+    if items.scored >= 0 { parts.append(items.description) }
+    if let k = provenance["top_k"]?.number { parts.append("top-\(text(.number(k)))") }
+    if let seed = provenance["seed"]?.number { parts.append("seed \(text(.number(seed)))") }
+    return parts.joined(separator: ", ")
   }
 
   /// Every non-object value under its dotted path (arrays are values, unlike in metrics).

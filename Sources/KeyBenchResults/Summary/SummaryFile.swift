@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 
 /// A benchmark's `summary.json` (Reports/FORMATS.md), its metrics flattened to dotted names.
 ///
@@ -16,6 +16,16 @@ public struct SummaryFile: Sendable {
   public var provenance: JSONValue?
   /// Whether the summary declares metrics for its rows (`statistics`, schema 2, KeyBench 0.15).
   public var declaresRowMetrics: Bool
+  /// `schema_version` (nil in summaries written before schema 2).
+  public var schemaVersion: Int?
+  /// The whole document, for readers that need a benchmark's own structure (per-algorithm
+  /// metric objects, configuration).
+  public var json: JSONValue
+  /// The `statistics` block, typed (nil when the summary has none or it does not decode).
+  public var statistics: RunStatistics?
+
+  /// The schema this KeyBench writes and trusts in a suite's store.
+  public static let currentSchemaVersion = 2
 
   public init(path: String) throws {
     let file = (path as NSString).lastPathComponent == "summary.json"
@@ -46,5 +56,25 @@ public struct SummaryFile: Sendable {
     self.metrics = flat
     provenance = json["provenance"]
     declaresRowMetrics = json["statistics"] != nil
+    schemaVersion = json["schema_version"]?.number.flatMap { $0 == $0.rounded() && abs($0) < 1e9 ? Int($0) : nil }
+    self.json = json
+    statistics = RunStatistics.read(summaryData: data)
+  }
+
+
+  /// Why this summary cannot be trusted as a current result, or nil: the checks a suite's store
+  /// applies before it seals an entry (Reports/FORMATS.md): the current schema, a provenance the
+  /// gate can compare, and a statistics block that decodes.
+  public var problem: String? {
+    guard schemaVersion == Self.currentSchemaVersion else {
+      return "\(path): schema_version \(schemaVersion.map(String.init) ?? "missing"), expected \(Self.currentSchemaVersion); rerun the command that wrote it"
+    }
+    do {
+      _ = try Comparability.provenance(provenance, in: path)
+    } catch {
+      return "\(error)"
+    }
+    guard json["statistics"] != nil, statistics != nil else { return "\(path): its 'statistics' block is missing or malformed" }
+    return nil
   }
 }

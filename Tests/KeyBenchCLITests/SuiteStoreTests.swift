@@ -1,0 +1,106 @@
+import Foundation
+import KeyBenchTestSupport
+import Testing
+
+/// A suite's store trusts only sealed entries: every way an entry can be damaged after it was
+/// stored is reported by `status`, fails `--require-complete`, and is run again by `run` (never
+/// served as `cached`); two suites started at once into one folder do not race.
+@Suite struct SuiteStoreTests {
+  /// Ways a stored result can go wrong after it was written, each applied to one entry.
+  static let damages: [(name: String, apply: @Sendable (URL, URL) throws -> Void)] = [
+    ("truncated summary", { entry, _ in
+      let file = entry.appendingPathComponent("summary.json")
+      let data = try Data(contentsOf: file)
+      try data.prefix(data.count / 2).write(to: file)
+    }),
+    ("empty summary", { entry, _ in try Data().write(to: entry.appendingPathComponent("summary.json")) }),
+    ("NaN in the summary", { entry, _ in
+      let file = entry.appendingPathComponent("summary.json")
+      let text = try String(contentsOf: file, encoding: .utf8)
+      let damaged = text.replacingOccurrences(of: #""schema_version"\s*:\s*2"#, with: #""schema_version": NaN"#, options: .regularExpression)
+      #expect(damaged != text)
+      try damaged.write(to: file, atomically: true, encoding: .utf8)
+    }),
+    ("invalid UTF-8 in the results", { entry, _ in
+      let file = entry.appendingPathComponent("results.csv")
+      var data = try Data(contentsOf: file)
+      data.replaceSubrange(data.count - 3..<data.count, with: [0xFF, 0xFE, 0x0A])
+      try data.write(to: file)
+    }),
+    ("an added file", { entry, _ in try Data("x".utf8).write(to: entry.appendingPathComponent("extra.txt")) }),
+    ("no manifest", { entry, _ in try FileManager.default.removeItem(at: entry.appendingPathComponent(".keybench-entry.json")) }),
+    ("a symbolic link to another entry", { entry, other in
+      try FileManager.default.removeItem(at: entry)
+      try FileManager.default.createSymbolicLink(at: entry, withDestinationURL: other)
+    }),
+    ("a plain file", { entry, _ in
+      try FileManager.default.removeItem(at: entry)
+      try Data("{}".utf8).write(to: entry)
+    }),
+  ]
+
+  @Test func damagedEntriesAreNeverCached() throws {
+    let dir = try TemporaryDirectory()
+    let suite = try SuiteCommandTests.suite(in: dir, seeds: [1, 2])
+    let out = dir.path("out")
+    let first = try Run.product("keybench-suite", ["run", suite, "--out", out])
+    #expect(first.status == 0, "\(first.stderr)")
+    let entry = URL(fileURLWithPath: dir.path("out/runs/gesture[seed=1]")).resolvingSymlinksInPath()
+    let other = URL(fileURLWithPath: dir.path("out/runs/gesture[seed=2]")).resolvingSymlinksInPath()
+    let original = try Data(contentsOf: entry.appendingPathComponent("results.csv"))
+    for (name, apply) in Self.damages {
+      try apply(entry, other)
+      let status = try Run.product("keybench-suite", ["status", out, "--require-complete"])
+      #expect(status.status == 2, "\(name): \(status.stdout)")
+      #expect(status.stdout.contains("invalid gesture gesture[seed=1]") && status.stdout.contains("1 of 2 finished, 1 invalid"), "\(name): \(status.stdout)")
+      let again = try Run.product("keybench-suite", ["run", suite, "--out", out])
+      #expect(again.status == 0, "\(name): \(again.stderr)")
+      #expect(again.stdout.contains("1 ran, 1 cached, 0 failed"), "\(name): \(again.stdout)")
+      #expect(again.stderr.contains("ran again: the stored result failed its check"), "\(name): \(again.stderr)")
+      #expect(try Data(contentsOf: entry.appendingPathComponent("results.csv")) == original, "\(name): the rerun gives the same rows")
+      let whole = try Run.product("keybench-suite", ["status", out, "--require-complete"])
+      #expect(whole.status == 0 && whole.stdout.contains("2 of 2 finished"), "\(name): \(whole.stdout)")
+    }
+  }
+
+  /// Two whole suites started at once into one folder: the second is refused while the first
+  /// holds it (or, if the first was done by then, finds everything cached). Shards share the
+  /// folder and take turns on each item. Nothing is stored twice or half.
+  @Test func oneWholeSuiteAtATimeAndShardsShare() throws {
+    let dir = try TemporaryDirectory()
+    let suite = try SuiteCommandTests.suite(in: dir, seeds: [1, 2, 3, 4, 5, 6])
+    let out = dir.path("out")
+    let tool = TestPaths.productsDirectory.appendingPathComponent("keybench-suite").path
+    func start(_ arguments: [String], log: String) throws -> Process {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: tool)
+      process.arguments = ["run", suite, "--out", out] + arguments
+      _ = FileManager.default.createFile(atPath: dir.path(log), contents: nil)
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: dir.path(log)))
+      process.standardError = process.standardOutput
+      try process.run()
+      return process
+    }
+    let first = try start([], log: "first.log")
+    // The second starts once the first holds the folder.
+    let lock = dir.path("out/.keybench-suite.lock")
+    let deadline = Date().addingTimeInterval(30)
+    while ((try? String(contentsOfFile: lock, encoding: .utf8)) ?? "").isEmpty && Date() < deadline { usleep(1000) }
+    let second = try start([], log: "second.log")
+    first.waitUntilExit()
+    second.waitUntilExit()
+    let secondLog = try String(contentsOfFile: dir.path("second.log"), encoding: .utf8)
+    #expect(first.terminationStatus == 0)
+    #expect(
+      (second.terminationStatus == 2 && secondLog.contains("is in use by another keybench-suite (pid \(first.processIdentifier)"))
+        || (second.terminationStatus == 0 && secondLog.contains("0 ran, 6 cached")), "\(secondLog)")
+    // Shards into one folder at once: both finish, every run once.
+    let shards = try [1, 2].map { try start(["--shard", "\($0)/2"], log: "shard\($0).log") }
+    for process in shards { process.waitUntilExit() }
+    #expect(shards.allSatisfy { $0.terminationStatus == 0 })
+    let status = try Run.product("keybench-suite", ["status", out, "--require-complete"])
+    #expect(status.status == 0 && status.stdout.contains("6 of 6 finished"), "\(status.stdout)")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path("out/store")).filter { $0.contains(".tmp-") }
+    #expect(leftovers.isEmpty, "\(leftovers)")
+  }
+}
