@@ -313,6 +313,12 @@ struct KeyMaker {
         } else {
           parts.append("lexicon:" + (try lexicon(argument, database: database)))
         }
+      } else if index > 0, arguments[index - 1] == "--plugin" {
+        // The plug-in's code and interpreter, not only its command line (PluginIdentity).
+        parts.append(argument)
+        parts.append("plugin-files:" + (try PluginIdentity.describe(argument) { path in
+          FileManager.default.fileExists(atPath: path) ? try digest(path) : "missing"
+        }))
       } else if index > 0, ["--ngrams", "--context"].contains(arguments[index - 1]) {
         parts.append("ngrams:" + (identities[database].map { "\($0)/\(argument)" } ?? textModel(argument, database: database)))
       } else if let identity = identities[argument] {

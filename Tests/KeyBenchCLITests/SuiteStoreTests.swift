@@ -104,3 +104,49 @@ import Testing
     #expect(leftovers.isEmpty, "\(leftovers)")
   }
 }
+
+/// A plug-in's code is part of its result's key: editing the plug-in, a module beside it, or a
+/// file it declares in `keybench-plugin.files` makes the stored result stale.
+@Suite struct SuitePluginKeyTests {
+  @Test func anEditedPluginIsNeverServedAStaleResult() throws {
+    let dir = try TemporaryDirectory()
+    func run(_ tool: String, _ arguments: [String]) throws -> Run.Result {
+      try Run.tool(TestPaths.productsDirectory.appendingPathComponent(tool).path, arguments, directory: dir.url)
+    }
+    #expect(try run("keybench-ingest", [TestPaths.fixture("mini.combined")]).status == 0)
+    let pairs = try dir.write("pairs.tsv", text: "typed\tintended\tcontext\tsource\nteh\tthe\t\ttest\nwrod\tword\t\ttest\n")
+    // A plug-in in its own folder, importing a module beside it and a declared helper outside it.
+    let plugins = TestPaths.repository.appendingPathComponent("Plugins").path
+    try FileManager.default.createDirectory(atPath: dir.path("mine"), withIntermediateDirectories: true)
+    _ = try dir.write("mine/answers.py", text: "ANSWER = 'the'\n")
+    _ = try dir.write("shared.py", text: "# shared helper\n")
+    _ = try dir.write("mine/keybench-plugin.files", text: "../shared.py\n")
+    let plugin = try dir.write(
+      "mine/plugin",
+      text: """
+        #!/usr/bin/env python3
+        import os, sys
+        sys.path.insert(0, "\(plugins)")
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import answers, keybench_plugin
+        keybench_plugin.serve(lambda hello: ({"name": "mine", "version": "1", "config": {}}, lambda request: [answers.ANSWER]))
+        """)
+    chmod(plugin, 0o755)
+    let suite = try dir.write(
+      "suite.json",
+      text: """
+        {"keybench_suite": 1, "name": "plug-in",
+         "runs": [{"name": "c", "bench": "correct", "args": {"lexicon": "de", "pairs": "\(pairs)", "corrector": "baseline", "plugin": ["mine=\(plugin)"]}}]}
+        """)
+    let first = try run("keybench-suite", ["run", suite, "--out", dir.path("out")])
+    #expect(first.stdout.contains("1 ran, 0 cached, 0 failed"), "\(first.stdout) \(first.stderr)")
+    #expect(try run("keybench-suite", ["run", suite, "--out", dir.path("out")]).stdout.contains("0 ran, 1 cached"))
+    for (file, text) in [("mine/plugin", nil), ("mine/answers.py", "ANSWER = 'word'\n"), ("shared.py", "# shared helper, edited\n")] {
+      let path = dir.path(file)
+      let edited = try text ?? (String(contentsOfFile: path, encoding: .utf8) + "\n# edited\n")
+      try edited.write(toFile: path, atomically: false, encoding: .utf8)
+      let again = try run("keybench-suite", ["run", suite, "--out", dir.path("out")])
+      #expect(again.stdout.contains("1 ran, 0 cached, 0 failed"), "after editing \(file): \(again.stdout) \(again.stderr)")
+    }
+  }
+}
