@@ -33,6 +33,22 @@ public struct SlurmSubmission {
 
   public var folder: URL { out.appendingPathComponent("slurm") }
 
+  /// Refuses what the generated scripts cannot carry safely. Shell lines quote every path, but
+  /// `#SBATCH` lines are read by sbatch itself, without a shell: there the output folder must be
+  /// free of spaces, quotes, backslashes, `%` (sbatch's file-name patterns) and control
+  /// characters.
+  public func validate() throws {
+    let unsafe = out.path.unicodeScalars.first { $0.value < 0x21 || $0.value == 0x7F || "\"'\\%".unicodeScalars.contains($0) }
+    if let unsafe {
+      throw SuiteFile.Problem(
+        "--out \(out.path.debugDescription): sbatch reads its #SBATCH lines without a shell, so the output folder of a submitted suite cannot hold \(unsafe == " " ? "a space" : "'\(unsafe.escaped(asASCII: true))'"); choose a plain path")
+    }
+    try SuiteFile.checkOutputPath(out.path)
+    for path in [suite.path, bin.path, workingDirectory.path] {
+      try SuiteFile.checkOutputPath(path, option: "path")
+    }
+  }
+
   /// The three scripts by file name.
   public var scripts: [(name: String, text: String)] {
     let suiteBinary = ShellWords.quote(bin.appendingPathComponent("keybench-suite").path)
@@ -98,6 +114,7 @@ public struct SlurmSubmission {
 
   /// Writes the scripts into `out/slurm/`.
   public func write() throws {
+    try validate()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for (name, text) in scripts {
       let path = folder.appendingPathComponent(name).path

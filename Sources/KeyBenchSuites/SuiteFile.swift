@@ -84,6 +84,7 @@ public struct SuiteFile: Sendable {
     }
     guard let object = parsed as? [String: Any] else { throw Problem("\(path): a suite is a JSON object") }
     let file = URL(fileURLWithPath: path).lastPathComponent
+    try checkNoControlCharacters(object, at: file)
     try checkKeys(object, allowed: ["keybench_suite", "name", "description", "include", "steps", "runs", "figures", "repeat"], at: file)
     guard let version = object["keybench_suite"] as? Int else {
       throw Problem("\(file): \"keybench_suite\" (the format version, \(formatVersion)) is missing")
@@ -91,8 +92,16 @@ public struct SuiteFile: Sendable {
     guard version == formatVersion else {
       throw Problem("\(file): format version \(version); this KeyBench reads version \(formatVersion)")
     }
+    let name: String
+    if let given = object["name"] {
+      name = try self.name(["name": given], at: file)
+    } else {
+      // From the file name, made safe for job names and generated scripts.
+      let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      name = String(String(stem.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) ? $0 : "-" }).prefix(80))
+    }
     var suite = SuiteFile(
-      path: path, name: object["name"] as? String ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
+      path: path, name: name,
       description: object["description"] as? String ?? "", steps: [], runs: [])
     if let value = object["repeat"] {
       guard let number = value as? NSNumber, !isJSONBoolean(number), let count = Int(exactly: number.doubleValue),
@@ -135,6 +144,7 @@ public struct SuiteFile: Sendable {
       throw Problem("\(file): the name '\(name)' is used twice (steps and runs share one namespace)")
     }
     guard !suite.runs.isEmpty else { throw Problem("\(file): no runs") }
+    try checkSize(suite, at: file)
     let figures = try FigurePages.parse(object["figures"], at: file)
     suite.figures = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
     return suite
@@ -211,12 +221,63 @@ public struct SuiteFile: Sendable {
     return values
   }
 
+  /// Refuses a suite that expands to more than ``maximumRuns`` runs, from the sizes of its
+  /// grids alone (a product, with overflow checked), before any grid is enumerated or any value
+  /// checked: a grid of 1000 × 999 × 1000 values is refused at once instead of being listed.
+  static func checkSize(_ suite: SuiteFile, at file: String) throws {
+    var total = 0
+    for run in suite.runs {
+      var points = 1
+      for (_, values) in run.grid {
+        let (product, overflow) = points.multipliedReportingOverflow(by: values.count)
+        points = overflow ? Int.max : min(product, Int.max / 2)
+      }
+      let (rounds, overflow) = points.multipliedReportingOverflow(by: suite.repeats)
+      total = overflow ? Int.max : min(total + rounds, Int.max / 2)
+      guard total <= maximumRuns else {
+        let sizes = run.grid.map { String($0.values.count) }.joined(separator: " × ")
+        throw Problem(
+          "\(run.location): the suite expands to more than \(maximumRuns) runs (this run's grid: \(sizes.isEmpty ? "1" : sizes)\(suite.repeats > 1 ? ", × \(suite.repeats) rounds" : "")); shrink its grids")
+      }
+    }
+  }
+
+  /// A suite's, step's or run's name: it becomes part of file names, links, job names and
+  /// generated scripts, so it is 1–80 characters of ASCII letters, digits, '-', '_' or '.', and
+  /// does not start with '.' (no `.`, `..` or hidden names).
   static func name(_ entry: [String: Any], at here: String) throws -> String {
     guard let name = entry["name"] as? String else { throw Problem("\(here): \"name\" is missing") }
-    guard (1...80).contains(name.count), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
-      throw Problem("\(here): the name '\(name)' must be 1–80 characters of letters, digits, '-', '_' or '.'")
+    guard (1...80).contains(name.count), !name.hasPrefix("."), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+      throw Problem("\(here): the name '\(name.debugDescription.dropFirst().dropLast())' must be 1–80 characters of letters, digits, '-', '_' or '.', not starting with '.'")
     }
     return name
+  }
+
+  /// Refuses control characters (newlines, tabs, escapes) in every key and string of a suite:
+  /// they would reach file names, logs and generated scripts.
+  static func checkNoControlCharacters(_ value: Any, at here: String) throws {
+    func bad(_ text: String) -> Bool { text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }
+    switch value {
+    case let text as String:
+      if bad(text) { throw Problem("\(here): \(text.debugDescription) holds a control character (a newline, tab or escape); suites take none") }
+    case let list as [Any]:
+      for (index, element) in list.enumerated() { try checkNoControlCharacters(element, at: "\(here)[\(index)]") }
+    case let object as [String: Any]:
+      for key in object.keys.sorted() {
+        if bad(key) { throw Problem("\(here): the key \(key.debugDescription) holds a control character; suites take none") }
+        try checkNoControlCharacters(object[key]!, at: "\(here).\(key)")
+      }
+    default:
+      break
+    }
+  }
+
+  /// Refuses an output path that cannot safely become a file name in generated scripts and logs.
+  public static func checkOutputPath(_ path: String, option: String = "--out") throws {
+    guard !path.isEmpty else { throw Problem("\(option) is empty; give a folder") }
+    guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      throw Problem("\(option) \(path.debugDescription) holds a control character (a newline, tab or escape)")
+    }
   }
 
   static func array(_ value: Any?, _ field: String, at here: String) throws -> [Any] {

@@ -57,6 +57,7 @@ struct SuiteOptions: ParsableArguments {
 
   func validate() throws {
     guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1…64.") }
+    try SuiteOptions.checked { try SuiteFile.checkOutputPath(out) }
     let parts = shard.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
     guard parts.count == 2, let index = parts[0], let count = parts[1], (1...10_000).contains(count), (1...count).contains(index) else {
       throw ValidationError("--shard is I/N with 1 ≤ I ≤ N ≤ 10000, e.g. 2/4.")
@@ -283,6 +284,7 @@ extension KeybenchSuite {
 
     func validate() throws {
       guard !shards.isEmpty else { throw ValidationError("Give the shard folders to merge.") }
+      try SuiteOptions.checked { try SuiteFile.checkOutputPath(out) }
     }
 
     func run() throws {
@@ -294,6 +296,15 @@ extension KeybenchSuite {
 }
 
 extension SuiteOptions {
+  /// Runs a check in `validate()`, turning a suite problem into a usage error (exit 64).
+  static func checked(_ check: () throws -> Void) throws {
+    do {
+      try check()
+    } catch let problem as SuiteFile.Problem {
+      throw ValidationError(problem.description)
+    }
+  }
+
   /// Runs `work`, turning a suite problem into the one-line failure every subcommand prints.
   static func load<T>(_ work: @autoclosure () throws -> T) throws -> T {
     do {
@@ -340,7 +351,10 @@ extension KeybenchSuite {
     func validate() throws {
       guard (1...10_000).contains(shards) else { throw ValidationError("--shards must be in 1…10000.") }
       guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be in 1…64.") }
-      guard !slurmArgs.contains("\n") else { throw ValidationError("--slurm-args is one line of sbatch options.") }
+      guard !slurmArgs.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        throw ValidationError("--slurm-args is one line of sbatch options, without control characters.")
+      }
+      try SuiteOptions.checked { try SuiteFile.checkOutputPath(out) }
     }
 
     func run() throws {
@@ -355,7 +369,7 @@ extension KeybenchSuite {
         out: URL(fileURLWithPath: out, relativeTo: current).standardizedFileURL,
         bin: KeybenchSuite.bin, workingDirectory: current, shards: shards, jobs: jobs,
         slurmArguments: slurmArgs.split(separator: " ").map(String.init), suiteName: file.name)
-      try submission.write()
+      try SuiteOptions.load(submission.write())
       // The plan is there before any job starts, so `status` works at once.
       try SuiteRunner(plan: plan, context: context).writePlan()
       let runs = plan.items.filter { $0.kind == .run }.count
