@@ -41,6 +41,11 @@ public enum StoreEntry {
     do {
       let manifest = try Manifest.read(manifestPath)
       guard manifest.key == item.key else { return .invalid("\(manifestPath) seals the entry \(manifest.key.prefix(12)), not \(item.key.prefix(12))") }
+      // The plan names this key for this command: a plan edited by hand (keys swapped between
+      // runs) would otherwise show one run's results under another's name.
+      guard manifest.command == command(of: item, entry: folder) else {
+        return .invalid("\(path) holds the result of another command than the plan's '\(item.name)' (was plan.json edited?)")
+      }
       let found = try files(in: folder)
       let sealed = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
       for file in found where sealed[file] == nil { return .invalid("\(path)/\(file) was added after the entry was sealed") }
@@ -72,7 +77,7 @@ public enum StoreEntry {
       guard total <= maximumBytes else { throw SuiteFile.Problem("\(folder.path) holds more than \(maximumBytes >> 30) GiB; a suite item's output must be smaller") }
       return Manifest.File(path: name, bytes: bytes, sha256: try FileDigest.sha256Hex(ofFileAt: path))
     }
-    let manifest = Manifest(version: 1, key: item.key, files: records)
+    let manifest = Manifest(version: 1, key: item.key, command: command(of: item, entry: folder), files: records)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     try AtomicFileWriter.write(String(decoding: try encoder.encode(manifest), as: UTF8.self) + "\n", to: folder.appendingPathComponent(manifestName).path)
@@ -98,6 +103,13 @@ public enum StoreEntry {
         return "\(marker) is not valid JSON: \(error)"
       }
     }
+  }
+
+  /// The item's tool and arguments with its suite's output folder (two levels above the entry,
+  /// `OUT/store/KEY`) written as `${out}`, so the same command reads the same in any folder.
+  static func command(of item: SuitePlan.Item, entry: URL) -> [String] {
+    let prefix = entry.deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL.path + "/"
+    return [item.tool] + item.arguments.map { $0.hasPrefix(prefix) ? SuiteOutput.outVariable + "/" + $0.dropFirst(prefix.count) : $0 }
   }
 
   /// Every regular file below `folder` except the manifest, as sorted relative paths.
@@ -131,10 +143,12 @@ public enum StoreEntry {
     }
     var version: Int
     var key: String
+    /// The tool and its arguments, with the output folder written as `${out}`.
+    var command: [String]
     var files: [File]
 
     enum CodingKeys: String, CodingKey {
-      case version = "keybench_store_entry", key, files
+      case version = "keybench_store_entry", key, command, files
     }
 
     static func read(_ path: String) throws -> Manifest {

@@ -247,10 +247,14 @@ public struct SuiteFile: Sendable {
   /// does not start with '.' (no `.`, `..` or hidden names).
   static func name(_ entry: [String: Any], at here: String) throws -> String {
     guard let name = entry["name"] as? String else { throw Problem("\(here): \"name\" is missing") }
-    guard (1...80).contains(name.count), !name.hasPrefix("."), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+    guard isValidName(name) else {
       throw Problem("\(here): the name '\(name.debugDescription.dropFirst().dropLast())' must be 1–80 characters of letters, digits, '-', '_' or '.', not starting with '.'")
     }
     return name
+  }
+
+  static func isValidName(_ name: String) -> Bool {
+    (1...80).contains(name.count) && !name.hasPrefix(".") && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
   }
 
   /// Refuses control characters (newlines, tabs, escapes) in every key and string of a suite:

@@ -28,9 +28,14 @@ public struct SuiteOutput {
         let key = entry["key"] as? String, key.count == 64, key.allSatisfy(\.isHexDigit), let tool = entry["tool"] as? String,
         let arguments = entry["arguments"] as? [String]
       else { throw SuiteFile.Problem("\(path): item \(index) is malformed") }
+      guard SuiteFile.isValidName(name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? "") else {
+        throw SuiteFile.Problem("\(path): item \(index) has the name \(name.debugDescription), which no suite makes")
+      }
+      let here = folder.standardizedFileURL.path
       var item = SuitePlan.Item(
         kind: kind, name: name, entry: entry["entry"] as? String ?? name, tool: tool, bench: entry["bench"] as? String,
-        arguments: arguments, output: entry["output"] as? String, key: key)
+        arguments: arguments.map { $0.hasPrefix(Self.outVariable + "/") ? here + $0.dropFirst(Self.outVariable.count) : $0 },
+        output: entry["output"] as? String, key: key)
       if let round = entry["round"] {
         guard let number = round as? Int, (2...SuiteFile.maximumRepeats).contains(number) else {
           throw SuiteFile.Problem("\(path): item \(index) has a round outside 2…\(SuiteFile.maximumRepeats)")
@@ -40,6 +45,9 @@ public struct SuiteOutput {
       return item
     }
   }
+
+  /// How plan.json writes the output folder in arguments.
+  static let outVariable = "${out}"
 
   public func store(_ item: SuitePlan.Item) -> URL { folder.appendingPathComponent("store").appendingPathComponent(item.key) }
 
@@ -97,11 +105,18 @@ public struct SuiteOutput {
   public static func merge(_ shards: [URL], into out: URL) throws -> SuiteOutput {
     let outputs = try shards.map { try SuiteOutput(folder: $0) }
     guard let first = outputs.first else { throw SuiteFile.Problem("give at least one shard folder") }
-    for other in outputs.dropFirst() where other.items != first.items {
+    // Content addresses decide identity; paths inside each shard's own folder do not.
+    func identity(_ output: SuiteOutput) -> [String] { output.items.map { "\($0.kind.rawValue) \($0.name) \($0.key) \($0.round)" } }
+    for other in outputs.dropFirst() where identity(other) != identity(first) {
       throw SuiteFile.Problem("\(other.folder.path) holds another plan than \(first.folder.path) (different suite, inputs or build); merge shards of one `keybench-suite run`")
     }
     let manager = FileManager.default
     try manager.createDirectory(at: out.appendingPathComponent("store"), withIntermediateDirectories: true)
+    let lockPath = out.appendingPathComponent(SuiteRunner.lockName).path
+    guard let lock = try FileLock.acquire(lockPath, mode: .exclusive) else {
+      throw SuiteFile.Problem("\(out.path) is in use by a keybench-suite (\(FileLock.holder(of: lockPath) ?? "unknown process")); merge when it has finished")
+    }
+    defer { withExtendedLifetime(lock) {} }
     for output in outputs {
       for item in output.items where output.isComplete(item) {
         let target = out.appendingPathComponent("store").appendingPathComponent(item.key)

@@ -47,7 +47,7 @@ public struct SuitePlan: Sendable {
 
     public init(bin: URL, out: URL, suiteFolder: URL) {
       self.bin = bin
-      self.out = out
+      self.out = out.standardizedFileURL
       let environment = ProcessInfo.processInfo.environment
       variables = [
         "corpora": environment["KEYBENCH_CORPORA"].flatMap { $0.isEmpty ? nil : $0 } ?? "../shared/corpora",

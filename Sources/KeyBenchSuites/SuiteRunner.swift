@@ -221,9 +221,12 @@ public struct SuiteRunner: Sendable {
   /// read an output folder without the suite file.
   public func writePlan() throws {
     try FileManager.default.createDirectory(at: context.out, withIntermediateDirectories: true)
+    // Paths inside the output folder are written as ${out}/…, so a plan (and its identity) does
+    // not depend on where the folder is: shards written to different folders merge.
     let items = plan.items.map { item -> [String: Any] in
+      let arguments = Array(StoreEntry.command(of: item, entry: context.store(item.key)).dropFirst())
       var object: [String: Any] = [
-        "kind": item.kind.rawValue, "name": item.name, "entry": item.entry, "tool": item.tool, "arguments": item.arguments, "key": item.key,
+        "kind": item.kind.rawValue, "name": item.name, "entry": item.entry, "tool": item.tool, "arguments": arguments, "key": item.key,
       ]
       if let bench = item.bench { object["bench"] = bench }
       if let output = item.output { object["output"] = output }

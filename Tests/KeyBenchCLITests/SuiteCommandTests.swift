@@ -234,9 +234,11 @@ import Testing
     #expect(page.contains("| words | not given | 20 |"), "\(page)")
   }
 
+  /// Shards written to different folders merge: a configuration object becomes a file inside
+  /// each shard's own folder, and the plan's identity does not depend on where that is.
   @Test func shardsMergeIntoTheWholeSuite() throws {
     let dir = try TemporaryDirectory()
-    let suite = try Self.suite(in: dir, seeds: [1, 2, 3])
+    let suite = try Self.suite(in: dir, seeds: [1, 2, 3], extra: #", "config": {}"#)
     for index in 1...2 {
       let shard = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("shard\(index)"), "--shard", "\(index)/2"])
       #expect(shard.status == 0, "\(shard.stderr)")
@@ -246,6 +248,15 @@ import Testing
     let again = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("merged")])
     #expect(again.stdout.contains("0 ran, 3 cached"), "\(again.stdout)")
     #expect(try Run.product("keybench-suite", ["run", suite, "--out", dir.path("x"), "--shard", "3/2"]).status == 64)
+    // A plan edited by hand so that two runs swap their keys shows neither under the other's name.
+    let planPath = dir.path("merged/plan.json")
+    var plan = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: planPath))) as! [String: Any]
+    var items = plan["items"] as! [[String: Any]]
+    (items[0]["key"], items[1]["key"]) = (items[1]["key"], items[0]["key"])
+    plan["items"] = items
+    try JSONSerialization.data(withJSONObject: plan).write(to: URL(fileURLWithPath: planPath))
+    let status = try Run.product("keybench-suite", ["status", dir.path("merged")])
+    #expect(status.stdout.contains("1 of 3 finished, 2 invalid") && status.stdout.contains("another command"), "\(status.stdout)")
   }
 
   @Test func submitWritesSlurmScriptsChainedByDependencies() throws {
