@@ -16,6 +16,26 @@ public import KeyBenchLexicon
 public struct LexiconDatabase: Sendable {
   /// Where lexicons live unless a tool is told otherwise.
   public static let defaultPath = ".keybench/lexicons.sqlite"
+  /// The database file `path` means: itself, unless it is the default, which is looked for in
+  /// `$KEYBENCH_HOME/.keybench/` when that is set, else in the working folder or the nearest
+  /// folder above it that has one — so a command run from a subfolder (or by a suite in its own
+  /// folder) finds the project's database instead of claiming there is none.
+  public static func locate(_ path: String) -> String {
+    guard path == defaultPath else { return path }
+    if let home = ProcessInfo.processInfo.environment["KEYBENCH_HOME"], !home.isEmpty {
+      return URL(fileURLWithPath: home).appendingPathComponent(defaultPath).path
+    }
+    let manager = FileManager.default
+    if manager.fileExists(atPath: defaultPath) { return defaultPath }
+    var folder = URL(fileURLWithPath: manager.currentDirectoryPath).standardizedFileURL
+    while folder.path != "/" {
+      folder.deleteLastPathComponent()
+      let candidate = folder.appendingPathComponent(defaultPath).path
+      if manager.fileExists(atPath: candidate) { return candidate }
+    }
+    return defaultPath
+  }
+
   /// How long a connection waits for another process's lock before giving up (seconds):
   /// replacing the largest shipped list (de) takes under 2 s in a release build, so this covers a
   /// few queued ingests on a slow machine while a stuck lock still ends in a message within seconds.
@@ -33,7 +53,8 @@ public struct LexiconDatabase: Sendable {
   /// - Throws: ``InputFileError`` naming `path` when it is missing (and `create` is false), not a
   ///   regular file, in a folder that cannot be created, locked, unwritable or not a KeyBench
   ///   lexicon database.
-  public init(path: String, create: Bool = true, busyTimeout: TimeInterval = defaultBusyTimeout) throws {
+  public init(path given: String, create: Bool = true, busyTimeout: TimeInterval = defaultBusyTimeout) throws {
+    let path = Self.locate(given)
     self.path = path
     self.busyTimeout = busyTimeout
     let url = URL(fileURLWithPath: path)
@@ -64,7 +85,9 @@ public struct LexiconDatabase: Sendable {
       guard create else {
         throw InputFileError(
           path: path, kind: .unreadable,
-          reason: "no lexicon database here; run keybench-ingest first")
+          reason: given == Self.defaultPath
+            ? "no lexicon database here (nor in a folder above, nor in KEYBENCH_HOME); run keybench-ingest first, give --db FILE, or set KEYBENCH_HOME to the folder holding .keybench/"
+            : "no lexicon database here; run keybench-ingest --db \(given) first, or give the --db of an existing one")
       }
       try Self.createFolder(for: url, database: path)
     }

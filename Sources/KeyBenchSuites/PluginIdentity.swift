@@ -19,7 +19,8 @@ enum PluginIdentity {
 
   /// One line per file the plug-in depends on (`path sha256`), sorted; empty for a command whose
   /// words name no file.
-  static func describe(_ argument: String, digest: (String) throws -> String) rethrows -> String {
+  /// `folder` is where the command runs (relative words are read from there).
+  static func describe(_ argument: String, folder: URL, digest: (String) throws -> String) rethrows -> String {
     guard let equals = argument.firstIndex(of: "="), let words = ShellWords.split(String(argument[argument.index(after: equals)...])) else {
       return ""
     }
@@ -30,11 +31,11 @@ enum PluginIdentity {
       if program && (word == "env" || word.hasPrefix("-") || (word.contains("=") && !word.contains("/"))) { continue }
       if program && !word.contains("/"), let found = LineProcess.which(word) {
         files.insert(resolved(found))
-      } else if isFile(word) {
-        let path = resolved(word)
+      } else if case let named = word.hasPrefix("/") ? word : folder.appendingPathComponent(word).path, isFile(named) {
+        let path = resolved(named)
         files.insert(path)
         files.formUnion(interpreter(of: path))
-        files.formUnion(folder(of: path))
+        files.formUnion(pluginFolder(of: path))
       }
       program = false
     }
@@ -65,7 +66,7 @@ enum PluginIdentity {
 
   /// The plug-in's folder: its regular files (bounded; dot-folders and `__pycache__` skipped)
   /// and the files its `keybench-plugin.files` declares.
-  static func folder(of path: String) -> [String] {
+  static func pluginFolder(of path: String) -> [String] {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     var files: [String] = []
     let declared = folder.appendingPathComponent(declaredFilesName)

@@ -38,22 +38,56 @@ public struct SuitePlan: Sendable {
   /// The suite's figure pages (canonical JSON), carried into plan.json.
   public var figures: Data = Data("[]".utf8)
 
-  /// Where a plan's files go.
+  /// Where a plan's files go, and where its commands run.
+  ///
+  /// Relative paths in a suite are relative to the suite file's folder, where its commands run,
+  /// wherever `keybench-suite` itself was started (as `include` and `$base` paths always were).
+  /// The project's own files come from `home`: `KEYBENCH_HOME` when set, else the KeyBench
+  /// checkout holding the suite (the first folder above it with `Corpora/devices`), else the
+  /// working folder; commands get it as `KEYBENCH_HOME`, so they find its lexicon database.
   public struct Context: Sendable {
     /// The folder holding keybench-run and the other tools.
     public var bin: URL
     public var out: URL
+    /// The suite file's folder: the working folder of every command.
+    public var suiteFolder: URL
+    public var home: URL
     public var variables: [String: String]
 
     public init(bin: URL, out: URL, suiteFolder: URL) {
       self.bin = bin
       self.out = out.standardizedFileURL
+      self.suiteFolder = suiteFolder.standardizedFileURL
       let environment = ProcessInfo.processInfo.environment
+      let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      func given(_ name: String) -> URL? {
+        environment[name].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL }
+      }
+      home = given("KEYBENCH_HOME") ?? Self.checkout(above: self.suiteFolder) ?? current.standardizedFileURL
       variables = [
-        "corpora": environment["KEYBENCH_CORPORA"].flatMap { $0.isEmpty ? nil : $0 } ?? "../shared/corpora",
-        "cache": environment["KEYBENCH_CACHE"].flatMap { $0.isEmpty ? nil : $0 } ?? ".keybench/cache",
-        "suite": suiteFolder.path,
+        "corpora": (given("KEYBENCH_CORPORA") ?? home.deletingLastPathComponent().appendingPathComponent("shared/corpora")).path,
+        "cache": (given("KEYBENCH_CACHE") ?? home.appendingPathComponent(".keybench/cache")).path,
+        "suite": self.suiteFolder.path,
+        "home": home.path,
       ]
+    }
+
+    /// The KeyBench checkout `folder` is in, if any.
+    static func checkout(above folder: URL) -> URL? {
+      var candidate = folder
+      while true {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Corpora/devices").path, isDirectory: &isFolder), isFolder.boolValue {
+          return candidate
+        }
+        guard candidate.path != "/" else { return nil }
+        candidate.deleteLastPathComponent()
+      }
+    }
+
+    /// `path` as a command of the suite reads it (relative paths from the suite's folder).
+    public func resolve(_ path: String) -> String {
+      path.hasPrefix("/") ? path : suiteFolder.appendingPathComponent(path).standardizedFileURL.path
     }
 
     public func store(_ key: String) -> URL { out.appendingPathComponent("store").appendingPathComponent(key) }
@@ -84,7 +118,7 @@ public struct SuitePlan: Sendable {
         } else if let value = variables[name] {
           result += value
         } else {
-          throw SuiteFile.Problem("\(place): unknown variable ${\(name)}; use ${corpora}, ${cache}, ${suite} or ${step:NAME}")
+          throw SuiteFile.Problem("\(place): unknown variable ${\(name)}; use ${corpora}, ${cache}, ${suite}, ${home} or ${step:NAME}")
         }
         rest = rest[rest.index(after: close)...]
       }
@@ -301,10 +335,10 @@ struct KeyMaker {
     // Variables that choose inputs outside the command line (a WordNet folder, the checkout whose
     // device files are read) are part of what a result depends on.
     let environment = ProcessInfo.processInfo.environment
-    let variables = ["KEYBENCH_HOME"] + (tool == "keybench-run" && arguments.first == "photos" ? ["KEYBENCH_WORDNET"] : [])
-    parts.append(variables.map { "\($0)=\(environment[$0] ?? "")" })
-    var database = LexiconDatabase.defaultPath
-    if let index = arguments.firstIndex(of: "--db"), index + 1 < arguments.count { database = arguments[index + 1] }
+    let wordNet = tool == "keybench-run" && arguments.first == "photos" ? ["KEYBENCH_WORDNET=\(environment["KEYBENCH_WORDNET"] ?? "")"] : []
+    parts.append(["KEYBENCH_HOME=\(context.home.path)"] + wordNet)
+    var database = context.home.appendingPathComponent(LexiconDatabase.defaultPath).path
+    if let index = arguments.firstIndex(of: "--db"), index + 1 < arguments.count { database = context.resolve(arguments[index + 1]) }
     for (index, argument) in arguments.enumerated() {
       if index > 0, arguments[index - 1] == "--lexicon" {
         // A database a step makes is known by how it is made (it may not exist yet).
@@ -316,7 +350,7 @@ struct KeyMaker {
       } else if index > 0, arguments[index - 1] == "--plugin" {
         // The plug-in's code and interpreter, not only its command line (PluginIdentity).
         parts.append(argument)
-        parts.append("plugin-files:" + (try PluginIdentity.describe(argument) { path in
+        parts.append("plugin-files:" + (try PluginIdentity.describe(argument, folder: context.suiteFolder) { path in
           FileManager.default.fileExists(atPath: path) ? try digest(path) : "missing"
         }))
       } else if index > 0, ["--ngrams", "--context"].contains(arguments[index - 1]) {
@@ -324,7 +358,7 @@ struct KeyMaker {
       } else if let identity = identities[argument] {
         parts.append(identity)
       } else if isRegularFile(argument) {
-        parts.append("file:" + (try digest(argument)))
+        parts.append("file:" + (try digest(context.resolve(argument))))
       } else {
         parts.append(argument)
       }
@@ -366,7 +400,7 @@ struct KeyMaker {
   func isRegularFile(_ path: String) -> Bool {
     guard path.contains("/") || path.contains(".") else { return false }
     var isFolder: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+    return FileManager.default.fileExists(atPath: context.resolve(path), isDirectory: &isFolder) && !isFolder.boolValue
   }
 }
 

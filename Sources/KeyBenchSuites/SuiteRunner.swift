@@ -54,6 +54,19 @@ public struct SuiteRunner: Sendable {
   /// The state of `item`'s store entry.
   public func state(_ item: SuitePlan.Item) -> StoreEntry.State { StoreEntry.state(of: context.store(item.key), item: item) }
 
+  /// Arguments of `item` that name files or folders which do not exist (read from the suite's
+  /// folder), except the suite's own outputs: what `--dry-run` reports before anything runs.
+  public func missingInputs(_ item: SuitePlan.Item) -> [String] {
+    let out = context.out.path + "/"
+    return item.arguments.enumerated().compactMap { index, argument in
+      guard argument.contains("/"), !argument.hasPrefix("-"), !argument.hasPrefix(out),
+        index == 0 || item.arguments[index - 1] != "--plugin",
+        !FileManager.default.fileExists(atPath: context.resolve(argument))
+      else { return nil }
+      return argument
+    }
+  }
+
   /// The command line of `item` writing into `folder` (default: its store entry; for messages and
   /// `--dry-run`).
   public func command(_ item: SuitePlan.Item, into folder: URL? = nil) -> [String] {
@@ -177,6 +190,12 @@ public struct SuiteRunner: Sendable {
       process.standardOutput = handle
       process.standardError = handle
       process.standardInput = FileHandle.nullDevice
+      // Relative paths of the suite are relative to its folder; the project's files and lexicon
+      // database come from its home (SuitePlan.Context).
+      process.currentDirectoryURL = context.suiteFolder
+      var environment = ProcessInfo.processInfo.environment
+      environment["KEYBENCH_HOME"] = context.home.path
+      process.environment = environment
       try Children.shared.run(process)
       process.waitUntilExit()
       Children.shared.remove(process)

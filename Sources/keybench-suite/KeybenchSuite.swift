@@ -109,9 +109,22 @@ extension KeybenchSuite {
       var runner = try options.runner()
       runner.stepsOnly = stepsOnly
       if dryRun {
+        var missing = 0
+        print("# commands run in \(runner.context.suiteFolder.path) (relative paths are read from there), KEYBENCH_HOME=\(runner.context.home.path)")
         for item in runner.selected {
-          print("\(runner.isComplete(item) ? "cached " : "to run ") \(item.name)\n  \(runner.command(item).joined(separator: " "))")
+          let state: String
+          switch runner.state(item) {
+          case .complete: state = "cached "
+          case .missing: state = "to run "
+          case .invalid: state = "rerun  "
+          }
+          print("\(state) \(item.name)\n  \(runner.command(item).map(ShellWords.quote).joined(separator: " "))")
+          for path in runner.missingInputs(item) {
+            print("  missing input: \(path)")
+            missing += 1
+          }
         }
+        if missing > 0 { throw CommandFailure("\(missing) inputs are missing (listed above); the suite would fail") }
         return
       }
       let outcomes = try options.execute(runner)

@@ -150,3 +150,48 @@ import Testing
     }
   }
 }
+
+/// Where a suite's paths are read from: its own folder, whatever folder `keybench-suite` is
+/// started in; `--dry-run` lists what is missing before anything runs.
+@Suite struct SuitePathTests {
+  @Test func relativePathsAreReadFromTheSuitesFolder() throws {
+    let dir = try TemporaryDirectory()
+    try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("suite"), withIntermediateDirectories: true)
+    _ = try dir.write("suite/t.txt", text: SuiteCommandTests.text)
+    let scheme = TestPaths.repository.appendingPathComponent("Corpora/gesture/english.xml").path
+    let suite = try dir.write(
+      "suite/s.json",
+      text: """
+        {"keybench_suite": 1, "name": "relative",
+         "runs": [{"name": "g", "bench": "gesture", "args": {"scheme": "\(scheme)", "text": "t.txt", "device": "iphone5"}},
+                  {"name": "h", "bench": "gesture", "args": {"scheme": "\(scheme)", "text": "missing/x.txt", "device": "iphone5"}}]}
+        """)
+    let elsewhere = dir.url.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    let tool = TestPaths.productsDirectory.appendingPathComponent("keybench-suite").path
+    let dry = try Run.tool(tool, ["run", suite, "--out", "out", "--dry-run"], directory: elsewhere)
+    #expect(dry.status == 2, "\(dry.stdout) \(dry.stderr)")
+    #expect(dry.stdout.contains("missing input: missing/x.txt") && !dry.stdout.contains("missing input: t.txt"), "\(dry.stdout)")
+    #expect(dry.stderr.contains("1 inputs are missing"), "\(dry.stderr)")
+    let run = try Run.tool(tool, ["run", suite, "--out", "out", "--only", "g"], directory: elsewhere)
+    #expect(run.status == 0 && run.stdout.contains("1 ran"), "\(run.stdout) \(run.stderr)")
+    #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("out/runs/g/summary.json").path))
+  }
+
+  /// A command run from a folder below the project finds the project's database; from anywhere
+  /// else the message names the fixes.
+  @Test func theLexiconDatabaseIsFoundFromSubfolders() throws {
+    let dir = try TemporaryDirectory()
+    let project = dir.url.appendingPathComponent("project")
+    let sub = project.appendingPathComponent("a/b")
+    try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+    let products = TestPaths.productsDirectory
+    #expect(try Run.tool(products.appendingPathComponent("keybench-ingest").path, [TestPaths.fixture("mini.combined")], directory: project).status == 0)
+    let pairs = try dir.write("pairs.tsv", text: "typed\tintended\tcontext\tsource\nteh\tthe\t\ttest\n")
+    let arguments = ["correct", "--lexicon", "de", "--pairs", pairs, "--corrector", "baseline", "--out", dir.path("run")]
+    let below = try Run.tool(products.appendingPathComponent("keybench-run").path, arguments, directory: sub)
+    #expect(below.status == 0, "\(below.stderr)")
+    let outside = try Run.tool(products.appendingPathComponent("keybench-run").path, arguments, directory: dir.url)
+    #expect(outside.status != 0 && outside.stderr.contains("--db FILE") && outside.stderr.contains("KEYBENCH_HOME"), "\(outside.stderr)")
+  }
+}
