@@ -43,3 +43,18 @@ int keybench_instruction_counter_errno(void) {
   return ENOSYS;
 #endif
 }
+
+#ifdef __linux__
+#include <sys/prctl.h>
+#include <unistd.h>
+int keybench_die_with_parent(int signal_number, int expected_parent) {
+  if (prctl(PR_SET_PDEATHSIG, signal_number) != 0) return -1;
+  return getppid() == expected_parent ? 0 : 1;
+}
+#else
+int keybench_die_with_parent(int signal_number, int expected_parent) {
+  (void)signal_number;
+  (void)expected_parent;
+  return -1;
+}
+#endif

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import KeyBenchCore
 
 /// One exit-status convention for every KeyBench executable, so scripts and CI can act on it:
 ///
@@ -15,6 +16,7 @@ public enum ExitStatus {
 
   /// The `main` of every executable: runs `Command` and maps what it throws to the convention.
   public static func main<Command: ParsableCommand>(_ command: Command.Type) -> Never {
+    ParentProcess.endWithParent()
     do {
       var parsed = try command.parseAsRoot()
       try parsed.run()

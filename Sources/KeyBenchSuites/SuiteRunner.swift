@@ -193,7 +193,7 @@ public struct SuiteRunner: Sendable {
       // Relative paths of the suite are relative to its folder; the project's files and lexicon
       // database come from its home (SuitePlan.Context).
       process.currentDirectoryURL = context.suiteFolder
-      var environment = ProcessInfo.processInfo.environment
+      var environment = ParentProcess.childEnvironment()
       environment["KEYBENCH_HOME"] = context.home.path
       process.environment = environment
       try Children.shared.run(process)

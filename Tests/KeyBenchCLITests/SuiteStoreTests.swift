@@ -195,3 +195,44 @@ import Testing
     #expect(outside.status != 0 && outside.stderr.contains("--db FILE") && outside.stderr.contains("KEYBENCH_HOME"), "\(outside.stderr)")
   }
 }
+
+/// A suite killed outright (SIGKILL, as an out-of-memory killer or a cluster's hard limit does)
+/// takes its running benchmark with it, instead of leaving it to store a result later.
+@Suite struct SuiteChildTests {
+  @Test func childrenEndWithTheirSuite() throws {
+    let dir = try TemporaryDirectory()
+    #expect(try Run.tool(TestPaths.productsDirectory.appendingPathComponent("keybench-ingest").path, [TestPaths.fixture("mini.combined")], directory: dir.url).status == 0)
+    let pairs = try dir.write("pairs.tsv", text: "typed\tintended\tcontext\tsource\nteh\tthe\t\ttest\n")
+    // A plug-in that takes a minute to load keeps keybench-run busy.
+    let plugin = try dir.write("slow", text: "#!/bin/sh\nsleep 60\n")
+    chmod(plugin, 0o755)
+    let suite = try dir.write(
+      "suite.json",
+      text: """
+        {"keybench_suite": 1, "name": "slow",
+         "runs": [{"name": "c", "bench": "correct", "args": {"lexicon": "de", "pairs": "\(pairs)", "corrector": "baseline", "plugin": ["slow=\(plugin)"]}}]}
+        """)
+    let process = Process()
+    process.executableURL = TestPaths.productsDirectory.appendingPathComponent("keybench-suite")
+    process.arguments = ["run", suite, "--out", dir.path("out")]
+    process.currentDirectoryURL = dir.url
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    func children() -> [Int32] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }.filter { pid in
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        let line = String(decoding: data, as: UTF8.self)
+        return line.contains("keybench-run") && line.contains(dir.path("out"))
+      }
+    }
+    let started = Date().addingTimeInterval(30)
+    while children().isEmpty && Date() < started { usleep(10_000) }
+    #expect(!children().isEmpty, "keybench-run started")
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let deadline = Date().addingTimeInterval(10)
+    while !children().isEmpty && Date() < deadline { usleep(10_000) }
+    #expect(children().isEmpty, "keybench-run outlived its suite: \(children())")
+  }
+}

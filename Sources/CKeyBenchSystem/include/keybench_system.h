@@ -13,4 +13,10 @@ int keybench_exchange_paths(const char *first, const char *second);
 /// kernel.perf_event_paranoid; ENOSYS: not Linux).
 int keybench_instruction_counter_errno(void);
 
+/// Asks the kernel to send `signal_number` to this process when its parent dies (Linux
+/// PR_SET_PDEATHSIG), then checks that the parent is still `expected_parent`: a child started by
+/// a suite or sweep ends with it even when the parent is killed with SIGKILL. Returns 0 when
+/// armed, 1 when the parent is already gone (the caller should exit), -1 where unsupported.
+int keybench_die_with_parent(int signal_number, int expected_parent);
+
 #endif
