@@ -72,6 +72,27 @@ import Testing
     try corrector.process.finish()
   }
 
+  /// The reference plug-in in a second language: the C example, built by its script, answers
+  /// every word exactly as the Python example does.
+  @Test(.enabled(if: LineProcess.which("cc") != nil))
+  func theCExampleAnswersAsThePythonExample() throws {
+    let harness = try PluginHarness()
+    let binary = harness.folder.path("c-example")
+    let built = try Run.tool(TestPaths.repository.appendingPathComponent("Plugins/c-example/build").path, [binary])
+    try #require(built.status == 0, "\(built.stderr)")
+    let c = try harness.corrector(PluginSpec(name: "c-example", command: ShellWords.quote(binary)))
+    let python = try harness.corrector(Self.plugin("example/plugin"))
+    #expect(c.process.identity.reportedName == "c-example")
+    for word in ["the", "teh", "tne", "thenn", "x", "t\"é\\"] {
+      let answer = try c.suggestions(for: word, limit: 4)
+      #expect(answer == (try python.suggestions(for: word, limit: 4)), "\(word)")
+    }
+    #expect(try c.suggestions(for: "th", limit: 4) == ["the", "ten"])
+    try c.process.finish()
+    try python.process.finish()
+    #expect(c.process.identity.measures?.ownMicroseconds != nil)
+  }
+
   @Test func predictorCopiesResetThePluginAndCarryLearnedWords() throws {
     let harness = try PluginHarness()
     let spec = try harness.script(
