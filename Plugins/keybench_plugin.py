@@ -11,16 +11,32 @@
     keybench_plugin.serve(start)
 
 serve() reads the handshake, answers it with the info start() returns, then answers every
-request with {"id", "candidates", "time_us"} (time_us: the answer function's own time), and
-returns when KeyBench closes stdin. An exception in answer() is sent as {"id", "error"} and
-the plug-in exits with status 1, which stops the run with the message. Log to stderr only:
-stdout is the protocol.
+request with {"id", "candidates", "time_us"} and returns when KeyBench closes stdin.
+
+The contract, in full:
+  - start(hello) gets the handshake as a dict and returns (info, answer): info is the ready
+    line's fields ({"name": non-empty str, "version": str, "config": dict}), answer a function
+    from one request (a dict: "id", "type", "limit" and the task's fields) to a list of str,
+    best first. Lists longer than request["limit"] are allowed; KeyBench ignores the rest.
+  - time_us is the time answer() took, measured here with time.perf_counter_ns: the plug-in's
+    own compute for the request, nothing of the pipe.
+  - An exception in answer() becomes {"id": ..., "error": "KeyError: 'x' (my_plugin.py:12 in
+    answer)"} and its full traceback goes to stderr; the plug-in then goes on with the next
+    request (KeyBench stops the run, or with --on-plugin-error skip counts the item and asks
+    the next one). An exception in start() prints its traceback and exits with status 1.
+  - Every line is flushed as it is written, so nothing waits in an output buffer.
+  - read_lexicon(hello) returns the handshake's lexicon as a list of (word, frequency, count)
+    tuples, most frequent first: frequency is LatinIME's 0-255 log-scale value, count the
+    probability x 1e9. It raises KeyError when the handshake has no lexicon (predict without
+    --lexicon).
+Log to stderr only: stdout is the protocol.
 """
 import json
 import os
 import select
 import sys
 import time
+import traceback
 
 PROTOCOL = 1
 
@@ -71,14 +87,26 @@ def serve(start):
         request = json.loads(line)
         began = clock()
         try:
-            candidates = answer(request)
-        except Exception as error:  # reported to KeyBench, which stops the run
-            stdout.write(dumps({"id": request.get("id"), "error": f"{type(error).__name__}: {error}"}) + "\n")
+            candidates = list(answer(request))
+        except Exception as error:  # reported to KeyBench; the traceback goes to stderr
+            traceback.print_exc(file=sys.stderr)
+            sys.stderr.flush()
+            stdout.write(dumps({"id": request.get("id"), "error": _describe(error)}) + "\n")
             stdout.flush()
-            raise
+            continue
         took = (clock() - began) / 1000
         stdout.write(dumps({"id": request["id"], "candidates": candidates, "time_us": took}) + "\n")
         stdout.flush()
+
+
+def _describe(error):
+    """'KeyError: 'x' (my_plugin.py:12 in answer)': the exception and where it was raised."""
+    text = f"{type(error).__name__}: {error}"
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        last = frames[-1]
+        text += f" ({os.path.basename(last.filename)}:{last.lineno} in {last.name}; traceback on stderr)"
+    return text
 
 
 def read_lexicon(hello):

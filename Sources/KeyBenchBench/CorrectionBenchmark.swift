@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchCore
 public import KeyBenchTyping
 
 /// One pair as one corrector handled it.
@@ -41,9 +42,15 @@ public struct CorrectionBenchmark {
 
   /// Every pair through `corrector`, one thread; with `previousWords`, each pair's previous words
   /// (sentence-level sets) go with it, so the same corrector is measured with and without context.
-  public func run(_ corrector: any Corrector, pairs: [TypoPair], previousWords: Bool = false) throws -> [CorrectionItemResult] {
+  /// `firstItem` is the first pair's position in the whole pair list, so a corrector that is told
+  /// its items (``ItemAware``) names them as results.csv does (1-based).
+  public func run(
+    _ corrector: any Corrector, pairs: [TypoPair], previousWords: Bool = false, firstItem: Int = 0
+  ) throws -> [CorrectionItemResult] {
     let clock = ContinuousClock()
+    let told = corrector as? any ItemAware
     return try pairs.enumerated().map { index, pair in
+      told?.begin(item: String(firstItem + index + 1))
       let start = clock.now
       let found = try previousWords
         ? corrector.suggestions(for: pair.typed, context: pair.context, previous: pair.previous, limit: suggestions)
@@ -79,7 +86,7 @@ extension CorrectionBenchmark {
       var ratios: [Double] = []
       for text in 0..<count {
         corrector.reset()
-        let results = try run(corrector, pairs: Array(pairs[(text * length)..<((text + 1) * length)]))
+        let results = try run(corrector, pairs: Array(pairs[(text * length)..<((text + 1) * length)]), firstItem: text * length)
         let errors = results.filter { $0.kind != .correct }
         guard !errors.isEmpty else { continue }
         ratios.append(Double(errors.filter { ($0.rank ?? .max) <= suggestions }.count) / Double(errors.count))

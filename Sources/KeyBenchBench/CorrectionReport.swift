@@ -135,7 +135,7 @@ public struct CorrectionReport {
     try folder.write(files: [
       ("results.csv", results), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
       ("report.md", try markdown(statistics)),
-    ])
+    ] + provenance.attachedFiles)
     try folder.commit()
   }
 
@@ -220,6 +220,7 @@ public struct CorrectionReport {
     if entries.contains(where: { [$0.summary.nonWordTop1, $0.summary.realWordTop1, $0.summary.falseCorrections].contains { !$0.isFinite } }) {
       lines += ["", "– : the pairs hold no item of that kind (non-word or real-word errors; false corrections are measured on correctly typed words)."]
     }
+    lines += PluginMeasures.markdown(entries.compactMap { entry in entry.summary.plugin.map { (entry.summary.corrector, $0) } }, per: "word")
     if let context {
       lines += contextSection(context, pct: pct, num: num)
     }

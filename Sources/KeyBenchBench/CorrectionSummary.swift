@@ -1,4 +1,4 @@
-import KeyBenchCore
+public import KeyBenchCore
 
 /// The figures one corrector is judged by over one pair file.
 public struct CorrectionSummary: Sendable {
@@ -23,9 +23,9 @@ public struct CorrectionSummary: Sendable {
   public var realWordTopK = Double.nan
   public var wordsPerSecond = Double.nan
   public var microsecondsPerKeystroke = Double.nan
-  /// A plug-in's own compute time per word as it reported it (`time_us`), nil for built-in
-  /// correctors and plug-ins that report none; the rest of the harness time is the pipe.
-  public var pluginMicrosecondsPerWord: Double?
+  /// What the run measured of a plug-in (its own time, the pipe, load, failed and
+  /// out-of-lexicon items); nil for built-in correctors.
+  public var plugin: PluginMeasures?
 
   public init(corrector: String, results: [CorrectionItemResult], top: Int) {
     self.corrector = corrector
@@ -70,6 +70,6 @@ public struct CorrectionSummary: Sendable {
       ("non_word_top1", value(nonWordTop1)), ("non_word_top\(top)", value(nonWordTopK)),
       ("real_word_top1", value(realWordTop1)), ("real_word_top\(top)", value(realWordTopK)),
       ("words_per_second", value(wordsPerSecond)), ("us_per_keystroke", value(microsecondsPerKeystroke)),
-    ] + PluginTiming.metrics(own: pluginMicrosecondsPerWord, harnessPerItem: 1e6 / wordsPerSecond, per: "word")
+    ] + (plugin?.metrics(per: "word") ?? [])
   }
 }

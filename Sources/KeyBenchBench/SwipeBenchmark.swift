@@ -221,6 +221,7 @@ public struct SwipeBenchmark {
       decoders[key] = decoder
       let points = gesture.points.map { TimedPoint(x: $0.x * scale.0, y: $0.y * scale.1, t: $0.t) }
       let decodeTop = context == nil ? top : max(top, contextPool)
+      (decoder as? any ItemAware)?.begin(item: gesture.id)
       let started = DispatchTime.now().uptimeNanoseconds
       var decoding = try decoder.decode(points, top: decodeTop, probe: gesture.word)
       let micros = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e3

@@ -31,24 +31,24 @@ public struct SwipeReport {
     public var setup: String
     public var run: SwipeBenchmark.Run
     public var summary: SwipeSummary
-    /// Its own reported time per gesture, nil when it reports none.
-    public var pluginMicrosecondsPerGesture: Double?
+    /// What the run measured of a plug-in (own time, pipe, load, failed items); nil for a
+    /// built-in decoder.
+    public var plugin: PluginMeasures?
     /// A built-in decoder's configuration (reported under `config.decoders.<name>`); nil for a
     /// plug-in, whose configuration is in the provenance.
     public var builtInConfig: (any Encodable)?
 
-    public init(name: String, setup: String, run: SwipeBenchmark.Run, summary: SwipeSummary, pluginMicrosecondsPerGesture: Double?) {
+    public init(name: String, setup: String, run: SwipeBenchmark.Run, summary: SwipeSummary, plugin: PluginMeasures?) {
       self.name = name
       self.setup = setup
       self.run = run
       self.summary = summary
-      self.pluginMicrosecondsPerGesture = pluginMicrosecondsPerGesture
+      self.plugin = plugin
     }
 
     /// A built-in decoder run beside the main one.
     public init(name: String, builtIn config: any Encodable, run: SwipeBenchmark.Run, summary: SwipeSummary) {
-      self.init(name: name, setup: "built in, parameters in config.decoders.\(name)", run: run, summary: summary,
-        pluginMicrosecondsPerGesture: nil)
+      self.init(name: name, setup: "built in, parameters in config.decoders.\(name)", run: run, summary: summary, plugin: nil)
       builtInConfig = config
     }
 
@@ -57,7 +57,7 @@ public struct SwipeReport {
       return [
         ("top1", s.top1), ("top\(s.top)", s.topK), ("mrr", s.mrr), ("decode_ms_median", s.decodeMs.median),
         ("decode_ms_p99", s.decodeMs.quantile(0.99)),
-      ] + PluginTiming.metrics(own: pluginMicrosecondsPerGesture, harnessPerItem: s.decodeMs.mean * 1000, per: "gesture")
+      ] + (plugin?.metrics(per: "gesture") ?? [])
     }
   }
 
@@ -83,7 +83,7 @@ public struct SwipeReport {
     try folder.write(files: [
       ("results.csv", results), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
       ("report.md", try markdown(statistics)),
-    ])
+    ] + provenance.attachedFiles)
     try folder.commit()
   }
 
@@ -300,18 +300,18 @@ public struct SwipeReport {
         "", "## Decoders on the same gestures", "",
         "Further built-in decoders (`--decoder`) and external ones (`--plugin`, Plugins/PROTOCOL.md) decoded the same",
         "gestures on the same layouts and lexicon; every decoder's per-gesture rows are in `results.csv`. A plug-in's",
-        "harness time includes the pipe; own time is what the plug-in reported.", "",
-        "| decoder | top-1 | top-\(s.top) | MRR | median ms | p99 ms | own µs/gesture | pipe µs/gesture |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
-        "| `\(run.decoderLabel)` (main, built in) | \(pct(s.top1)) | \(pct(s.topK)) | \(String(format: "%.4f", s.mrr)) | \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.99))) | | |",
+        "*own* time is the `time_us` it reported (its compute per gesture), *pipe* the median of KeyBench's round trip",
+        "less that, *unreported* the rest of its mean round trip, *load* the seconds to its handshake answer.", "",
+        "| decoder | top-1 | top-\(s.top) | MRR | median ms | p99 ms | " + PluginMeasures.headers(per: "gesture").joined(separator: " | ") + " |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| `\(run.decoderLabel)` (main, built in) | \(pct(s.top1)) | \(pct(s.topK)) | \(String(format: "%.4f", s.mrr)) | \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.99))) | | | | |",
       ]
       for entry in compared {
         let c = entry.summary
-        let own = entry.pluginMicrosecondsPerGesture
-        let pipe = own.map { c.decodeMs.mean * 1000 - $0 }
         let name = entry.builtInConfig == nil ? entry.name : "\(entry.name) `\(entry.run.decoderLabel)` (built in)"
+        let cells = entry.plugin?.cells ?? ["", "", "", ""]
         lines.append(
-          "| \(name) | \(pct(c.top1)) | \(pct(c.topK)) | \(String(format: "%.4f", c.mrr)) | \(ms(c.decodeMs.median)) | \(ms(c.decodeMs.quantile(0.99))) | \(own.map { String(format: "%.1f", $0) } ?? "n/a") | \(pipe.map { String(format: "%.1f", $0) } ?? "n/a") |")
+          "| \(name) | \(pct(c.top1)) | \(pct(c.topK)) | \(String(format: "%.4f", c.mrr)) | \(ms(c.decodeMs.median)) | \(ms(c.decodeMs.quantile(0.99))) | \(cells.joined(separator: " | ")) |")
       }
       lines += [""] + compared.map { "- \($0.name): \($0.setup)" }
     }

@@ -15,9 +15,9 @@ public final class OutputFolder {
 
   /// Whether a run writes files named `name`: one of ``runFiles``, or the per-gesture rows of a
   /// further decoder or plug-in (`results-NAME.csv`), so a rerun with `--decoder` or `--plugin`
-  /// may replace its own folder.
+  /// may replace its own folder; `plugins/` holds the plug-ins' standard error.
   public static func isRunFile(_ name: String) -> Bool {
-    runFiles.contains(name) || (name.hasPrefix("results-") && name.hasSuffix(".csv"))
+    runFiles.contains(name) || name == "plugins" || (name.hasPrefix("results-") && name.hasSuffix(".csv"))
   }
 
   /// Throws the error ``init(replacing:)`` would for `path`, without creating anything: runners
@@ -102,6 +102,10 @@ public final class OutputFolder {
   /// Writes each named file into the partial folder.
   public func write(files: [(name: String, text: String)]) throws {
     for (name, text) in files {
+      if name.contains("/") {
+        try FileManager.default.createDirectory(
+          atPath: (file(name) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      }
       try AtomicFileWriter.write(text, to: file(name))
     }
   }

@@ -110,6 +110,14 @@ public struct Provenance: Sendable {
     public var version: String
     /// Its reported configuration as canonical JSON (sorted keys), `{}` when it gave none.
     public var config: String
+    /// Times and counts of the run (nil before the plug-in finished).
+    public var measures: PluginMeasures?
+    /// Items it failed on under `--on-plugin-error skip`, each with the rule it broke.
+    public var failedItems: [FailedItem] = []
+    /// What `--plugin-check-determinism` found; nil when the plug-in was not checked.
+    public var determinism: Determinism?
+    /// Its standard error, kept in the run folder as `plugins/NAME.stderr`.
+    public var log: Log?
 
     public init(name: String, command: String, reportedName: String, version: String, config: String) {
       self.name = name
@@ -118,6 +126,57 @@ public struct Provenance: Sendable {
       self.version = version
       self.config = config
     }
+
+    /// One item a plug-in failed on: the id results.csv gives the item, and why.
+    public struct FailedItem: Sendable, Equatable {
+      public var item: String
+      public var reason: String
+      public init(item: String, reason: String) {
+        self.item = item
+        self.reason = reason
+      }
+    }
+
+    /// A replay of the first items in a fresh process: how many, and the first difference.
+    public struct Determinism: Sendable, Equatable {
+      public var replayed: Int
+      public var differing: Int
+      /// The first item answered differently, with both answers; nil when all agreed.
+      public var firstDifference: String?
+      public init(replayed: Int, differing: Int, firstDifference: String?) {
+        self.replayed = replayed
+        self.differing = differing
+        self.firstDifference = firstDifference
+      }
+      /// One line for reports and the terminal.
+      public var finding: String {
+        differing == 0
+          ? "\(replayed) items replayed in a fresh process: the same answers"
+          : "\(differing) of \(replayed) items replayed in a fresh process answered differently; first: \(firstDifference ?? "?")"
+      }
+    }
+
+    /// The plug-in's standard error as kept: at most ``Log/limit`` bytes, cut in the middle.
+    public struct Log: Sendable, Equatable {
+      /// The most bytes kept of a plug-in's standard error.
+      public static let limit = 1 << 20
+      public var text: String
+      /// Bytes it wrote in all.
+      public var bytes: Int
+      public var cut: Bool { bytes > text.utf8.count }
+      public init(text: String, bytes: Int) {
+        self.text = text
+        self.bytes = bytes
+      }
+    }
+
+    /// The file its log is kept in, relative to the run folder.
+    public var logFile: String { "plugins/\(name).stderr" }
+  }
+
+  /// The files a run folder keeps beside its results: each plug-in's standard error.
+  public var attachedFiles: [(name: String, text: String)] {
+    plugins.compactMap { plugin in plugin.log.map { (plugin.logFile, $0.text) } }
   }
 
   /// Captures the build, the machine, the time and the command line of this process.
@@ -187,10 +246,21 @@ public struct Provenance: Sendable {
     if !plugins.isEmpty {
       object["plugins"] = try plugins.map { plugin -> [String: Any] in
         let config = try JSONSerialization.jsonObject(with: Data(plugin.config.utf8))
-        return [
+        var entry: [String: Any] = [
           "name": plugin.name, "command": plugin.command, "reported_name": plugin.reportedName,
           "version": plugin.version, "config": config, "config_sha256": try Self.digest(ofConfig: config),
+          "failed_items": plugin.failedItems.map { ["item": $0.item, "reason": $0.reason] },
+          "determinism": plugin.determinism.map {
+            ["checked": true, "replayed": $0.replayed, "differing": $0.differing, "first_difference": $0.firstDifference ?? NSNull(), "finding": $0.finding] as [String: Any]
+          } ?? ["checked": false],
         ]
+        if let measures = plugin.measures {
+          entry["load_seconds"] = measures.loadSeconds
+          entry["requests"] = measures.requests
+          entry["out_of_lexicon_items"] = measures.outOfLexiconItems ?? NSNull()
+        }
+        if let log = plugin.log { entry["stderr"] = ["file": plugin.logFile, "bytes": log.bytes, "cut": log.cut] }
+        return entry
       }
     }
     object["lexicon"] = lexicon.map { ["name": $0.name, "words": $0.words, "content_sha256": $0.sha256] } ?? NSNull()
@@ -226,6 +296,19 @@ public struct Provenance: Sendable {
       + (items.excluded.isEmpty ? "" : "; left out: " + items.excluded.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")))
     for plugin in plugins {
       lines.append("- plug-in \(plugin.name): `\(plugin.command)`, reports itself as \(plugin.reportedName) \(plugin.version), config `\(plugin.config)`")
+      if let measures = plugin.measures {
+        lines.append("  - loaded in \(String(format: "%.2f", measures.loadSeconds)) s, \(measures.requests) requests"
+          + (measures.outOfLexiconItems.map { ", \($0) items answered with words outside the lexicon" } ?? ""))
+      }
+      if !plugin.failedItems.isEmpty {
+        lines.append("  - failed on \(plugin.failedItems.count) items (--on-plugin-error skip; scored as misses):")
+        for failed in plugin.failedItems.prefix(20) { lines.append("    - item \(failed.item): \(failed.reason)") }
+        if plugin.failedItems.count > 20 { lines.append("    - … \(plugin.failedItems.count - 20) more in summary.json") }
+      }
+      lines.append("  - determinism: " + (plugin.determinism?.finding ?? "not checked (--plugin-check-determinism N)"))
+      if let log = plugin.log {
+        lines.append("  - its stderr: `\(plugin.logFile)`, \(log.bytes) bytes" + (log.cut ? ", cut to \(log.text.utf8.count) (the start and the end kept)" : ""))
+      }
     }
     lines.append("- config sha256 `\(short(try Self.digest(ofConfig: config)))…`"
       + (seed.map { ", seed \($0)" } ?? "") + (top.map { ", top-\($0)" } ?? ""))

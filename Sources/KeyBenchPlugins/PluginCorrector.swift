@@ -1,3 +1,4 @@
+public import KeyBenchCore
 public import KeyBenchGeometry
 public import KeyBenchLexicon
 public import KeyBenchTyping
@@ -7,27 +8,32 @@ public import KeyBenchTyping
 /// What the benchmark tells a corrector between words (the intended word, for adaptation; a
 /// fresh user) rides on the next request as `learn` and `reset`, so adaptation costs no extra
 /// round trip.
-public final class PluginCorrector: Corrector {
+public final class PluginCorrector: Corrector, ItemAware {
   public let name: String
   public let process: PluginProcess
   private var learned: [String] = []
   private var pendingReset = false
-  private var requests = 0
+  private var item = "?"
+  /// The lexicon's words, lower-cased: answers outside it are counted (or refused).
+  private let known: Set<String>
 
   /// Starts the plug-in and hands it the lexicon and keyboard the built-in correctors use.
   public init(
-    spec: PluginSpec, lexicon: Lexicon, layout: KeyboardLayout, top: Int, workspace: PluginWorkspace,
-    timeout: Double, handshakeTimeout: Double
+    spec: PluginSpec, lexicon: Lexicon, layout: KeyboardLayout, top: Int, workspace: PluginWorkspace, options: PluginProcess.Options
   ) throws {
     name = spec.name
+    known = Set(lexicon.entries.lazy.filter(\.isSuggestible).map { $0.word.lowercased() })
     let hello: [String: Any] = [
       "task": "correct",
-      "settings": ["top": top, "language": lexicon.locale],
+      // The benchmark tells every corrector the intended word after each item.
+      "settings": ["top": top, "language": lexicon.locale, "adapt": true],
       "lexicon": try workspace.lexicon(lexicon),
       "layout": PluginJSON.layout(layout),
     ]
-    process = try PluginProcess(spec: spec, hello: hello, timeout: timeout, handshakeTimeout: handshakeTimeout)
+    process = try PluginProcess(spec: spec, hello: hello, options: options)
   }
+
+  public func begin(item: String) { self.item = item }
 
   public func suggestions(for typed: String, limit: Int) throws -> [String] {
     try suggestions(for: typed, context: nil, limit: limit)
@@ -39,16 +45,18 @@ public final class PluginCorrector: Corrector {
 
   /// Sends the previous words as `previous` (protocol: only when the run uses context).
   public func suggestions(for typed: String, context: String?, previous: [String]?, limit: Int) throws -> [String] {
-    requests += 1
     var fields = "\"type\":\"correct\",\"typed\":\(PluginJSON.string(typed)),\"limit\":\(limit)"
     if let context, !context.isEmpty { fields += ",\"context\":\(PluginJSON.string(context))" }
     if let previous { fields += ",\"previous\":\(PluginJSON.strings(previous))" }
     if pendingReset { fields += ",\"reset\":true" }
     if !learned.isEmpty { fields += ",\"learn\":\(PluginJSON.strings(learned))" }
-    let words = try process.request(fields, item: "word \(requests) (typed '\(typed)')")
+    let known = known
+    let words = try process.request(
+      fields, item: .init(id: item, detail: "typed '\(typed)'"), limit: limit,
+      words: .init(isKnown: { known.contains($0.lowercased()) }, allowed: typed))
     learned.removeAll(keepingCapacity: true)
     pendingReset = false
-    return Array(words.prefix(limit))
+    return words
   }
 
   public func learn(_ word: String) { learned.append(word) }

@@ -1,3 +1,4 @@
+public import KeyBenchCore
 public import KeyBenchLexicon
 public import KeyBenchPrediction
 
@@ -7,26 +8,33 @@ public import KeyBenchPrediction
 /// a fresh start as `reset`, which the protocol defines as "back to the state after the
 /// handshake". A plug-in is one process with one state, so ``copy()`` returns a view that resets
 /// it: the benchmark uses copies one after another, never interleaved.
-public final class PluginPredictor: Predictor {
+public final class PluginPredictor: Predictor, ItemAware {
   /// The process and what is waiting to be sent with the next request, shared by all copies.
   final class Session {
     let process: PluginProcess
     var learned: [(previous: [String], word: String)] = []
     var pendingReset = false
-    var requests = 0
-    init(process: PluginProcess) { self.process = process }
+    var item = "?"
+    /// The training words and the lexicon's, lower-cased: answers outside them are counted.
+    let known: Set<String>
+    init(process: PluginProcess, known: Set<String>) {
+      self.process = process
+      self.known = known
+    }
   }
 
   public let name: String
   let session: Session
-  /// Whether finished words are passed on (`--adapt on`).
+  /// Whether finished words are passed on (`--adapt on`); the handshake's `settings.adapt`.
   let adaptation: Bool
   public var process: PluginProcess { session.process }
 
-  /// Starts the plug-in and hands it the training sentences and lexicon the built-ins use.
+  /// Starts the plug-in and hands it the training sentences and lexicon the built-ins use;
+  /// `adaptation` is told in the handshake (`settings.adapt`), so a plug-in started with it off
+  /// can run a true static mode.
   public init(
     spec: PluginSpec, training: [[String]], lexicon: Lexicon?, locale: String, suggestions: Int, adaptation: Bool,
-    workspace: PluginWorkspace, timeout: Double, handshakeTimeout: Double
+    workspace: PluginWorkspace, options: PluginProcess.Options
   ) throws {
     name = spec.name
     var hello: [String: Any] = [
@@ -36,7 +44,9 @@ public final class PluginPredictor: Predictor {
       "training": try workspace.training(training),
     ]
     if let lexicon { hello["lexicon"] = try workspace.lexicon(lexicon) }
-    session = Session(process: try PluginProcess(spec: spec, hello: hello, timeout: timeout, handshakeTimeout: handshakeTimeout))
+    var known = Set(training.joined().lazy.map { $0.lowercased() })
+    for entry in lexicon?.entries ?? [] where entry.isSuggestible { known.insert(entry.word.lowercased()) }
+    session = Session(process: try PluginProcess(spec: spec, hello: hello, options: options), known: known)
     self.adaptation = adaptation
   }
 
@@ -46,23 +56,22 @@ public final class PluginPredictor: Predictor {
     self.adaptation = adaptation
   }
 
-  /// The same plug-in with adaptation switched (the text-length curves measure both).
-  public func with(adaptation: Bool) -> PluginPredictor {
-    PluginPredictor(name: name, session: session, adaptation: adaptation)
-  }
+  public func begin(item: String) { session.item = item }
 
   public func suggest(previous: ArraySlice<String>, prefix: String, count: Int) throws -> [String] {
-    session.requests += 1
     var fields = "\"type\":\"predict\",\"previous\":\(PluginJSON.strings(previous)),\"prefix\":\(PluginJSON.string(prefix)),\"limit\":\(count)"
     if session.pendingReset { fields += ",\"reset\":true" }
     if !session.learned.isEmpty {
       fields += ",\"learn\":[" + session.learned.map { "{\"previous\":\(PluginJSON.strings($0.previous)),\"word\":\(PluginJSON.string($0.word))}" }
         .joined(separator: ",") + "]"
     }
-    let words = try session.process.request(fields, item: "request \(session.requests) (prefix '\(prefix)' after \(previous.count) words)")
+    let known = session.known
+    let words = try session.process.request(
+      fields, item: .init(id: session.item, detail: "prefix '\(prefix)' after \(previous.count) words"), limit: count,
+      words: .init(isKnown: { known.contains($0.lowercased()) }))
     session.learned.removeAll(keepingCapacity: true)
     session.pendingReset = false
-    return Array(words.prefix(count))
+    return words
   }
 
   public func learn(previous: ArraySlice<String>, word: String) {

@@ -1,8 +1,8 @@
 /// One external algorithm given on the command line as `NAME=COMMAND`.
 ///
 /// The name labels the plug-in's rows in every output, so it is restricted to a short identifier
-/// that cannot collide with file-name or CSV syntax; the command is run by `/bin/sh -c`, so users
-/// write it as they would in a terminal (`mine=python3 my_decoder.py --beam 8`).
+/// that cannot collide with file-name or CSV syntax; the command is the one argument of
+/// `/bin/sh -c`, so users write it as they would in a terminal (`mine=VAR=1 python3 my.py --beam 8`).
 public struct PluginSpec: Sendable, Equatable {
   public var name: String
   public var command: String
@@ -33,11 +33,20 @@ public struct PluginSpec: Sendable, Equatable {
     return name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || "-_.".contains($0)) }
   }
 
-  /// Checks a run's plug-ins against each other and the built-in algorithms' names.
-  public static func checkUnique(_ specs: [PluginSpec], builtIn: [String]) throws {
+  /// Checks a run's plug-ins against each other, the algorithms of the run (`builtIn`) and every
+  /// name the benchmark knows (`reserved`: built-ins and peers not selected too), so a row or
+  /// metric named `keyboard` or `aspell` is always the algorithm of that name.
+  public static func checkUnique(_ specs: [PluginSpec], builtIn: [String], reserved: [String] = []) throws {
+    let known = Set(reserved)
     var seen = Set(builtIn)
-    for spec in specs where !seen.insert(spec.name).inserted {
-      throw PluginSpecError("'\(spec.name)' names two algorithms of this run; give the plug-in another NAME")
+    for spec in specs {
+      if known.contains(spec.name) && !seen.contains(spec.name) {
+        throw PluginSpecError(
+          "'\(spec.name)' is the name of an algorithm this benchmark has (\(reserved.joined(separator: ", "))), even when it is not selected; give the plug-in another NAME")
+      }
+      guard seen.insert(spec.name).inserted else {
+        throw PluginSpecError("'\(spec.name)' names two algorithms of this run; give the plug-in another NAME")
+      }
     }
   }
 }

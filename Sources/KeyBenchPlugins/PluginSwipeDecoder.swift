@@ -1,4 +1,5 @@
 import Foundation
+public import KeyBenchCore
 public import KeyBenchCorpora
 public import KeyBenchGeometry
 public import KeyBenchLexicon
@@ -9,27 +10,30 @@ public import KeyBenchSwipe
 ///
 /// Candidates come back ranked; their score is the rank, since a plug-in's own scores are not
 /// comparable with KeyBench's. One process serves every layout, one request at a time.
-public final class PluginSwipeDecoder: SwipeDecoder, @unchecked Sendable {
+public final class PluginSwipeDecoder: SwipeDecoder, ItemAware, @unchecked Sendable {
   /// The process, shared by the decoders of every layout of the run.
   public final class Session: @unchecked Sendable {
     public let process: PluginProcess
     let lock = NSLock()
-    var requests = 0
+    var item = "?"
+    /// Match keys of the lexicon's words: answers outside it are counted (or refused).
+    let known: Set<String>
 
     /// Starts the plug-in and hands it the run's lexicon and every layout its gestures use.
     public init(
       spec: PluginSpec, lexicon: Lexicon, layouts: [KeyboardLayout], top: Int, workspace: PluginWorkspace,
-      timeout: Double, handshakeTimeout: Double
+      options: PluginProcess.Options
     ) throws {
       var described: [String: Any] = [:]
       for layout in layouts { described[layout.name] = PluginJSON.layout(layout) }
       let hello: [String: Any] = [
         "task": "swipe",
-        "settings": ["top": top, "language": lexicon.locale],
+        "settings": ["top": top, "language": lexicon.locale, "adapt": false],
         "lexicon": try workspace.lexicon(lexicon),
         "layouts": described,
       ]
-      process = try PluginProcess(spec: spec, hello: hello, timeout: timeout, handshakeTimeout: handshakeTimeout)
+      known = Set(lexicon.entries.lazy.filter(\.isSuggestible).map { SwipeDecoding.matchKey($0.word) })
+      process = try PluginProcess(spec: spec, hello: hello, options: options)
     }
 
     /// The decoder for gestures drawn on `layout`.
@@ -41,6 +45,8 @@ public final class PluginSwipeDecoder: SwipeDecoder, @unchecked Sendable {
   let session: Session
   let layout: String
   public var label: String { "plug-in \(session.process.spec.name)" }
+
+  public func begin(item: String) { session.lock.withLock { session.item = item } }
 
   init(session: Session, layout: String) {
     self.session = session
@@ -55,10 +61,11 @@ public final class PluginSwipeDecoder: SwipeDecoder, @unchecked Sendable {
       trace += "[\(PluginJSON.number(point.x)),\(PluginJSON.number(point.y)),\(PluginJSON.number(point.t))]"
     }
     let fields = "\"type\":\"swipe\",\"layout\":\(PluginJSON.string(layout)),\"limit\":\(top),\"points\":[\(trace)]"
+    let known = session.known
     let words = try session.lock.withLock {
-      session.requests += 1
-      let number = session.requests
-      return try session.process.request(fields, item: "gesture \(number) (\(points.count) points on \(layout))")
+      try session.process.request(
+        fields, item: .init(id: session.item, detail: "\(points.count) points on \(layout)"), limit: top,
+        words: .init(isKnown: { known.contains(SwipeDecoding.matchKey($0)) }))
     }
     return SwipeDecoding(
       candidates: words.enumerated().map { SwipeDecoding.Candidate(word: $0.element, score: Double($0.offset)) },

@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 
 /// How one test word fared with one predictor.
 public struct PredictionWordResult: Sendable, Equatable {
@@ -43,9 +43,9 @@ public struct PredictionSummary: Sendable {
   public var nextTop3 = 0
   public var predictions = 0
   public var seconds = 0.0
-  /// A plug-in's own compute time per prediction as it reported it (`time_us`), nil for
-  /// built-in predictors and plug-ins that report none.
-  public var pluginMicrosecondsPerPrediction: Double?
+  /// What the run measured of a plug-in (its own time, the pipe, load, failed and
+  /// out-of-vocabulary items); nil for built-in predictors.
+  public var plugin: PluginMeasures?
 
   /// Keystroke saving rate: 1 − keystrokes ÷ (characters + one space per word), computed as
   /// saved ÷ unaided keystrokes so that it is exactly the ratio results.csv's rows give.
@@ -72,7 +72,7 @@ public struct PredictionSummary: Sendable {
       ("saved_characters", Double(savedCharacters)), ("ksr", finite(ksr)), ("csr", finite(csr)),
       ("next_top1", finite(nextTop1Rate)), ("next_top3", finite(nextTop3Rate)), ("predictions", Double(predictions)),
       ("predictions_per_second", finite(predictionsPerSecond)),
-    ] + PluginTiming.metrics(own: pluginMicrosecondsPerPrediction, harnessPerItem: 1e6 / predictionsPerSecond, per: "prediction")
+    ] + (plugin?.metrics(per: "prediction") ?? [])
   }
 }
 
@@ -88,14 +88,18 @@ public struct PredictionBenchmark: Sendable {
 
   public init(suggestions: Int) { self.suggestions = suggestions }
 
-  public func run(_ predictor: any Predictor, sentences: [[String]]) throws -> (PredictionSummary, [PredictionWordResult]) {
+  /// `firstIndex` is the position of the first word in the whole test text (a curve's slice
+  /// starts later), so a predictor told its items (``ItemAware``) names them as results.csv does.
+  public func run(_ predictor: any Predictor, sentences: [[String]], firstIndex: Int = 0) throws -> (PredictionSummary, [PredictionWordResult]) {
     var summary = PredictionSummary(predictor: predictor.name, suggestions: suggestions)
     var results: [PredictionWordResult] = []
     let clock = ContinuousClock()
     var elapsed = Duration.zero
-    var index = 0
+    var index = firstIndex
+    let told = predictor as? any ItemAware
     for sentence in sentences {
       for (position, word) in sentence.enumerated() {
+        told?.begin(item: String(index + 1))
         let previous = sentence[0..<position]
         let letters = Array(word)
         let target = word.lowercased()

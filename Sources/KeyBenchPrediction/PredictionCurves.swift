@@ -41,7 +41,8 @@ public struct PredictionCurves: Sendable {
       var ksr: [Double] = []
       var csr: [Double] = []
       for slice in 0..<count {
-        let (summary, _) = try benchmark.run(trained.copy(), sentences: Self.words(sentences, from: slice * stride, count: length))
+        let (summary, _) = try benchmark.run(
+          trained.copy(), sentences: Self.words(sentences, from: slice * stride, count: length), firstIndex: slice * stride)
         ksr.append(summary.ksr)
         csr.append(summary.csr)
       }

@@ -77,7 +77,7 @@ public struct PredictionReport {
     try folder.write(files: [
       ("results.csv", results), ("curves.csv", curvesCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
       ("report.md", try markdown(statistics)),
-    ])
+    ] + provenance.attachedFiles)
     try folder.commit()
   }
 
@@ -239,6 +239,7 @@ public struct PredictionReport {
         "| \(s.predictor) | \(pct(s.ksr)) | \(pct(s.csr)) | \(pct(s.nextTop1Rate)) | \(pct(s.nextTop3Rate)) | \(s.predictionsPerSecond.isFinite ? String(format: "%.0f", s.predictionsPerSecond) : "–") |"
       )
     }
+    lines += PluginMeasures.markdown(entries.compactMap { entry in entry.summary.plugin.map { (entry.summary.predictor, $0) } }, per: "prediction")
     lines += curveMarkdown
     lines += [
       "",

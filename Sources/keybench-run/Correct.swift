@@ -97,6 +97,7 @@ extension KeybenchRun {
     }
 
     static let known = ["baseline", "kannsch", "kannsch-static", "keyboard"]
+    static let knownPeers = ["hunspell", "aspell"]
 
     var correctorNames: [String] {
       let names = corrector.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -109,14 +110,10 @@ extension KeybenchRun {
       guard (1...100).contains(suggestions) else { throw ValidationError("--suggestions must be in 1…100.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
       try AlgorithmNames.validate(corrector, option: "corrector", known: Self.known, noun: "corrector")
-      for name in peerNames where !["hunspell", "aspell"].contains(name) {
+      for name in peerNames where !Self.knownPeers.contains(name) {
         throw ValidationError("unknown peer '\(name)'; choose hunspell and/or aspell.")
       }
-      do {
-        try PluginSpec.checkUnique(try plugin.specs, builtIn: correctorNames + peerNames)
-      } catch let error as PluginSpecError {
-        throw ValidationError("--plugin \(error.description)")
-      }
+      try plugin.checkNames(selected: correctorNames + peerNames, reserved: Self.known + Self.knownPeers + ["all"])
       if printConfig { return }
       guard lexicon != nil else { throw ValidationError("Give the lexicon with --lexicon NAME (e.g. en_US).") }
       guard pairs != nil else { throw ValidationError("Give the typo pairs with --pairs FILE.tsv (keybench-typos import or generate).") }
@@ -194,9 +191,10 @@ extension KeybenchRun {
         if let external = corrector as? PluginCorrector {
           try external.process.finish()
           plugins.append(external.process.identity)
-          summary.pluginMicrosecondsPerWord = external.process.ownMicrosecondsPerAnswer
-          // Its own time is one mean over both passes.
-          for index in passes.indices { passes[index].summary.pluginMicrosecondsPerWord = summary.pluginMicrosecondsPerWord }
+          PluginOptions.printFindings(external.process.identity)
+          summary.plugin = external.process.identity.measures
+          // Its times are one measurement over both passes.
+          for index in passes.indices { passes[index].summary.plugin = summary.plugin }
         }
         entries += passes
         // Progress only: the results are printed once, on stdout, when every corrector ran.
@@ -231,8 +229,7 @@ extension KeybenchRun {
       func external(_ spec: PluginSpec) throws -> PluginCorrector {
         StandardError.print("\(spec.name): starting `\(spec.command)`")
         return try PluginCorrector(
-          spec: spec, lexicon: loaded, layout: keyboard, top: suggestions, workspace: workspace,
-          timeout: plugin.pluginTimeout, handshakeTimeout: plugin.pluginLoadTimeout)
+          spec: spec, lexicon: loaded, layout: keyboard, top: suggestions, workspace: workspace, options: plugin.options)
       }
       for peer in peerNames {
         guard LineProcess.which(peer) != nil else {

@@ -109,11 +109,7 @@ extension KeybenchRun {
       for name in Self.list(peers ?? "") where !Self.knownPeers.contains(name) {
         throw ValidationError("unknown peer '\(name)'; choose from \(Self.knownPeers.joined(separator: ", ")).")
       }
-      do {
-        try PluginSpec.checkUnique(try plugin.specs, builtIn: predictorNames + Self.list(peers ?? ""))
-      } catch let error as PluginSpecError {
-        throw ValidationError("--plugin \(error.description)")
-      }
+      try plugin.checkNames(selected: predictorNames + Self.list(peers ?? ""), reserved: PredictorCatalog.names + Self.knownPeers + ["all"])
       guard (0...1000).contains(curveSlices) else { throw ValidationError("--curve-slices must be in 0…1000.") }
       let parts = Self.list(curveLengths)
       guard parts.count <= 100, parts.allSatisfy({ (1...100_000_000).contains(Int($0) ?? 0) }) else {
@@ -183,22 +179,28 @@ extension KeybenchRun {
       }
       var plugins: [Provenance.Plugin] = []
       let workspace = PluginWorkspace()
-      func external(_ spec: PluginSpec) throws -> PluginPredictor {
-        StandardError.print("\(spec.name): starting `\(spec.command)`")
+      func external(_ spec: PluginSpec, adaptation: Bool) throws -> PluginPredictor {
+        StandardError.print("\(spec.name): starting `\(spec.command)`\(adaptation == (adapt == "on") ? "" : " with adaptation \(adaptation ? "on" : "off") for its curve")")
         return try PluginPredictor(
           spec: spec, training: trainingSentences, lexicon: loaded, locale: locale, suggestions: suggestions,
-          adaptation: adapt == "on", workspace: workspace, timeout: plugin.pluginTimeout, handshakeTimeout: plugin.pluginLoadTimeout)
+          adaptation: adaptation, workspace: workspace, options: plugin.options)
       }
-      func record(_ predictor: PluginPredictor, setup: String, curves wanted: Bool) throws {
+      func record(_ predictor: PluginPredictor, spec: PluginSpec, setup: String, curves wanted: Bool) throws {
         var entry = try measure(predictor.copy(), setup: setup, benchmark: benchmark, sentences: testSentences)
-        entry.summary.pluginMicrosecondsPerPrediction = predictor.process.ownMicrosecondsPerAnswer
         if wanted && curveSlices > 0 {
+          // Each curve from a process told in its handshake whether adaptation is on, so a
+          // plug-in can run a true static mode; the main process serves the run's own setting.
           StandardError.print("\(predictor.name): text-length curves with adaptation on and off")
-          entry.adaptiveCurve = try curves.measure(predictor.with(adaptation: true), sentences: testSentences)
-          entry.staticCurve = try curves.measure(predictor.with(adaptation: false), sentences: testSentences)
+          let other = try external(spec, adaptation: adapt != "on")
+          let (adaptive, fixed) = adapt == "on" ? (predictor, other) : (other, predictor)
+          entry.adaptiveCurve = try curves.measure(adaptive, sentences: testSentences)
+          entry.staticCurve = try curves.measure(fixed, sentences: testSentences)
+          try other.process.finish()
         }
         try predictor.process.finish()
         plugins.append(predictor.process.identity)
+        PluginOptions.printFindings(predictor.process.identity)
+        entry.summary.plugin = predictor.process.identity.measures
         entries.append(entry)
       }
       if Self.list(peers ?? "").contains("presage") {
@@ -210,16 +212,17 @@ extension KeybenchRun {
           StandardError.print("presage: not run: \(reason)")
           notes.append("presage: not run: \(reason)")
         } else if let command = PluginOptions.bundled("presage/plugin") {
+          let spec = PluginSpec(name: "presage", command: command)
           try record(
-            try external(PluginSpec(name: "presage", command: command)),
+            try external(spec, adaptation: adapt == "on"), spec: spec,
             setup: "peer through Plugins/presage: presage (Debian), its text2ngram 1–3-gram database of the same tokenised training sentences, smoothed n-gram predictor only, online learning off; no adaptation, no curves",
             curves: false)
         }
       }
       for spec in try plugin.specs {
-        let predictor = try external(spec)
+        let predictor = try external(spec, adaptation: adapt == "on")
         let identity = predictor.process.identity
-        try record(predictor, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)", curves: true)
+        try record(predictor, spec: spec, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)", curves: true)
       }
       var report = PredictionReport(
         entries: entries, trainingFiles: fingerprint.files.map(\.path), testFile: text, training: counts, sharedSentences: shared,

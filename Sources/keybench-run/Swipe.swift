@@ -111,11 +111,7 @@ extension KeybenchRun {
         throw ValidationError("--threads must be in 1…\(DTWDecoderConfig.maximumThreads).")
       }
       if printConfig { return }
-      do {
-        try PluginSpec.checkUnique(try plugin.specs, builtIn: decoders.map(\.rawValue))
-      } catch let error as PluginSpecError {
-        throw ValidationError("--plugin \(error.description)")
-      }
+      try plugin.checkNames(selected: decoders.map(\.rawValue), reserved: SwipeDecoderChoice.allCases.map(\.rawValue) + ["all"])
       guard lexicon != nil else { throw ValidationError("Give the lexicon with --lexicon NAME (e.g. en_US).") }
       guard corpus != nil else { throw ValidationError("Give the swipe corpus with --corpus FILE.jsonl.") }
       guard out != nil else { throw ValidationError("Give the output folder with --out DIR.") }
@@ -193,7 +189,7 @@ extension KeybenchRun {
         StandardError.print("\(spec.name): starting `\(spec.command)`")
         let session = try PluginSwipeDecoder.Session(
           spec: spec, lexicon: prepared.lexicon, layouts: prepared.layoutsUsed, top: top, workspace: workspace,
-          timeout: plugin.pluginTimeout, handshakeTimeout: plugin.pluginLoadTimeout)
+          options: plugin.options)
         let external = try benchmark.run(
           prepared, decoder: { _, layout in session.decoder(for: layout) }, label: "plug-in \(spec.name)",
           progress: { done, total in
@@ -202,11 +198,12 @@ extension KeybenchRun {
         try session.process.finish()
         let identity = session.process.identity
         provenance.plugins.append(identity)
+        PluginOptions.printFindings(identity)
         let externalSummary = SwipeSummary(results: external.results, lexiconSize: external.lexiconSize, top: top)
         StandardError.print("\(spec.name): top-1 \(String(format: "%.4f", externalSummary.top1)), top-\(top) \(String(format: "%.4f", externalSummary.topK)), median \(String(format: "%.2f", externalSummary.decodeMs.median)) ms")
         compared.append(.init(
           name: spec.name, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)",
-          run: external, summary: externalSummary, pluginMicrosecondsPerGesture: session.process.ownMicrosecondsPerAnswer))
+          run: external, summary: externalSummary, plugin: identity.measures))
       }
       var settings: [String: Any] = ["add_missing_targets": addMissingTargets, "include_flagged": includeFlagged]
       if let maxWords { settings["max_words"] = maxWords }

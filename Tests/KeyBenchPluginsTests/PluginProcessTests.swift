@@ -38,10 +38,23 @@ struct PluginHarness {
     return PluginSpec(name: name, command: "python3 \(path)")
   }
 
+  /// Limits for tests: short, so a wrong plug-in fails fast.
+  static func options(timeout: Double = 5, load: Double = 10, onError: PluginProcess.ErrorPolicy = .stop) -> PluginProcess.Options {
+    var options = PluginProcess.Options()
+    options.timeout = timeout
+    options.loadTimeout = load
+    options.onError = onError
+    return options
+  }
+
   func corrector(_ spec: PluginSpec, timeout: Double = 5) throws -> PluginCorrector {
+    try corrector(spec, options: Self.options(timeout: timeout))
+  }
+
+  func corrector(_ spec: PluginSpec, options: PluginProcess.Options) throws -> PluginCorrector {
     try PluginCorrector(
       spec: spec, lexicon: lexicon, layout: try DeviceCatalog.shipped().layout(named: "pixel6pro-gboard", locale: "en_US"),
-      top: 4, workspace: workspace, timeout: timeout, handshakeTimeout: 10)
+      top: 4, workspace: workspace, options: options)
   }
 }
 
@@ -98,7 +111,7 @@ struct PluginHarness {
     let failure = try #require(throws: PluginFailure.self) { try corrector.suggestions(for: "teh", limit: 4) }
     #expect(Date().timeIntervalSince(started) < 5)
     #expect(failure.reason.contains("no answer within"), "\(failure.reason)")
-    #expect(failure.item == "word 1 (typed 'teh')")
+    #expect(failure.item == "item ? (typed 'teh')")
     #expect(failure.stderrTail == ["thinking"])
     // The failure sticks: no later word is asked or scored.
     #expect(throws: PluginFailure.self) { try corrector.suggestions(for: "the", limit: 4) }
@@ -139,7 +152,7 @@ struct PluginHarness {
     #expect(try corrector.suggestions(for: "one", limit: 4) == ["one"])
     #expect(try corrector.suggestions(for: "two", limit: 4) == ["two"])
     let failure = try #require(throws: PluginFailure.self) { try corrector.suggestions(for: "three", limit: 4) }
-    #expect(failure.item == "word 3 (typed 'three')")
+    #expect(failure.item == "item ? (typed 'three')")
     #expect(failure.reason.contains("exited with status 139"), "\(failure.reason)")
     #expect(failure.stderrTail.last == "Segmentation fault (simulated)")
   }

@@ -57,7 +57,7 @@ import Testing
     let training = TextTokenizer.sentences(in: String(repeating: "the white rabbit ran away. the white queen shouted. ", count: 5))
     let presage = try PluginPredictor(
       spec: Self.plugin("presage/plugin"), training: training, lexicon: nil, locale: "en", suggestions: 3, adaptation: false,
-      workspace: harness.workspace, timeout: 10, handshakeTimeout: 60)
+      workspace: harness.workspace, options: PluginHarness.options(timeout: 10, load: 60))
     #expect(try presage.suggest(previous: ["the"], prefix: "", count: 3).contains("white"))
     #expect(try presage.suggest(previous: ["the", "white"], prefix: "q", count: 3).first == "queen")
     #expect(try presage.suggest(previous: [], prefix: "rab", count: 3) == ["rabbit"])
@@ -72,26 +72,50 @@ import Testing
     try corrector.process.finish()
   }
 
+  /// The reference plug-in in a second language: the C example, built by its script, answers
+  /// every word exactly as the Python example does.
+  @Test(.enabled(if: LineProcess.which("cc") != nil))
+  func theCExampleAnswersAsThePythonExample() throws {
+    let harness = try PluginHarness()
+    let binary = harness.folder.path("c-example")
+    let built = try Run.tool(TestPaths.repository.appendingPathComponent("Plugins/c-example/build").path, [binary])
+    try #require(built.status == 0, "\(built.stderr)")
+    let c = try harness.corrector(PluginSpec(name: "c-example", command: ShellWords.quote(binary)))
+    let python = try harness.corrector(Self.plugin("example/plugin"))
+    #expect(c.process.identity.reportedName == "c-example")
+    for word in ["the", "teh", "tne", "thenn", "x", "t\"é\\"] {
+      let answer = try c.suggestions(for: word, limit: 4)
+      #expect(answer == (try python.suggestions(for: word, limit: 4)), "\(word)")
+    }
+    #expect(try c.suggestions(for: "th", limit: 4) == ["the", "ten"])
+    try c.process.finish()
+    try python.process.finish()
+    #expect(c.process.identity.measures?.ownMicroseconds != nil)
+  }
+
   @Test func predictorCopiesResetThePluginAndCarryLearnedWords() throws {
     let harness = try PluginHarness()
     let spec = try harness.script(
       "predict-echo",
       body: """
         learned = ["%s>%s" % (" ".join(l["previous"]), l["word"]) for l in request.get("learn", [])]
-        reply({"id": request["id"], "candidates": ["reset=%s" % request.get("reset", False)] + learned})
+        reply({"id": request["id"], "candidates": ["adapt=%s" % hello["settings"]["adapt"], "reset=%s" % request.get("reset", False)] + learned})
         """.replacingOccurrences(of: "hello[\"lexicon\"][\"words\"]", with: "0"))
     // The echo script reads lexicon words from the handshake; predict hands a lexicon too.
     let predictor = try PluginPredictor(
       spec: spec, training: [["a", "b"]], lexicon: harness.lexicon, locale: "en_US", suggestions: 3, adaptation: true,
-      workspace: harness.workspace, timeout: 5, handshakeTimeout: 10)
+      workspace: harness.workspace, options: PluginHarness.options(timeout: 5, load: 10))
     let first = predictor.copy()
-    #expect(try first.suggest(previous: [], prefix: "", count: 9) == ["reset=True"])
+    #expect(try first.suggest(previous: [], prefix: "", count: 9) == ["adapt=True", "reset=True"])
     first.learn(previous: ["we"], word: "go")
-    #expect(try first.suggest(previous: ["we", "go"], prefix: "", count: 9) == ["reset=False", "we>go"])
-    let frozen = predictor.with(adaptation: false).copy()
-    frozen.learn(previous: [], word: "ignored")
-    #expect(try frozen.suggest(previous: [], prefix: "", count: 9) == ["reset=True"])
+    #expect(try first.suggest(previous: ["we", "go"], prefix: "", count: 9) == ["adapt=True", "reset=False", "we>go"])
     try predictor.process.finish()
+    // The static curve's process is told in its handshake that adaptation is off, and gets no words.
+    let frozen = try PluginPredictor(
+      spec: spec, training: [["a", "b"]], lexicon: harness.lexicon, locale: "en_US", suggestions: 3, adaptation: false,
+      workspace: harness.workspace, options: PluginHarness.options(timeout: 5, load: 10)).copy()
+    frozen.learn(previous: [], word: "ignored")
+    #expect(try frozen.suggest(previous: [], prefix: "", count: 9) == ["adapt=False", "reset=True"])
   }
 
   @Test func swipeRequestsNameTheLayoutAndCarryThePoints() throws {
@@ -105,7 +129,7 @@ import Testing
         """)
     let layout = try DeviceCatalog.shipped().layout(named: "pixel6pro-gboard", locale: "en_US")
     let session = try PluginSwipeDecoder.Session(
-      spec: spec, lexicon: harness.lexicon, layouts: [layout], top: 4, workspace: harness.workspace, timeout: 5, handshakeTimeout: 10)
+      spec: spec, lexicon: harness.lexicon, layouts: [layout], top: 4, workspace: harness.workspace, options: PluginHarness.options(timeout: 5, load: 10))
     let decoding = try session.decoder(for: layout).decode(
       [TimedPoint(x: 1, y: 2, t: 0), TimedPoint(x: 3, y: 4, t: 16)], top: 4, probe: nil)
     #expect(decoding.candidates.map(\.word) == [layout.name, "points=2", "letters=\(layout.letterKeys.count)"])
@@ -138,7 +162,7 @@ import Testing
     let layout = try DeviceCatalog.shipped().layout(named: "pixel6pro-gboard", locale: "en_US")
     let session = try PluginSwipeDecoder.Session(
       spec: ReferencePluginTests.plugin("shark2/plugin"), lexicon: harness.lexicon, layouts: [layout], top: 4,
-      workspace: harness.workspace, timeout: 10, handshakeTimeout: 60)
+      workspace: harness.workspace, options: PluginHarness.options(timeout: 10, load: 60))
     for word in ["the", "then", "ten"] {
       let centres = word.map { layout.key(for: $0)!.center }
       var points: [TimedPoint] = []
