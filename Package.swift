@@ -118,7 +118,7 @@ let package = Package(
     .target(name: "KeyBenchPhotos", dependencies: ["KeyBenchCore", "KeyBenchResults"], swiftSettings: strict),
     .target(
       name: "KeyBenchCLI",
-      dependencies: ["KeyBenchCore", "KeyBenchResults", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["CKeyBenchSystem", "KeyBenchCore", "KeyBenchResults", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
     .executableTarget(

@@ -58,3 +58,9 @@ int keybench_die_with_parent(int signal_number, int expected_parent) {
   return -1;
 }
 #endif
+
+int keybench_flush_standard_output(void) {
+  errno = 0;
+  if (fflush(stdout) != 0 || ferror(stdout)) return errno != 0 ? errno : EIO;
+  return 0;
+}

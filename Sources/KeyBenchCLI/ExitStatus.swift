@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import CKeyBenchSystem
 import KeyBenchCore
 
 /// One exit-status convention for every KeyBench executable, so scripts and CI can act on it:
@@ -20,16 +21,16 @@ public enum ExitStatus {
     do {
       var parsed = try command.parseAsRoot()
       try parsed.run()
-      exit(0)
+      exit(standardOutputStatus(0))
     } catch let code as ExitCode {
-      exit(code.rawValue)
+      exit(standardOutputStatus(code.rawValue))
     } catch {
       let message = command.fullMessage(for: error)
       switch command.exitCode(for: error) {
       case .success:
         // --help (and `help SUBCOMMAND`): examples and exit status last; --version as it is.
         print(HelpLayout.arranged(message), terminator: "")
-        exit(0)
+        exit(standardOutputStatus(0))
       case .validationFailure:
         FileHandle.standardError.write(Data((clipped(message) + "\n").utf8))
         exit(usage)
@@ -38,6 +39,17 @@ public enum ExitStatus {
         exit(failure)
       }
     }
+  }
+
+  /// `status`, unless what the command printed could not be written (a full disk, a closed
+  /// file): then a message and ``failure``, so a result a script redirected into a file is never
+  /// silently cut. A closed pipe (`| head`) ends the process by SIGPIPE before this is reached.
+  static func standardOutputStatus(_ status: Int32) -> Int32 {
+    let code = keybench_flush_standard_output()
+    guard code != 0 else { return status }
+    let reason = String(cString: strerror(code))
+    FileHandle.standardError.write(Data("Error: cannot write standard output: \(reason)\n".utf8))
+    return status == 0 ? failure : status
   }
 
   /// Longest line of an error message printed whole.

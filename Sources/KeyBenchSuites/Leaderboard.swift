@@ -39,6 +39,15 @@ public struct Leaderboard {
   }
 
   public var rows: [Row]
+  /// Set when only some runs of the suite have results: the pages say so, because ranks and the
+  /// frontier may change when the rest finish.
+  public var completeness: (finished: Int, total: Int)?
+
+  /// The sentence an incomplete leaderboard opens with (nil when complete).
+  var incompleteNote: String? {
+    guard let completeness, completeness.finished < completeness.total else { return nil }
+    return "Incomplete: \(completeness.finished) of \(completeness.total) runs finished (keybench-suite status lists the rest); ranks and the frontier may change when they finish."
+  }
 
   /// One finished run: its name, its result folder and, in a suite with `"repeat": N`, its round.
   public struct Source: Sendable {
@@ -151,7 +160,7 @@ public struct Leaderboard {
 
   /// One Markdown table per benchmark and input set; `*` marks the Pareto frontier.
   public var markdown: String {
-    var lines = ["# Leaderboard", "", Self.legend, ""]
+    var lines = ["# Leaderboard", ""] + (incompleteNote.map { ["**\($0)**", ""] } ?? []) + [Self.legend, ""]
     var last = ""
     for row in rows {
       if row.group != last {
@@ -203,6 +212,7 @@ public struct Leaderboard {
       <style>body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;margin-bottom:2em}
       th,td{border:1px solid #ccc;padding:.25em .6em}td.name{overflow-wrap:anywhere;max-width:28em}td.num,th.num{text-align:right}tr.pareto{background:#eef6ee;font-weight:600}</style>
       </head><body><h1>Leaderboard</h1>
+      \(incompleteNote.map { "<p><strong>\(escape($0))</strong></p>" } ?? "")
       <p>\(escape(Self.legend.replacingOccurrences(of: "**", with: "")))</p>
       \(body)</body></html>
 

@@ -305,7 +305,9 @@ public struct SuiteFile: Sendable {
 
 /// `--only` patterns: a run name or a shell-style pattern with `*`.
 public enum SuitePattern {
+  /// A run's exact name always matches itself, though grid names hold `[…]`, which a shell
+  /// pattern would read as a character class.
   public static func matches(_ pattern: String, _ name: String) -> Bool {
-    fnmatch(pattern, name, 0) == 0
+    pattern == name || fnmatch(pattern, name, 0) == 0
   }
 }

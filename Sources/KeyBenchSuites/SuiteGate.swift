@@ -46,6 +46,8 @@ public struct SuiteGate {
     var status: Int32 = 0
     var markdown = ""
     var suites: [String] = []
+    var regressed: [String] = []
+    var judged = 0
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("keybench-gate-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -61,9 +63,14 @@ public struct SuiteGate {
       let result = try CapturedProcess.run(tool, arguments)
       let problem = result.standardError
       markdown += "## \(item.name)\n\n" + result.standardOutput + (problem.isEmpty ? "" : "\n" + problem) + "\n"
+      judged += 1
       switch result.status {
       case 0: break
-      case 1: status = max(status, 1)
+      case 1:
+        status = max(status, 1)
+        // keybench-report gate opens with its verdict and one line per regressed metric.
+        let opening = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+        regressed += opening.filter { $0.hasPrefix("- ") }.map { "- \(item.name): \($0.dropFirst(2))" }
       default:
         return Verdict(
           status: 2, markdown: markdown,
@@ -77,7 +84,12 @@ public struct SuiteGate {
       }
     }
     let junit = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"keybench gate\">\n" + suites.joined(separator: "\n") + "\n</testsuites>\n"
-    return Verdict(status: status, markdown: markdown, junit: junit)
+    // The verdict and every regressed metric, one line each, first and again last: in a long CI
+    // log the ends are what people read.
+    let verdict = (status == 0
+      ? ["**Suite gate passed** (\(judged) runs compared with \(baseline.path))"]
+      : ["**Suite gate failed: \(regressed.count) regression\(regressed.count == 1 ? "" : "s")**"] + regressed).joined(separator: "\n")
+    return Verdict(status: status, markdown: verdict + "\n\n" + markdown + verdict + "\n", junit: junit)
   }
 
   /// The last 25 lines of a log.

@@ -111,6 +111,9 @@ public struct SuiteRunner: Sendable {
     }
     let runs = items.filter { $0.kind == .run }
     let state = Progress(total: runs.count, jobs: max(1, jobs))
+    // Interrupted (Ctrl-C, a cancelled job): say what is kept and how to go on.
+    let command = CommandLine.arguments.map(ShellWords.quote).joined(separator: " ")
+    TemporaryFiles.onInterrupt { progress(state.interrupted(resume: command)) }
     let results = Results(count: runs.count)
     let semaphore = DispatchSemaphore(value: max(1, jobs))
     let group = DispatchGroup()
@@ -283,6 +286,15 @@ public struct SuiteRunner: Sendable {
     init(total: Int, jobs: Int) {
       self.total = total
       self.jobs = jobs
+    }
+
+    /// What an interruption leaves: finished results are stored and sealed, running ones are
+    /// stopped and discarded; the same command resumes.
+    func interrupted(resume command: String) -> String {
+      lock.withLock {
+        "suite: interrupted: \(finished) of \(total) runs finished and kept (\(worked) ran or failed, \(finished - worked) cached); "
+          + "the runs in progress were stopped and left nothing. Resume with the same command: \(command)"
+      }
     }
 
     func line(for outcome: Outcome) -> String {

@@ -201,7 +201,9 @@ extension KeybenchSuite {
         StandardError.print("wrote \(written.count) figure pages into \(pages)")
       }
       guard !runs.isEmpty else { throw CommandFailure("\(folder): no finished runs yet (keybench-suite status \(folder))") }
-      let board = try Leaderboard(sources: runs)
+      var board = try Leaderboard(sources: runs)
+      let planned = output.items.filter { $0.kind == .run && $0.round == 1 }.count
+      board.completeness = (runs.filter { $0.round == 1 }.count, planned)
       try AtomicFileWriter.write(board.markdown, to: output.folder.appendingPathComponent("leaderboard.md").path)
       try AtomicFileWriter.write(board.csv, to: output.folder.appendingPathComponent("leaderboard.csv").path)
       try AtomicFileWriter.write(board.html, to: output.folder.appendingPathComponent("leaderboard.html").path)

@@ -234,5 +234,47 @@ import Testing
     let deadline = Date().addingTimeInterval(10)
     while !children().isEmpty && Date() < deadline { usleep(10_000) }
     #expect(children().isEmpty, "keybench-run outlived its suite: \(children())")
+
+    // Interrupted (Ctrl-C), the suite says what it kept and how to resume, and leaves nothing.
+    let interrupted = Process()
+    interrupted.executableURL = process.executableURL
+    interrupted.arguments = ["run", suite, "--out", dir.path("out")]
+    interrupted.currentDirectoryURL = dir.url
+    let errors = Pipe()
+    interrupted.standardOutput = FileHandle.nullDevice
+    interrupted.standardError = errors
+    try interrupted.run()
+    let again = Date().addingTimeInterval(30)
+    while children().isEmpty && Date() < again { usleep(10_000) }
+    kill(interrupted.processIdentifier, SIGINT)
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    interrupted.waitUntilExit()
+    #expect(interrupted.terminationStatus == 128 + SIGINT, "\(said)")
+    #expect(said.contains("suite: interrupted: 0 of 1 runs finished and kept") && said.contains("Resume with the same command: ") && said.contains("run \(suite) --out"), "\(said)")
+    #expect(children().isEmpty)
+    let store = try FileManager.default.contentsOfDirectory(atPath: dir.path("out/store")).filter { $0.contains(".tmp-") }
+    #expect(store.isEmpty, "\(store)")
+  }
+}
+
+/// What a suite prints reaches its reader, or the suite says it did not.
+@Suite struct SuiteOutputErrorTests {
+  @Test func aFullDiskOnStandardOutputIsAFailure() throws {
+    let dir = try TemporaryDirectory()
+    let suite = try SuiteCommandTests.suite(in: dir, seeds: [1, 2])
+    #expect(try Run.product("keybench-suite", ["run", suite, "--out", dir.path("out"), "--only", "gesture[seed=1]"]).status == 0)
+    let status = Process()
+    status.executableURL = TestPaths.productsDirectory.appendingPathComponent("keybench-suite")
+    status.arguments = ["report", dir.path("out")]
+    status.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+    let errors = Pipe()
+    status.standardError = errors
+    try status.run()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    status.waitUntilExit()
+    #expect(status.terminationStatus == 2 && said.contains("cannot write standard output"), "\(said)")
+    // The leaderboard of a half-finished suite says so.
+    let board = try String(contentsOfFile: dir.path("out/leaderboard.md"), encoding: .utf8)
+    #expect(board.contains("**Incomplete: 1 of 2 runs finished"), "\(board)")
   }
 }

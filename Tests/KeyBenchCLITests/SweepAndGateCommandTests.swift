@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchCore
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
@@ -48,6 +49,29 @@ import Testing
     #expect(resumed.status == 0, "\(resumed.stderr)")
     #expect(resumed.stdout.contains("ran 2, resumed 4"))
     #expect(try lines("\(full)/sweep.csv").count == 7)
+
+    // A journal row outside the grid, repeated, or repeated with other metrics is refused with
+    // its line (another sweep wrote here, or it was edited); the journal is left as it was.
+    let whole = try lines(journal).map(String.init)
+    let row = whole[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    let conflicting = ([row[0], row[1], row[2], "0.123456"] + row.dropFirst(4)).joined(separator: ",")
+    for (damaged, message) in [
+      (whole + [whole[1]], "sweep.journal.csv:8: c0000 is already on line 2;"),
+      (whole + [conflicting], "is already on line 2 with other metrics"),
+      (whole + [(["c0099"] + row.dropFirst()).joined(separator: ",")], "sweep.journal.csv:8: 'c0099' is no configuration of this sweep's grid"),
+    ] {
+      let text = damaged.joined(separator: "\n") + "\n"
+      try text.write(toFile: journal, atomically: true, encoding: .utf8)
+      let refused = try Run.product("keybench-sweep", common + ["--out", full])
+      #expect(refused.status == 2 && refused.stderr.contains(message), "\(refused.stderr)")
+      #expect(try String(contentsOfFile: journal, encoding: .utf8) == text)
+    }
+    try (whole.joined(separator: "\n") + "\n").write(toFile: journal, atomically: true, encoding: .utf8)
+    // One sweep at a time per folder.
+    let held = try #require(try FileLock.acquire("\(full)/.keybench-sweep.lock", mode: .exclusive))
+    let busy = try Run.product("keybench-sweep", common + ["--out", full])
+    #expect(busy.status == 2 && busy.stderr.contains("is in use by another sweep (pid \(getpid())"), "\(busy.stderr)")
+    withExtendedLifetime(held) {}
 
     // Two shards merged give the same rows (accuracy columns; timings differ run to run).
     for shard in ["1/2", "2/2"] {

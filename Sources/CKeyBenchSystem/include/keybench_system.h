@@ -19,4 +19,8 @@ int keybench_instruction_counter_errno(void);
 /// armed, 1 when the parent is already gone (the caller should exit), -1 where unsupported.
 int keybench_die_with_parent(int signal_number, int expected_parent);
 
+/// Flushes standard output and reports whether everything printed reached it: 0 when it did,
+/// otherwise the errno of the failure (ENOSPC on a full disk, EBADF for a closed descriptor).
+int keybench_flush_standard_output(void);
+
 #endif

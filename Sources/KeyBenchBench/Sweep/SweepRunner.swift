@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import KeyBenchCore
 
 /// Runs a sweep's configurations, resuming from the journal and skipping finished rows.
 ///
@@ -46,6 +47,14 @@ public struct SweepRunner {
     guard metrics.contains(objective), metrics.contains(cost) else {
       throw SweepError("the Pareto metrics \(objective) and \(cost) must be among \(metrics.joined(separator: ", "))")
     }
+    // One writer per sweep folder: two sweeps appending to one journal would each write every
+    // configuration, and a resume would then count them twice.
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let lockPath = (directory as NSString).appendingPathComponent(Self.lockName)
+    guard let lock = try FileLock.acquire(lockPath, mode: .exclusive) else {
+      throw SweepError("\(directory) is in use by another sweep (\(FileLock.holder(of: lockPath) ?? "unknown process")); wait for it to finish or give another --out")
+    }
+    defer { withExtendedLifetime(lock) {} }
     let names = plan.parameters.map(\.name)
     var table = SweepTable(parameters: names, metrics: metrics)
     if let journal = try SweepTable.readJournal(in: directory, warn: { FileHandle.standardError.write(Data("sweep: warning: \($0)\n".utf8)) }) {
@@ -56,14 +65,8 @@ public struct SweepRunner {
       }
       table = journal
     }
+    try checkJournal(table)
     var done = Set(table.rows.map(\.config))
-    for row in table.rows {
-      if let index = Int(row.config.dropFirst()), index < plan.gridSize,
-        plan.configuration(at: index).values.map(\.description) != row.values
-      {
-        throw SweepError("\(row.config) in \(directory) has other values than this sweep's grid; use another --out")
-      }
-    }
     let pending = configurations.filter { !done.contains($0.id) }
     let resumed = configurations.count - pending.count
     let started = DispatchTime.now().uptimeNanoseconds
@@ -79,5 +82,32 @@ public struct SweepRunner {
     }
     if pending.isEmpty && !table.rows.isEmpty { try table.write(to: directory, objective: objective, cost: cost, title: title, footer: footer) }
     return Outcome(ran: pending.count, resumed: resumed, table: table)
+  }
+
+  /// The sweep folder's lock file (``FileLock``).
+  public static let lockName = ".keybench-sweep.lock"
+
+  /// Refuses a journal row that is not a configuration of this grid (an unknown id, or other
+  /// values than the grid gives it) or that repeats one (the same id twice, whether the metrics
+  /// agree or conflict), naming its line: such a journal was written by another sweep or edited,
+  /// and resuming from it would put a configuration twice (or the wrong one) into sweep.csv.
+  func checkJournal(_ table: SweepTable) throws {
+    let path = (directory as NSString).appendingPathComponent(SweepTable.journalName)
+    var seen: [String: Int] = [:]
+    for (offset, row) in table.rows.enumerated() {
+      let line = offset + 2
+      guard row.config.hasPrefix("c"), let index = Int(row.config.dropFirst()), index >= 0, index < plan.gridSize else {
+        throw SweepError("\(path):\(line): '\(row.config)' is no configuration of this sweep's grid (c0000…c\(String(format: "%04d", max(0, plan.gridSize - 1)))); use another --out")
+      }
+      guard plan.configuration(at: index).values.map(\.description) == row.values else {
+        throw SweepError("\(path):\(line): \(row.config) has other values than this sweep's grid gives it; use another --out")
+      }
+      if let first = seen[row.config] {
+        let same = table.rows[first - 2].metrics.map { $0.map { CSV.exactNumber($0) } } == row.metrics.map { $0.map { CSV.exactNumber($0) } }
+        throw SweepError(
+          "\(path):\(line): \(row.config) is already on line \(first)\(same ? "" : " with other metrics (two sweeps wrote here?)"); remove one of the lines or use another --out")
+      }
+      seen[row.config] = line
+    }
   }
 }
