@@ -166,6 +166,12 @@ struct KeybenchSweep: ParsableCommand {
             + "\nUse another --out (or remove the folder to start over).")
       }
     }
+    else if FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(SweepTable.journalName)) {
+      // Rows whose inputs nobody can check would be resumed as if they were this sweep's.
+      throw CommandFailure(
+        "\(folder) holds \(SweepTable.journalName) but no provenance.json, so the inputs of its rows cannot be checked; "
+          + "use another --out (or remove the folder to start over)")
+    }
     try AtomicFileWriter.write(text, to: path)
   }
 }

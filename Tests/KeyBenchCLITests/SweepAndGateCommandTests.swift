@@ -67,6 +67,12 @@ import Testing
       #expect(try String(contentsOfFile: journal, encoding: .utf8) == text)
     }
     try (whole.joined(separator: "\n") + "\n").write(toFile: journal, atomically: true, encoding: .utf8)
+    // Without its provenance.json, nobody can say which inputs the rows came from.
+    let provenance = try Data(contentsOf: URL(fileURLWithPath: "\(full)/provenance.json"))
+    try FileManager.default.removeItem(atPath: "\(full)/provenance.json")
+    let unchecked = try Run.product("keybench-sweep", common + ["--out", full])
+    #expect(unchecked.status == 2 && unchecked.stderr.contains("no provenance.json"), "\(unchecked.stderr)")
+    try provenance.write(to: URL(fileURLWithPath: "\(full)/provenance.json"))
     // One sweep at a time per folder.
     let held = try #require(try FileLock.acquire("\(full)/.keybench-sweep.lock", mode: .exclusive))
     let busy = try Run.product("keybench-sweep", common + ["--out", full])
