@@ -146,6 +146,16 @@ public struct SuitePlan: Sendable {
       for option in run.options.keys.sorted() where !known.contains(option) {
         throw SuiteFile.Problem("\(run.location).args.\(option): keybench-run \(run.bench) has no option --\(option)\(SuiteFile.suggestion(option, known.sorted()))")
       }
+      for option in run.options.keys.sorted() {
+        let isBoolean = (run.options[option] as? NSNumber).map(isJSONBoolean) ?? false
+        let flag = try help.isFlag(bench: run.bench, option: option)
+        if flag && !isBoolean {
+          throw SuiteFile.Problem("\(run.location).args.\(option): --\(option) is a flag; give true or false")
+        }
+        if !flag && isBoolean {
+          throw SuiteFile.Problem("\(run.location).args.\(option): --\(option) takes a value, not true/false")
+        }
+      }
       for (key, _) in run.grid {
         let option = String(key.split(separator: ".").first ?? "")
         guard known.contains(option) else {
@@ -474,24 +484,60 @@ struct HelpOptions {
 
   init(bin: URL) { self.bin = bin }
 
+  /// The long options of `keybench-run BENCH` (without help, version and out), read from the
+  /// binary's own machine-readable description of its arguments (swift-argument-parser's
+  /// `--experimental-dump-help`), so a suite is checked against exactly the tool that will run it.
   mutating func options(bench: String) throws -> Set<String> {
-    if let known = cache[bench] { return known }
-    let text: String
+    try describedOptions()
+    guard let known = cache[bench] else { throw SuiteFile.Problem("keybench-run has no benchmark '\(bench)'") }
+    return known
+  }
+
+  /// Whether `--option` of `bench` is a flag (true/false in a suite) rather than an option with a value.
+  mutating func isFlag(bench: String, option: String) throws -> Bool {
+    try describedOptions()
+    return flags.contains(bench + " " + option)
+  }
+
+  /// Flags, as "BENCH OPTION".
+  var flags: Set<String> = []
+
+  private mutating func describedOptions() throws {
+    guard cache.isEmpty else { return }
+    struct Tool: Decodable {
+      struct Command: Decodable {
+        var commandName: String
+        var arguments: [Argument]?
+        var subcommands: [Command]?
+      }
+      struct Argument: Decodable {
+        struct Name: Decodable {
+          var kind: String
+          var name: String
+        }
+        var kind: String
+        var names: [Name]?
+      }
+      var command: Command
+    }
+    let tool = bin.appendingPathComponent("keybench-run")
+    let described: Tool
     do {
-      text = try CapturedProcess.run(bin.appendingPathComponent("keybench-run"), [bench, "--help"]).standardOutput
+      let text = try CapturedProcess.run(tool, ["--experimental-dump-help"]).standardOutput
+      described = try JSONDecoder().decode(Tool.self, from: Data(text.utf8))
     } catch {
-      throw SuiteFile.Problem("cannot run \(bin.appendingPathComponent("keybench-run").path) (build with swift build -c release): \(error)")
+      throw SuiteFile.Problem("cannot read the options of \(tool.path) (build with swift build -c release): \(error)")
     }
-    var found = Set<String>()
-    for line in text.split(separator: "\n") {
-      let trimmed = line.drop { $0 == " " }
-      guard trimmed.hasPrefix("--") else { continue }
-      let name = trimmed.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" }
-      if !name.isEmpty { found.insert(String(name)) }
+    for command in described.command.subcommands ?? [] {
+      var names = Set<String>()
+      for argument in command.arguments ?? [] {
+        for name in argument.names ?? [] where name.kind == "long" && !["help", "version", "out"].contains(name.name) {
+          names.insert(name.name)
+          if argument.kind == "flag" { flags.insert(command.commandName + " " + name.name) }
+        }
+      }
+      if !names.isEmpty { cache[command.commandName] = names }
     }
-    found.subtract(["help", "version", "out"])
-    guard !found.isEmpty else { throw SuiteFile.Problem("keybench-run \(bench) --help listed no options") }
-    cache[bench] = found
-    return found
+    guard !cache.isEmpty else { throw SuiteFile.Problem("\(tool.path) --experimental-dump-help described no benchmark") }
   }
 }
