@@ -174,7 +174,7 @@ public struct CorrectionReport {
       }
       return try Summary.json(
         bench: "correct", config: configuration, corpus: ["path": pairsPath, "pairs": entries.first?.summary.words ?? 0],
-        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject())
+        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
     }
   }
 
@@ -273,4 +273,14 @@ public struct CorrectionReport {
     ]
     return lines
   }
+}
+
+extension CorrectionReport {
+  /// How correction metrics are read (``MetricKind``).
+  static let metricKinds: [String: MetricKind] =
+    MetricKind.declare(.accuracy, ["top1", "top4", "corrected_ratio", "non_word_top1", "non_word_top4", "real_word_top1", "real_word_top4"])
+    .merging(MetricKind.declare(.errorRate, ["false_corrections"])) { $1 }
+    .merging(MetricKind.declare(.time, ["us_per_keystroke"])) { $1 }
+    .merging(MetricKind.declare(.rate, ["words_per_second"])) { $1 }
+    .merging(MetricKind.declare(.count, ["errors", "non_words", "real_words", "words"])) { $1 }
 }

@@ -124,7 +124,7 @@ public struct GestureReport {
       let corpus: [String: Any] = ["path": text, "words": summary.rows.first?.words ?? 0]
       return try Summary.json(
         bench: "gesture", config: try configuration, corpus: corpus, metrics: metrics, provenance: provenance,
-        statistics: try statistics.jsonObject())
+        statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
     }
   }
 
@@ -164,4 +164,14 @@ public struct GestureReport {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+extension GestureReport {
+  /// How gesture-keyboard metrics are read (``MetricKind``).
+  static let metricKinds: [String: MetricKind] =
+    MetricKind.declare(.errorRate, ["cer", "word_error_rate"])
+    .merging(MetricKind.declare(.count, [
+      "border_crossings_per_letter", "chars", "crossings_per_char", "ideal_path_mm_per_letter", "path_mm_per_letter",
+      "qwerty_path_mm_per_letter", "strokes_per_char", "words",
+    ])) { $1 }
 }

@@ -215,7 +215,7 @@ public struct SwipeReport {
       if !builtIn.isEmpty { flat["decoders"] = builtIn }
       return try Summary.json(
         bench: "swipe", config: try configuration, corpus: ["path": corpus, "gestures": summary.gestures], metrics: flat,
-        provenance: provenance, statistics: try statistics.jsonObject())
+        provenance: provenance, statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
     }
   }
 
@@ -317,4 +317,14 @@ public struct SwipeReport {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+extension SwipeReport {
+  /// How swipe metrics are read (``MetricKind``).
+  static let metricKinds: [String: MetricKind] =
+    MetricKind.declare(.accuracy, ["top1", "top4", "mrr", "in_lexicon_top1", "in_lexicon_top4", "coverage", "recall"])
+    .merging(MetricKind.declare(.time, ["decode_ms_max", "decode_ms_mean", "decode_ms_median", "decode_ms_p90", "decode_ms_p99", "build_seconds"])) { $1 }
+    .merging(MetricKind.declare(.count, [
+      "added_targets", "dtw_columns_mean", "gestures", "kept_max", "kept_median", "kept_p90", "lexicon_words", "reduction_factor_median", "time_limit_hits",
+    ])) { $1 }
 }

@@ -213,7 +213,7 @@ public struct TouchReport {
       corpus["swipes"] = swipeCorpus.map { $0 as Any } ?? NSNull()
       return try Summary.json(
         bench: "touch", config: try configuration, corpus: corpus, metrics: root, provenance: provenance,
-        statistics: try statistics.jsonObject())
+        statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
     }
   }
 
@@ -319,4 +319,12 @@ public struct TouchReport {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+extension TouchReport {
+  /// How touch metrics are read (``MetricKind``); the confusion counts are a matrix, not metrics.
+  static let metricKinds: [String: MetricKind] =
+    MetricKind.declare(.errorRate, ["key_error_rate"])
+    .merging(MetricKind.declare(.time, ["ns_per_touch", "ns_per_touch_p90"])) { $1 }
+    .merging(MetricKind.declare(.count, ["reduction_vs_static", "best_reduction_vs_static", "taps", "training_letters"])) { $1 }
 }

@@ -36,6 +36,16 @@ public struct PluginMeasures: Sendable, Equatable {
     self.outOfLexiconItems = outOfLexiconItems
   }
 
+  /// How the metrics below are read (``MetricKind``), for every request unit.
+  public static let metricKinds: [String: MetricKind] = {
+    var kinds = MetricKind.declare(.count, ["plugin_failed_items", "plugin_out_of_lexicon_items"])
+    kinds["plugin_load_seconds"] = .time
+    for item in ["word", "gesture", "prediction"] {
+      for name in ["plugin_us_per_\(item)", "pipe_us_per_\(item)", "plugin_unreported_us_per_\(item)"] { kinds[name] = .time }
+    }
+    return kinds
+  }()
+
   /// The per-algorithm metrics of `summary.json` (`plugin_us_per_ITEM`, `pipe_us_per_ITEM`,
   /// `plugin_unreported_us_per_ITEM`, `plugin_load_seconds`, `plugin_failed_items`,
   /// `plugin_out_of_lexicon_items`); `item` names the request unit (`word`, `gesture`, `prediction`).

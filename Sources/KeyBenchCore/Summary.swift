@@ -9,11 +9,16 @@ public enum Summary {
   public static let schemaVersion = 2
 
   /// `summary.json`: pretty-printed with sorted keys (stable diffs of committed baselines).
+  /// `kinds` declares how each metric (by its last name component) is to be read, so gates and
+  /// reports never guess it from the name.
   public static func json(
     bench: String, config: [String: Any], corpus: [String: Any], metrics: [String: Any], provenance: Provenance,
-    statistics: Any? = nil
+    statistics: Any? = nil, kinds: [String: MetricKind]
   ) throws -> String {
+    var declared = kinds
+    for (name, kind) in PluginMeasures.metricKinds { declared[name] = kind }
     var object: [String: Any] = [
+      "metric_kinds": declared.mapValues(\.rawValue),
       "bench": bench, "config": config, "corpus": corpus, "metrics": metrics,
       "provenance": try provenance.jsonObject(config: config),
       "schema_version": schemaVersion,
@@ -38,5 +43,21 @@ public enum Summary {
     var object: [String: Any] = [:]
     for (name, value) in metrics { object[name] = value ?? NSNull() }
     return object
+  }
+}
+
+/// How a number in a summary's `metrics` is read, declared by the benchmark that writes it:
+/// shares judged by the gate (``accuracy`` may not drop, ``errorRate`` may not rise), timings and
+/// rates shown as ratios and never judged from one run, counts shown as they are.
+public enum MetricKind: String, Sendable, CaseIterable {
+  case accuracy
+  case errorRate = "error_rate"
+  case time
+  case rate
+  case count
+
+  /// Declarations for several names of one kind.
+  public static func declare(_ kind: MetricKind, _ names: [String]) -> [String: MetricKind] {
+    Dictionary(uniqueKeysWithValues: names.map { ($0, kind) })
   }
 }

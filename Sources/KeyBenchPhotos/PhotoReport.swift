@@ -162,7 +162,7 @@ public struct PhotoReport {
           "path": s.captions, "labels": s.labels, "queries": entries.first?.summary.queries ?? 0, "photos": s.photos,
           "unlabelled_targets": s.unlabelledTargets, "categories": categories.count, "imagenet_covered_categories": covered,
         ],
-        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject())
+        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
     }
   }
 
@@ -217,4 +217,13 @@ public struct PhotoReport {
     ]
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+extension PhotoReport {
+  /// How photo-prediction metrics are read (``MetricKind``).
+  static let metricKinds: [String: MetricKind] =
+    MetricKind.declare(.accuracy, ["recall_at_1", "recall_at_3", "recall_at_5", "mrr"])
+    .merging(MetricKind.declare(.errorRate, ["false_suggestion_rate"])) { $1 }
+    .merging(MetricKind.declare(.time, ["ms_per_query"])) { $1 }
+    .merging(MetricKind.declare(.count, ["found", "negatives", "queries"])) { $1 }
 }

@@ -175,7 +175,7 @@ public struct PredictionReport {
           "path": testFile, "words": entries.first?.summary.words ?? 0, "training_tokens": training.tokens,
           "training_sentences": training.sentences, "shared_sentences": sharedSentences,
         ],
-        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject())
+        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
     }
   }
 
@@ -247,4 +247,12 @@ public struct PredictionReport {
     ]
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+extension PredictionReport {
+  /// How prediction metrics are read (``MetricKind``).
+  static let metricKinds: [String: MetricKind] =
+    MetricKind.declare(.accuracy, ["ksr", "csr", "next_top1", "next_top3"])
+    .merging(MetricKind.declare(.rate, ["predictions_per_second"])) { $1 }
+    .merging(MetricKind.declare(.count, ["characters", "keystrokes", "predictions", "saved_characters", "words"])) { $1 }
 }

@@ -92,8 +92,19 @@ extension KeybenchReport {
       guard old.bench == new.bench else {
         throw CommandFailure("cannot compare a '\(old.bench)' baseline with a '\(new.bench)' run")
       }
+      guard !old.metricKinds.isEmpty || !new.metricKinds.isEmpty else {
+        throw InputFileError(
+          path: old.path, kind: .malformed,
+          reason: "declares no metric_kinds (written before KeyBench declared how its metrics are read), and neither does \(new.path); "
+            + "refresh them by rerunning the commands that wrote them (for the committed gate baselines: Scripts/gate --refresh)")
+      }
+      // The current run's declarations win; the baseline's cover metrics it alone reports.
+      var kinds = old.metricKinds
+      kinds.merge(new.metricKinds) { $1 }
       for summary in [old, new] {
-        let impossible = RegressionGate.impossibleValues(summary.metrics)
+        var reader = RegressionGate()
+        reader.kinds = kinds
+        let impossible = reader.impossibleValues(summary.metrics)
         guard impossible.isEmpty else {
           throw InputFileError(
             path: summary.path, kind: .malformed,
@@ -128,6 +139,7 @@ extension KeybenchReport {
       // Runs of the same inputs report the same metrics; a judged one the baseline has no number
       // for would pass unjudged. (Runs of other inputs, compared on purpose, may differ.)
       var gate = RegressionGate(defaultMaxDrop: defaultMaxDrop, maxDrop: drops)
+      gate.kinds = kinds
       gate.judgedOnRows = onRows?.metricNames ?? []
       let unjudgeable = gate.unjudgeable(baseline: old.metrics, current: new.metrics)
       if !unjudgeable.isEmpty {

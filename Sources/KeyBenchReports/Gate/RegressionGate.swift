@@ -1,3 +1,4 @@
+public import KeyBenchCore
 import Foundation
 
 /// Compares a current summary with a baseline, metric by metric, for CI.
@@ -20,7 +21,10 @@ public struct RegressionGate: Sendable {
     self.maxDrop = maxDrop
   }
 
-  public enum Kind: Sendable { case accuracy, errorRate, time, rate, info }
+  /// How each metric is read, by its last name component, as the summaries declare it
+  /// (`metric_kinds`, written by the benchmark that made them). A metric nobody declared is
+  /// shown and never judged: the gate does not guess what a name means.
+  public var kinds: [String: MetricKind] = [:]
 
   public struct Check: Sendable, Equatable {
     public var metric: String
@@ -33,27 +37,15 @@ public struct RegressionGate: Sendable {
 
   public enum Verdict: String, Sendable { case pass = "ok", regression = "REGRESSION", missing = "missing", info = "–" }
 
-  /// How a metric is judged, from its name (the shared vocabulary of Reports/FORMATS.md).
-  public static func kind(of metric: String) -> Kind {
-    let leaf = metric.split(separator: ".").last.map(String.init) ?? metric
-    if leaf.contains("_ms") || leaf.hasPrefix("ms_per") || leaf.hasPrefix("ns_per") || leaf.hasPrefix("us_per") || leaf.hasSuffix("_seconds") {
-      return leaf == "build_seconds" ? .info : .time
-    }
-    if leaf.hasSuffix("per_second") { return .rate }
-    if leaf.contains("error_rate") || leaf.hasPrefix("false_") || leaf == "cer" { return .errorRate }
-    let accuracy = ["mrr", "recall", "ksr", "csr", "corrected_ratio", "coverage"]
-    if accuracy.contains(leaf) || leaf.range(of: #"(^|_)top\d+$"#, options: .regularExpression) != nil
-      || leaf.hasPrefix("recall_at_")
-    {
-      return .accuracy
-    }
-    return .info
+  /// How `metric` is read: its declared kind, `count` (shown, not judged) when undeclared.
+  public func kind(of metric: String) -> MetricKind {
+    kinds[metric.split(separator: ".").last.map(String.init) ?? metric] ?? .count
   }
 
   /// Metric values no benchmark can produce: a share outside 0…1, a negative or non-finite time
   /// or rate. A summary holding one was edited or corrupted, and judging it would let a
   /// `top1 = 1e308` pass; the gate refuses it instead, naming each value.
-  public static func impossibleValues(_ metrics: [String: Double?]) -> [String] {
+  public func impossibleValues(_ metrics: [String: Double?]) -> [String] {
     metrics.keys.sorted().compactMap { metric in
       guard let value = metrics[metric] ?? nil else { return nil }
       switch kind(of: metric) {
@@ -61,7 +53,7 @@ public struct RegressionGate: Sendable {
         return value.isFinite && (0...1).contains(value) ? nil : "\(metric) = \(value) (a share must be within 0…1)"
       case .time, .rate:
         return value.isFinite && value >= 0 ? nil : "\(metric) = \(value) (a time or rate must be finite and not negative)"
-      case .info:
+      case .count:
         return value.isFinite ? nil : "\(metric) = \(value) (not a finite number)"
       }
     }
@@ -74,8 +66,8 @@ public struct RegressionGate: Sendable {
   public func unjudgeable(baseline: [String: Double?], current: [String: Double?]) -> [String] {
     current.keys.sorted().filter { metric in
       if isJudgedOnRows(metric) { return false }
-      switch Self.kind(of: metric) {
-      case .info: return false
+      switch kind(of: metric) {
+      case .count: return false
       case .time, .rate: return false
       case .accuracy, .errorRate: break
       }
@@ -97,10 +89,10 @@ public struct RegressionGate: Sendable {
     Set(baseline.keys).union(current.keys).sorted().map { metric in
       let old = baseline[metric] ?? nil
       let new = current[metric] ?? nil
-      let kind = isJudgedOnRows(metric) ? .info : Self.kind(of: metric)
+      let kind = isJudgedOnRows(metric) ? .count : self.kind(of: metric)
       guard let old, let new else {
         // A judged metric that vanished (or became null) is a regression of the interface.
-        let judged = kind != .info && baseline[metric] != nil && (baseline[metric] ?? nil) != nil
+        let judged = (kind == .accuracy || kind == .errorRate) && baseline[metric] != nil && (baseline[metric] ?? nil) != nil
         return Check(metric: metric, baseline: old, current: new, delta: "", verdict: judged ? .missing : .info)
       }
       switch kind {
@@ -113,7 +105,7 @@ public struct RegressionGate: Sendable {
       case .time, .rate:
         let ratio = old > 0 ? new / old : (new > 0 ? .infinity : 1)
         return Check(metric: metric, baseline: old, current: new, delta: String(format: "×%.2f (one sample each, not judged)", ratio), verdict: .info)
-      case .info:
+      case .count:
         return Check(metric: metric, baseline: old, current: new, delta: isJudgedOnRows(metric) ? "judged on rows" : "", verdict: .info)
       }
     }

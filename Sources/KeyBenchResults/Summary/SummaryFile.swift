@@ -21,6 +21,9 @@ public struct SummaryFile: Sendable {
   /// The whole document, for readers that need a benchmark's own structure (per-algorithm
   /// metric objects, configuration).
   public var json: JSONValue
+  /// How each metric is read, by last name component (`metric_kinds`; empty in summaries
+  /// written before KeyBench declared them).
+  public var metricKinds: [String: MetricKind] = [:]
   /// The `statistics` block, typed (nil when the summary has none or it does not decode).
   public var statistics: RunStatistics?
 
@@ -59,6 +62,14 @@ public struct SummaryFile: Sendable {
     schemaVersion = json["schema_version"]?.number.flatMap { $0 == $0.rounded() && abs($0) < 1e9 ? Int($0) : nil }
     self.json = json
     statistics = RunStatistics.read(summaryData: data)
+    if case .object(let declared)? = json["metric_kinds"] {
+      for (name, value) in declared {
+        guard let text = value.string, let kind = MetricKind(rawValue: text) else {
+          throw InputFileError(path: file, kind: .malformed, reason: "metric_kinds.\(name) is not one of \(MetricKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        metricKinds[name] = kind
+      }
+    }
   }
 
 
