@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchCore
 import KeyBenchResults
 
 /// How report tables print numbers: every value goes through ``RunStatistics/format(_:unit:)``
@@ -69,4 +70,37 @@ enum Format {
 
   /// A plain number in the one format of numbers without a unit.
   static func number(_ value: Double) -> String { cell(value, unit: "") }
+
+  /// A run's configuration in one line for any benchmark: the decoder (swipe), then each setting
+  /// of `config` (lists of algorithms joined, nested objects by their names, the lexicon and the
+  /// parameter tree left to their own column and summary.json), then the plug-ins the run loaded.
+  static func configuration(_ summary: JSONValue?) -> String {
+    guard case .object(let config)? = summary?["config"] else { return "–" }
+    var parts: [String] = []
+    if let decoder = config["decoder"]?.string { parts.append(decoder) }
+    for key in config.keys.sorted() where !["decoder", "lexicon", "parameters"].contains(key) {
+      switch config[key]! {
+      case .string(let text): parts.append("\(key) \(text)")
+      case .number(let number): parts.append("\(key) \(Format.number(number))")
+      case .bool(let flag): parts.append("\(key) \(flag)")
+      case .array(let values):
+        let names = values.compactMap { value -> String? in
+          switch value {
+          case .string(let text): text
+          case .number(let number): Format.number(number)
+          default: nil
+          }
+        }
+        if !names.isEmpty { parts.append("\(key): \(names.joined(separator: ", "))") }
+      case .object(let members):
+        if !members.isEmpty { parts.append("\(key): \(members.keys.sorted().joined(separator: ", "))") }
+      case .null: continue
+      }
+    }
+    if case .array(let plugins)? = summary?["provenance"]?["plugins"] {
+      let names = plugins.compactMap { $0["name"]?.string }
+      if !names.isEmpty { parts.append("plug-ins: " + names.joined(separator: ", ")) }
+    }
+    return parts.isEmpty ? "–" : parts.joined(separator: "; ")
+  }
 }

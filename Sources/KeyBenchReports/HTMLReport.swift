@@ -66,45 +66,12 @@ public struct HTMLReport {
           + (p["keybench"]?["uncommitted_changes"]?.string == "true" ? "+" : "") + ", \(p["created_utc"]?.string ?? "")"
       }
       let cells: [[Node]] = [
-        Blocks.breakable(folder.path), [.text(kind)], [.text(Self.configuration(folder))],
+        Blocks.breakable(folder.path), [.text(kind)], [.text(folder.kind == .sweep ? "see sweep.csv" : Format.configuration(folder.summary))],
         [.text(folder.summary?["config"]?["lexicon"]?.string ?? "–")], Blocks.breakable(corpus?["path"]?.string ?? "–"),
         [.text(made ?? "–")], [.text(counted ?? corpus?["gestures"]?.number.map(Format.number) ?? "–")],
       ]
       return cells
     }, numericFrom: 6, attributes: [("class", "inputs")])
-  }
-
-  /// A run's configuration in one line for any benchmark: the decoder (swipe), then each setting
-  /// of `config` (lists of algorithms joined, nested objects by their names, the lexicon and the
-  /// parameter tree left to their own column and summary.json), then the plug-ins the run loaded.
-  static func configuration(_ folder: RunFolder) -> String {
-    guard case .object(let config)? = folder.summary?["config"] else { return folder.kind == .sweep ? "see sweep.csv" : "–" }
-    var parts: [String] = []
-    if let decoder = config["decoder"]?.string { parts.append(decoder) }
-    for key in config.keys.sorted() where !["decoder", "lexicon", "parameters"].contains(key) {
-      switch config[key]! {
-      case .string(let text): parts.append("\(key) \(text)")
-      case .number(let number): parts.append("\(key) \(Format.number(number))")
-      case .bool(let flag): parts.append("\(key) \(flag)")
-      case .array(let values):
-        let names = values.compactMap { value -> String? in
-          switch value {
-          case .string(let text): text
-          case .number(let number): Format.number(number)
-          default: nil
-          }
-        }
-        if !names.isEmpty { parts.append("\(key): \(names.joined(separator: ", "))") }
-      case .object(let members):
-        if !members.isEmpty { parts.append("\(key): \(members.keys.sorted().joined(separator: ", "))") }
-      case .null: continue
-      }
-    }
-    if case .array(let plugins)? = folder.summary?["provenance"]?["plugins"] {
-      let names = plugins.compactMap { $0["name"]?.string }
-      if !names.isEmpty { parts.append("plug-ins: " + names.joined(separator: ", ")) }
-    }
-    return parts.isEmpty ? "–" : parts.joined(separator: "; ")
   }
 
   /// The page's CSS. `<style>` content is raw text in HTML (entities are not decoded), so it must
