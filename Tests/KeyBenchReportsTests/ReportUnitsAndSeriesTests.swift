@@ -25,7 +25,7 @@ import Testing
     for algorithm in ["seed000", "shark2", "null"] {
       for (index, word) in words.enumerated() {
         let user = "u\(index % 4)", device = index % 2 == 0 ? "iphone5" : "ipad4"
-        let kept = algorithm == "null" ? ",," : "\(4000 - 100 * index),\(200 - 10 * index)"
+        let kept = algorithm == "null" ? "," : "\(4000 - 100 * index),\(200 - 10 * index)"
         let rank = ranks[algorithm]!(index).map(String.init) ?? ""
         lines.append("\(algorithm),g\(index),\(user),\(word),\(rank),\(word)|other,\(micros[algorithm]! + Double(index)),\(user),\(device),true,200,\(kept),40")
       }
@@ -150,7 +150,7 @@ import Testing
     let mrr = try #require(summary.statistics?.estimate("mrr", of: "seed000")?.value)
     #expect(markdown.contains("| mrr | % | \(RunStatistics.format(mrr, unit: "fraction")) |"))
     #expect(markdown.contains("| decode_ms_median | ms | 30.00 ms |"))
-    #expect(markdown.contains("| gestures | | 12 |"))
+    #expect(markdown.contains("| gestures |  | 12 |"))
     #expect(markdown.contains("| configuration | | \(Self.longDecoder); decoders: shark2; top 4; plug-ins: null |"))
   }
 
