@@ -1,16 +1,22 @@
 import Foundation
+import KeyBenchCore
+import KeyBenchResults
 
-/// How report tables print numbers: shares as percentages, times in ms, counts grouped.
+/// How report tables print numbers: every value goes through ``RunStatistics/format(_:unit:)``
+/// with the unit its metric declares (a summary's `statistics` block), else the unit its name
+/// implies (Reports/FORMATS.md), so one unit always looks the same on every table of every page.
 enum Format {
   /// Whether a metric named `key` is a 0…1 share (by the naming rules of Reports/FORMATS.md).
   static func isShare(_ key: String) -> Bool {
-    let last = key.split(separator: ".").last.map(String.init) ?? key
+    let last = lastComponent(key)
     // An interval's bound (`top1_low`, `top1_high`) is in the unit of its metric.
     for suffix in ["_low", "_high"] where last.hasSuffix(suffix) && last.count > suffix.count {
       return isShare(String(last.dropLast(suffix.count)))
     }
-    // MRR is a mean of weights, not a share of items: it prints as 0.7777, not 77.77 %.
-    if last.hasPrefix("kept_") || last == "recall" || last == "coverage" || last.contains("share")
+    // Ratios every benchmark declares as fractions (MRR, keystroke and character saving), so a
+    // summary without a `statistics` block prints them as the declaring ones do.
+    if ["mrr", "ksr", "csr"].contains(last) || last.hasPrefix("ksr_") || last.hasPrefix("csr_") { return true }
+    if last.hasPrefix("kept_") || last == "recall" || last.hasPrefix("recall_at_") || last == "coverage" || last.contains("share")
       || last.hasSuffix("rate") || last.hasSuffix("accuracy") || last.hasSuffix("ratio") {
       return true
     }
@@ -21,13 +27,40 @@ enum Format {
     return key.lowercased().contains("pass rate")
   }
 
-  static func value(_ value: Double?, key: String) -> String {
+  /// The last dotted component of a metric key (`decoders.shark2.top1` → `top1`).
+  static func lastComponent(_ key: String) -> String { key.split(separator: ".").last.map(String.init) ?? key }
+
+  /// The unit of metric `key`: the one `declared` gives for its name (a summary's `statistics`
+  /// block, metric name → unit), else the one its name implies; "" for a plain count or number.
+  static func unit(of key: String, declared: [String: String] = [:]) -> String {
+    if let unit = declared[lastComponent(key)] ?? declared[key] { return unit }
+    if isShare(key) { return "fraction" }
+    if key.hasSuffix("_ms") || key.contains("_ms_") || key.hasSuffix(" ms") || key.contains("(ms)") { return "ms" }
+    let last = lastComponent(key)
+    if last.hasSuffix("_us") || last.contains("_us_") { return "µs" }
+    if last.hasPrefix("ns_per_") { return "ns" }
+    if last.hasSuffix("_seconds") { return "s" }
+    if last.hasSuffix("_per_second") { return "per s" }
+    return ""
+  }
+
+  /// How a unit is named in a column header: fractions print as percentages.
+  static func unitLabel(_ unit: String) -> String { unit == "fraction" ? "%" : unit }
+
+  /// A header naming its unit: `top-1 (%)`, `median (ms)`; plain numbers keep the bare name.
+  static func header(_ name: String, unit: String) -> String {
+    unit.isEmpty ? name : "\(name) (\(unitLabel(unit)))"
+  }
+
+  /// A table cell: `–` where there is no value, else the one format of `unit`.
+  static func cell(_ value: Double?, unit: String) -> String {
     guard let value, value.isFinite else { return "–" }
-    if isShare(key) { return String(format: value < 0.001 && value > 0 ? "%.4f %%" : "%.2f %%", value * 100) }
-    if key.hasSuffix("_ms") || key.contains("_ms_") || key.hasSuffix(" ms") || key.contains("(ms)") {
-      return String(format: value < 1 ? "%.3f ms" : "%.2f ms", value)
-    }
-    return number(value)
+    return RunStatistics.format(value, unit: unit)
+  }
+
+  /// A table cell for metric `key`, in the unit `declared` gives it or its name implies.
+  static func value(_ value: Double?, key: String, declared: [String: String] = [:]) -> String {
+    cell(value, unit: unit(of: key, declared: declared))
   }
 
   /// A compact label for a mark: shares as whole-ish percentages ("94.2 %"), else `value(_:key:)`.
@@ -35,20 +68,39 @@ enum Format {
     isShare(key) && value.isFinite ? String(format: "%.1f %%", value * 100) : Self.value(value, key: key)
   }
 
-  /// Integers (and values from 1,000 up, rounded) with thousands separators, other values with
-  /// four significant digits — never an exponent a reader has to decode.
-  static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "–" }
-    if abs(value) >= 1000 && abs(value) < 1e15 && value != value.rounded() { return number(value.rounded()) }
-    if value == value.rounded() && abs(value) < 1e15 {
-      let digits = String(Int(value).magnitude)
-      var out = ""
-      for (offset, digit) in digits.enumerated() {
-        if offset > 0 && (digits.count - offset) % 3 == 0 { out.append(",") }
-        out.append(digit)
+  /// A plain number in the one format of numbers without a unit.
+  static func number(_ value: Double) -> String { cell(value, unit: "") }
+
+  /// A run's configuration in one line for any benchmark: the decoder (swipe), then each setting
+  /// of `config` (lists of algorithms joined, nested objects by their names, the lexicon and the
+  /// parameter tree left to their own column and summary.json), then the plug-ins the run loaded.
+  static func configuration(_ summary: JSONValue?) -> String {
+    guard case .object(let config)? = summary?["config"] else { return "–" }
+    var parts: [String] = []
+    if let decoder = config["decoder"]?.string { parts.append(decoder) }
+    for key in config.keys.sorted() where !["decoder", "lexicon", "parameters"].contains(key) {
+      switch config[key]! {
+      case .string(let text): parts.append("\(key) \(text)")
+      case .number(let number): parts.append("\(key) \(Format.number(number))")
+      case .bool(let flag): parts.append("\(key) \(flag)")
+      case .array(let values):
+        let names = values.compactMap { value -> String? in
+          switch value {
+          case .string(let text): text
+          case .number(let number): Format.number(number)
+          default: nil
+          }
+        }
+        if !names.isEmpty { parts.append("\(key): \(names.joined(separator: ", "))") }
+      case .object(let members):
+        if !members.isEmpty { parts.append("\(key): \(members.keys.sorted().joined(separator: ", "))") }
+      case .null: continue
       }
-      return value < 0 ? "-" + out : out
     }
-    return String(format: "%.4g", value)
+    if case .array(let plugins)? = summary?["provenance"]?["plugins"] {
+      let names = plugins.compactMap { $0["name"]?.string }
+      if !names.isEmpty { parts.append("plug-ins: " + names.joined(separator: ", ")) }
+    }
+    return parts.isEmpty ? "–" : parts.joined(separator: "; ")
   }
 }

@@ -19,12 +19,13 @@ public struct HTMLReport {
   public func render() throws -> String {
     var sections: [Section] = []
     var remaining = folders
+    let colors = SeriesColors()
     for renderer in Self.renderers {
       let mine = remaining.filter { renderer.accepts($0) }
       remaining.removeAll { renderer.accepts($0) }
-      if !mine.isEmpty { sections += try renderer.sections(for: mine) }
+      if !mine.isEmpty { sections += try renderer.sections(for: mine, colors: colors) }
     }
-    if let statistics = StatisticsFigures.section(for: folders) { sections.append(statistics) }
+    if let statistics = StatisticsFigures.section(for: folders, colors: colors) { sections.append(statistics) }
     var body: [Node] = [.el("h1", text: "KeyBench report"), inputs]
     for section in sections {
       var nodes: [Node] = [.el("h2", text: section.title)]
@@ -43,10 +44,10 @@ public struct HTMLReport {
     return "<!DOCTYPE html>\n" + html.rendered + "\n"
   }
 
-  /// What was reported: one row per folder.
+  /// What was reported: one row per folder, paths and configurations wrapping so the table
+  /// stays within the page however many runs it lists.
   private var inputs: Node {
-    Blocks.table(head: ["folder", "kind", "configuration", "lexicon", "corpus", "made by", "items"], rows: folders.map { folder in
-      let config = folder.summary?["config"]
+    Blocks.table(head: ["folder", "kind", "configuration", "lexicon", "corpus", "made by", "items"], cells: folders.map { folder in
       let corpus = folder.summary?["corpus"]
       let provenance = folder.summary?["provenance"]
       let kind: String
@@ -64,9 +65,13 @@ public struct HTMLReport {
         return "KeyBench \(p["keybench"]?["version"]?.string ?? "?") @ \(commit.prefix(10))"
           + (p["keybench"]?["uncommitted_changes"]?.string == "true" ? "+" : "") + ", \(p["created_utc"]?.string ?? "")"
       }
-      return [folder.path, kind, config?["decoder"]?.string ?? "–", config?["lexicon"]?.string ?? "–",
-        corpus?["path"]?.string ?? "–", made ?? "–", counted ?? corpus?["gestures"]?.number.map(Format.number) ?? "–"]
-    }, numericFrom: 6)
+      let cells: [[Node]] = [
+        Blocks.breakable(folder.path), [.text(kind)], [.text(folder.kind == .sweep ? "see sweep.csv" : Format.configuration(folder.summary))],
+        [.text(folder.summary?["config"]?["lexicon"]?.string ?? "–")], Blocks.breakable(corpus?["path"]?.string ?? "–"),
+        [.text(made ?? "–")], [.text(counted ?? corpus?["gestures"]?.number.map(Format.number) ?? "–")],
+      ]
+      return cells
+    }, numericFrom: 6, attributes: [("class", "inputs")])
   }
 
   /// The page's CSS. `<style>` content is raw text in HTML (entities are not decoded), so it must
@@ -84,5 +89,8 @@ public struct HTMLReport {
     svg .legend{font-size:12px}svg .point-label{font-size:10px}svg .cell-label{font-size:10px}
     svg .grid{stroke:#e6e6e6}svg .axis{stroke:#888}
     details{margin:0 0 12px}summary{cursor:pointer;color:#0072B2}
+    table.inputs{width:100%;table-layout:fixed}table.inputs td,table.inputs th{overflow-wrap:anywhere}table.inputs td.num{white-space:normal}
+    table.inputs thead th:nth-child(1){width:15%}table.inputs thead th:nth-child(2){width:7%}table.inputs thead th:nth-child(3){width:32%}
+    table.inputs thead th:nth-child(4){width:6%}table.inputs thead th:nth-child(5){width:20%}table.inputs thead th:nth-child(6){width:11%}table.inputs thead th:nth-child(7){width:9%}
     """
 }

@@ -17,7 +17,7 @@ public indirect enum Node: Sendable {
   }
 
   /// HTML void elements render self-closed (`<meta/>`), valid both as HTML5 and as XML.
-  static let voidElements: Set<String> = ["meta", "br", "hr", "img", "link", "col", "input"]
+  static let voidElements: Set<String> = ["meta", "br", "hr", "img", "link", "col", "input", "wbr"]
 
   /// The markup, escaped.
   public var rendered: String {

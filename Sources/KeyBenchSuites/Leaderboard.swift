@@ -128,7 +128,8 @@ public struct Leaderboard {
     }
     switch summary.bench {
     case "swipe":
-      let decoder = (json["config"]?["decoder"]?.string).map { String($0.prefix(60)) } ?? "seed000"
+      // The whole configuration: the HTML wraps it at its spaces, never cutting it mid-word.
+      let decoder = json["config"]?["decoder"]?.string ?? "seed000"
       var rows = [row(decoder, "top1", metrics["top1"]?.number, metrics["decode_ms_median"]?.number.map { $0 * 1000 }, key: mainAlgorithm)].compactMap { $0 }
       // Further built-in decoders (`--decoder`) and plug-ins, each its own row.
       for key in ["decoders", "plugins"] {
@@ -210,7 +211,7 @@ public struct Leaderboard {
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><title>KeyBench leaderboard</title>
       <style>body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;margin-bottom:2em}
-      th,td{border:1px solid #ccc;padding:.25em .6em}td.name{overflow-wrap:anywhere;max-width:28em}td.num,th.num{text-align:right}tr.pareto{background:#eef6ee;font-weight:600}</style>
+      th,td{border:1px solid #ccc;padding:.25em .6em}td.name{overflow-wrap:break-word;max-width:28em}td.num,th.num{text-align:right}tr.pareto{background:#eef6ee;font-weight:600}</style>
       </head><body><h1>Leaderboard</h1>
       \(incompleteNote.map { "<p><strong>\(escape($0))</strong></p>" } ?? "")
       <p>\(escape(Self.legend.replacingOccurrences(of: "**", with: "")))</p>

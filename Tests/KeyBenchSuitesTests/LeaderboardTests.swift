@@ -43,6 +43,27 @@ import Testing
     #expect(board.csv.contains("accuracy_low,accuracy_high,rank_low,rank_high"))
   }
 
+  @Test func aLongDecoderLabelIsShownWholeAndWrapsAtSpaces() throws {
+    let dir = try TemporaryDirectory()
+    let folder = URL(fileURLWithPath: dir.path("swipe"))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let label = "seed000-dtw(improved=true, start=1.5, direction=100.0, end=2.5, length=0.45-1.6±2.0, frequency=0.06×(m*+0.1), threads=1)"
+    try """
+      {"bench": "swipe", "schema_version": 2, "config": {"decoder": "\(label)"}, "corpus": {},
+       "metrics": {"top1": 0.8, "decode_ms_median": 1.4},
+       "provenance": {"inputs": [{"role": "gestures", "path": "g.jsonl", "sha256": "\(String(repeating: "c", count: 64))"}],
+                      "items": {"unit": "gestures", "read": 300, "scored": 279, "excluded": []}, "lexicon": {"content_sha256": "b"},
+                      "top_k": 4, "seed": null}}
+      """.write(to: folder.appendingPathComponent("summary.json"), atomically: true, encoding: .utf8)
+    let board = try Leaderboard(sources: [Leaderboard.Source(name: "swipe", folder: folder)])
+    // The label is longer than the 60 characters it used to be cut to, and arrives whole.
+    #expect(label.count > 60)
+    #expect(board.html.contains("<td class=name>\(label)</td>"))
+    #expect(board.markdown.contains("| \(label) |"))
+    // Wrapped only where the label has room to break, never at any character.
+    #expect(!board.html.contains("overflow-wrap:anywhere") && board.html.contains("td.name{overflow-wrap:break-word"))
+  }
+
   @Test func runsWithAnotherSeedAreRankedApart() throws {
     let dir = try TemporaryDirectory()
     let board = try Leaderboard(sources: [

@@ -119,11 +119,12 @@ public struct RegressionGate: Sendable {
   ) -> String {
     let failedChecks = checks.filter { $0.verdict == .regression || $0.verdict == .missing }
     let failed = failedChecks.count
-    func value(_ v: Double?) -> String { v.map { String(format: "%.6g", $0) } ?? "null" }
+    // The one format of each metric's unit, as on every other report table.
+    func value(_ v: Double?, _ metric: String) -> String { v.map { Format.value($0, key: metric) } ?? "null" }
     let verdict = [
       failed == 0 ? "**Gate passed** (\(checks.filter { $0.verdict == .pass }.count) metrics checked)"
         : "**Gate failed: \(failed) regression\(failed == 1 ? "" : "s")**"
-    ] + failedChecks.map { "- \($0.verdict.rawValue) \($0.metric): \(value($0.baseline)) → \(value($0.current)) \($0.delta)" }
+    ] + failedChecks.map { "- \($0.verdict.rawValue) \($0.metric): \(value($0.baseline, $0.metric)) → \(value($0.current, $0.metric)) \($0.delta)" }
     var lines = verdict + ["", "Baseline `\(baseline)`, current `\(current)`.", ""]
     if !underpowered.isEmpty {
       lines += ["**Too few items to see every drop** (these metrics pass unless a larger drop is significant):", ""]
@@ -137,7 +138,7 @@ public struct RegressionGate: Sendable {
       lines += ["Config changes:", ""] + configChanges.map { "- `\($0)`" } + [""]
     }
     lines += ["| metric | baseline | current | delta | verdict |", "|---|---:|---:|---:|---|"]
-    lines += checks.map { "| \($0.metric) | \(value($0.baseline)) | \(value($0.current)) | \($0.delta) | \($0.verdict.rawValue) |" }
+    lines += checks.map { "| \($0.metric) | \(value($0.baseline, $0.metric)) | \(value($0.current, $0.metric)) | \($0.delta) | \($0.verdict.rawValue) |" }
     // The verdict again last: in a long CI log the end is what people read.
     lines += [""] + verdict
     return lines.joined(separator: "\n") + "\n"

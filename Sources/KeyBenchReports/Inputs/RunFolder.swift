@@ -1,5 +1,6 @@
 import Foundation
 public import KeyBenchCore
+public import KeyBenchResults
 
 /// One folder given to the report: a benchmark run (`summary.json`, maybe `results.csv`) or a
 /// sweep (`sweep.csv`). Detected by the files it holds.
@@ -15,6 +16,14 @@ public struct RunFolder: Sendable {
   public let kind: Kind
   /// summary.json, when present.
   public let summary: JSONValue?
+  /// summary.json's `statistics` block, typed (nil for a sweep or a run written without one).
+  public let statistics: RunStatistics?
+
+  /// The unit each metric name declares in ``statistics`` (`top1` → `fraction`), so tables
+  /// format a metric by what the benchmark says it is instead of guessing from its name.
+  public var declaredUnits: [String: String] {
+    Dictionary((statistics?.metrics ?? []).map { ($0.name, $0.unit) }, uniquingKeysWith: { first, _ in first })
+  }
 
   /// A short name for legends and column heads: the folder's last path component.
   public var name: String { URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent }
@@ -34,6 +43,7 @@ public struct RunFolder: Sendable {
     if FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).appendingPathComponent("sweep.csv").path) {
       kind = .sweep
       summary = nil
+      statistics = nil
     } else if let data = FileManager.default.contents(atPath: summaryPath) {
       let json: JSONValue
       do {
@@ -47,6 +57,7 @@ public struct RunFolder: Sendable {
       }
       kind = .run(bench: bench)
       summary = json
+      statistics = RunStatistics.read(summaryData: data)
     } else {
       throw InputFileError(path: path, kind: .unreadable,
         reason: "neither a benchmark run folder (summary.json) nor a sweep folder (sweep.csv)")

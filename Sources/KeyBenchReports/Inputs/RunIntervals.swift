@@ -6,7 +6,7 @@ struct RunIntervals {
   private var byKey: [String: ClosedRange<Double>] = [:]
 
   init(_ run: RunFolder) {
-    guard let statistics = RunStatistics.read(summaryAt: run.file("summary.json")) else { return }
+    guard let statistics = run.statistics else { return }
     for m in statistics.metrics {
       guard let low = m.low, let high = m.high, low <= high else { continue }
       byKey["\(m.algorithm)\u{0}\(m.name)"] = low...high

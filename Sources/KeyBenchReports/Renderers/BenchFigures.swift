@@ -7,13 +7,15 @@ import KeyBenchResults
 /// saving rate against text length with every predictor and adaptation on and off on one chart.
 /// One figure set per run; accuracies in percent, axis titles with units.
 enum BenchFigures {
-  static func figures(bench: String, run: RunFolder) -> [Node] {
+  static func figures(bench: String, run: RunFolder, colors: SeriesColors) -> [Node] {
     guard let metrics = run.summary?["metrics"], case .object(let object) = metrics else { return [] }
+    // An algorithm drawn as a series keeps the colour it has in the run's other charts.
+    let color = { (algorithm: String) in colors.color(bench: bench, run: run.path, algorithm: algorithm) }
     switch bench {
-    case "correct": return correction(object, run: run)
+    case "correct": return correction(object, run: run, color: color)
     case "touch": return touch(metrics, run: run)
     case "gesture": return gesture(metrics, run: run)
-    case "photos": return photos(object, run: run)
+    case "photos": return photos(object, run: run, color: color)
     case "predict": return prediction(object, run: run)
     default: return []
     }
@@ -29,7 +31,7 @@ enum BenchFigures {
     }
   }
 
-  static func correction(_ object: [String: JSONValue], run: RunFolder) -> [Node] {
+  static func correction(_ object: [String: JSONValue], run: RunFolder, color: (String) -> String) -> [Node] {
     let correctors = algorithms(object)
     guard !correctors.isEmpty else { return [] }
     let top = correctors.first?.metrics["top4"] != nil ? "top4" : correctors.first.flatMap { entry -> String? in
@@ -52,7 +54,7 @@ enum BenchFigures {
     return [
       Blocks.figure(accuracy, caption: "Share of misspelled words whose intended word each corrector ranks first or among the shown suggestions, split into non-word errors (the typed word is not in the lexicon) and real-word errors (another lexicon word). Whiskers: 95 % intervals from a bootstrap over the run's groups (sentences or intended words)."),
       Blocks.figure(speed, caption: "Words corrected per second on one thread; plug-ins and peers include the pipe to their process."),
-    ] + correctionContext(correctors, run: run) + correctionBreakdowns(run)
+    ] + correctionContext(correctors, run: run) + correctionBreakdowns(run, color: color)
   }
 
   /// Sentence-level sets: each corrector without and with context (`NAME+context`, from
@@ -102,7 +104,7 @@ enum BenchFigures {
   }
 
   /// Top-1 by intended-word length and by edit distance, from results.csv (misspelled words only).
-  static func correctionBreakdowns(_ run: RunFolder) -> [Node] {
+  static func correctionBreakdowns(_ run: RunFolder, color: (String) -> String) -> [Node] {
     guard run.has("results.csv"), let table = try? CSVTable(path: run.file("results.csv")),
       let corrector = table.column("algorithm"), let typed = table.column("typed"), let intended = table.column("target"),
       let rank = table.column("rank"), let group = table.column("group")
@@ -122,7 +124,7 @@ enum BenchFigures {
         title: "\(title) (\(run.name))", categories: categories,
         series: names.map { name in
           let shares = categories.map { key in cells[name]?[key].flatMap { Blocks.percent(groups: $0.groups, hits: $0.hits) } }
-          return BarChart.Series(name: name, values: shares.map { $0?.value }, errors: shares.map { $0?.interval })
+          return BarChart.Series(name: name, values: shares.map { $0?.value }, errors: shares.map { $0?.interval }, color: color(name))
         }, yTitle: "top-1 (% of misspelled words)", xTitle: axis)
     }
     var nodes: [Node] = []
@@ -203,14 +205,14 @@ enum BenchFigures {
     ]
   }
 
-  static func photos(_ object: [String: JSONValue], run: RunFolder) -> [Node] {
+  static func photos(_ object: [String: JSONValue], run: RunFolder, color: (String) -> String) -> [Node] {
     let rankers = algorithms(object)
     let intervals = RunIntervals(run)
     let series = rankers.compactMap { name, metrics -> LineChart.Series? in
       let samples = [1, 3, 5].compactMap { k in
         metrics["recall_at_\(k)"]?.number.map { LineChart.Sample(x: Double(k), mean: $0 * 100, band: intervals.percent(name, "recall_at_\(k)")) }
       }
-      return samples.isEmpty ? nil : LineChart.Series(name: name, samples: samples)
+      return samples.isEmpty ? nil : LineChart.Series(name: name, samples: samples, color: color(name))
     }
     guard !series.isEmpty else { return [] }
     var nodes = [Blocks.figure(

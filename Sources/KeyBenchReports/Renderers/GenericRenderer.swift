@@ -9,17 +9,17 @@ public enum GenericRenderer: ReportRenderer {
     return false
   }
 
-  public static func sections(for folders: [RunFolder]) throws -> [Section] {
+  public static func sections(for folders: [RunFolder], colors: SeriesColors) throws -> [Section] {
     var benches: [String] = []
     for folder in folders {
       if case .run(let bench) = folder.kind, !benches.contains(bench) { benches.append(bench) }
     }
     return benches.map { bench in
       let runs = folders.filter { $0.kind == .run(bench: bench) }
-      var content: [Node] = runs.flatMap { BenchFigures.figures(bench: bench, run: $0) }
+      var content: [Node] = runs.flatMap { BenchFigures.figures(bench: bench, run: $0, colors: colors) }
       content.append(Blocks.metricsTable(runs, keys: Blocks.allMetricKeys(runs)))
       // Prediction's saving curves are on their own charts above (every predictor on one).
-      content += curves(runs) { !$0.contains("sr_by_length") }
+      content += curves(runs, bench: bench, colors: colors) { !$0.contains("sr_by_length") }
       content += matrices(runs)
       return Section(title: "Benchmark \(bench)", note: runs.count > 1 ? "\(runs.count) runs compared." : nil,
         content: content)
@@ -37,7 +37,7 @@ public enum GenericRenderer: ReportRenderer {
     }
   }
 
-  static func curves(_ runs: [RunFolder], including wanted: (String) -> Bool = { _ in true }) -> [Node] {
+  static func curves(_ runs: [RunFolder], bench: String, colors: SeriesColors, including wanted: (String) -> Bool = { _ in true }) -> [Node] {
     var keys: [String] = []
     var byKey: [String: [LineChart.Series]] = [:]
     for run in runs {
@@ -45,7 +45,7 @@ public enum GenericRenderer: ReportRenderer {
         guard wanted(entry.key), let curve = entry.value.curve else { continue }
         if byKey[entry.key] == nil { keys.append(entry.key) }
         byKey[entry.key, default: []].append(LineChart.Series(name: run.name,
-          samples: curve.map { LineChart.Sample(x: $0.x, mean: $0.mean, std: $0.std) }))
+          samples: curve.map { LineChart.Sample(x: $0.x, mean: $0.mean, std: $0.std) }, color: colors.color(bench: bench, run: run.path)))
       }
     }
     return keys.map { key in

@@ -18,8 +18,9 @@ public struct Section: Sendable {
 public protocol ReportRenderer {
   /// Whether this renderer draws `folder`.
   static func accepts(_ folder: RunFolder) -> Bool
-  /// The sections for all the folders it accepted, compared side by side when there are several.
-  static func sections(for folders: [RunFolder]) throws -> [Section]
+  /// The sections for all the folders it accepted, compared side by side when there are several;
+  /// series of a run take their colour from `colors`, shared by every chart of the page.
+  static func sections(for folders: [RunFolder], colors: SeriesColors) throws -> [Section]
 }
 
 /// Building blocks the renderers share: figures with captions and tables of metrics.
@@ -46,33 +47,62 @@ enum Blocks {
   }
 
   /// A table with a header row; the first cell of each row is a row header.
-  static func table(head: [String], rows: [[String]], numericFrom: Int = 1) -> Node {
+  static func table(head: [String], rows: [[String]], numericFrom: Int = 1, attributes: [(String, String)] = []) -> Node {
+    table(head: head, cells: rows.map { $0.map { [.text($0)] } }, numericFrom: numericFrom, attributes: attributes)
+  }
+
+  /// A table whose cells are markup (a path with break opportunities), else as ``table(head:rows:numericFrom:attributes:)``.
+  static func table(head: [String], cells rows: [[[Node]]], numericFrom: Int = 1, attributes: [(String, String)] = []) -> Node {
     let headRow = Node.el("tr", [], head.map { .el("th", [("scope", "col")], text: $0) })
     let bodyRows: [Node] = rows.map { row in
       .el("tr", [], row.enumerated().map { index, cell in
-        index == 0 ? .el("th", [("scope", "row")], text: cell)
-          : .el("td", index >= numericFrom ? [("class", "num")] : [], text: cell)
+        index == 0 ? .el("th", [("scope", "row")], cell)
+          : .el("td", index >= numericFrom ? [("class", "num")] : [], cell)
       })
     }
-    return .el("table", [], [.el("thead", [], [headRow]), .el("tbody", [], bodyRows)])
+    return .el("table", attributes, [.el("thead", [], [headRow]), .el("tbody", [], bodyRows)])
   }
 
-  /// One row per metric key, one column per run; values formatted by key (shares as %, ms).
+  /// A path that may wrap after each `/`, `-`, `_` and `.` (`<wbr>`), so a long corpus path breaks
+  /// between its parts instead of widening its table past the page.
+  static func breakable(_ path: String) -> [Node] {
+    var nodes: [Node] = []
+    var part = ""
+    for character in path {
+      part.append(character)
+      if "/-_.".contains(character) {
+        nodes += [.text(part), .el("wbr")]
+        part = ""
+      }
+    }
+    if !part.isEmpty { nodes.append(.text(part)) }
+    return nodes
+  }
+
+  /// One row per metric key with its unit, one column per run; every value in the one format of
+  /// the unit its run declares for it (``Format``).
   static func metricsTable(_ folders: [RunFolder], keys: [String]) -> Node {
     let values = folders.map { folder in
       Dictionary((folder.summary?["metrics"]?.flattened() ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
     }
+    let declared = declaredUnits(folders)
     let rows: [[String]] = keys.map { key in
-      [key] + values.map { metrics in
+      let unit = Format.unit(of: key, declared: declared)
+      return [key, Format.unitLabel(unit)] + values.map { metrics in
         switch metrics[key] {
-        case .number(let value)?: Format.value(value, key: key)
+        case .number(let value)?: Format.cell(value, unit: unit)
         case .string(let text)?: text
         case .bool(let flag)?: String(flag)
         default: "–"
         }
       }
     }
-    return table(head: ["metric"] + folders.map(\.name), rows: rows)
+    return table(head: ["metric", "unit"] + folders.map(\.name), rows: rows, numericFrom: 2)
+  }
+
+  /// The units the folders' summaries declare per metric name (the first folder's where two differ).
+  static func declaredUnits(_ folders: [RunFolder]) -> [String: String] {
+    folders.reduce(into: [String: String]()) { units, folder in units.merge(folder.declaredUnits) { first, _ in first } }
   }
 
   /// Every scalar metric key of the folders, in sorted order.

@@ -6,10 +6,12 @@ import KeyBenchResults
 /// its 95 % cluster-bootstrap interval as an error bar, and the spread of accuracy across groups
 /// (users) where the run reports it. Drawn for any benchmark that writes `statistics`.
 enum StatisticsFigures {
-  static func section(for folders: [RunFolder]) -> Section? {
+  static func section(for folders: [RunFolder], colors: SeriesColors) -> Section? {
     var content: [Node] = []
     for folder in folders {
-      guard let statistics = RunStatistics.read(summaryAt: folder.file("summary.json")), !statistics.metrics.isEmpty else { continue }
+      guard let statistics = folder.statistics, !statistics.metrics.isEmpty, case .run(let bench) = folder.kind else { continue }
+      // Each algorithm in the colour its run's other charts give it.
+      func color(_ algorithm: String) -> String { colors.color(bench: bench, run: folder.path, algorithm: algorithm) }
       let prefix = folders.count > 1 ? "\(folder.name): " : ""
       let fractions = statistics.metrics.filter { $0.unit == "fraction" }
       // Metrics no algorithm could compute (no correctly typed word for false corrections) are left out.
@@ -20,7 +22,8 @@ enum StatisticsFigures {
           let estimates = metrics.map { name in fractions.first { $0.algorithm == algorithm && $0.name == name } }
           return BarChart.Series(
             name: algorithm, values: estimates.map { $0?.value.map { $0 * 100 } },
-            errors: estimates.map { e in e.flatMap { e in e.low.flatMap { low in e.high.map { (low * 100)...($0 * 100) } } } })
+            errors: estimates.map { e in e.flatMap { e in e.low.flatMap { low in e.high.map { (low * 100)...($0 * 100) } } } },
+            color: color(algorithm))
         }
         let chart = BarChart.svg(
           title: "\(prefix)Metrics with 95 % intervals", categories: metrics, series: series, yTitle: "% (whiskers: 95 % interval)", xTitle: "metric")
@@ -30,7 +33,7 @@ enum StatisticsFigures {
       if !statistics.spread.isEmpty {
         let labels = ["worst", "10th percentile", "median", "best"]
         let series = statistics.spread.map { s in
-          BarChart.Series(name: s.algorithm, values: [s.worst, s.p10, s.median, s.best].map { $0 * 100 })
+          BarChart.Series(name: s.algorithm, values: [s.worst, s.p10, s.median, s.best].map { $0 * 100 }, color: color(s.algorithm))
         }
         let metric = statistics.spread[0].metric
         let chart = BarChart.svg(

@@ -8,7 +8,7 @@ public enum SweepRenderer: ReportRenderer {
 
   static let metricColumns = ["top1", "top1_low", "top1_high", "top4", "mrr", "decode_ms_median", "decode_ms_p99"]
 
-  public static func sections(for folders: [RunFolder]) throws -> [Section] {
+  public static func sections(for folders: [RunFolder], colors: SeriesColors) throws -> [Section] {
     try folders.map { folder in
       let table = try CSVTable(path: folder.file("sweep.csv"))
       for name in ["config", "top1", "decode_ms_median", "pareto"] where table.column(name) == nil {
@@ -47,7 +47,7 @@ public enum SweepRenderer: ReportRenderer {
         title: "Sweep \(folder.name)",
         note: "\(points.count) configurations over \(parameters.joined(separator: ", ")); \(frontierRows.count) on the frontier.",
         content: [scatter, .el("h3", text: "Pareto frontier"),
-          Blocks.table(head: ["config"] + parameters + shown, rows: rows)])
+          Blocks.table(head: ["config"] + parameters + shown.map { Format.header($0, unit: Format.unit(of: $0)) }, rows: rows)])
     }
   }
 }

@@ -7,10 +7,18 @@ enum BarChart {
     let values: [Double?]
     /// Per value, its interval (same unit), drawn as a whisker; empty or nil draws none.
     var errors: [ClosedRange<Double>?] = []
+    /// The series' colour on this page (``SeriesColors``); nil takes the palette by position.
+    var color: String? = nil
+    /// Fill opacity: top-k drawn faded beside top-1 in its run's colour.
+    var opacity = 1.0
+
+    func fill(_ index: Int) -> String { color ?? Palette.color(index) }
   }
 
   static func svg(title: String, categories: [String], series: [Series], yTitle: String, xTitle: String, logY: Bool = false) -> Node {
-    let canvas = Canvas(legend: series.map(\.name))
+    let canvas = Canvas(
+      legend: series.enumerated().map { Canvas.LegendEntry(name: $1.name, color: $1.fill($0), opacity: $1.opacity) },
+      categoryLines: Canvas.categoryLines(categories))
     let all = series.flatMap { $0.values.compactMap { $0 } + $0.errors.compactMap { $0?.upperBound } }
     let y = logY
       ? Scale.log(covering: all, to: canvas.yRange, flipped: true)
@@ -27,8 +35,8 @@ enum BarChart {
         nodes.append(.el("rect", [
           ("class", "bar"), ("data-value", "\(value)"), ("x", Canvas.fmt(start + Double(s) * barWidth)),
           ("y", Canvas.fmt(min(top, base))), ("width", Canvas.fmt(barWidth * 0.92)),
-          ("height", Canvas.fmt(abs(base - top))), ("fill", Palette.color(s)),
-        ], [.el("title", text: "\(entry.name), \(category): \(Format.value(value, key: yTitle))")]))
+          ("height", Canvas.fmt(abs(base - top))), ("fill", entry.fill(s)),
+        ] + (entry.opacity < 1 ? [("fill-opacity", Canvas.fmt(entry.opacity)), ("stroke", entry.fill(s))] : []), [.el("title", text: "\(entry.name), \(category): \(Format.value(value, key: yTitle))")]))
         if c < entry.errors.count, let error = entry.errors[c], error.lowerBound.isFinite, error.upperBound.isFinite {
           let x = start + (Double(s) + 0.46) * barWidth, cap = min(barWidth * 0.3, 8)
           let (low, high) = (y(error.lowerBound), y(error.upperBound))

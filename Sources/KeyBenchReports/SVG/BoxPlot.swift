@@ -5,6 +5,8 @@ enum BoxPlot {
     let name: String
     /// Samples per category (same order as the categories).
     let samples: [[Double]]
+    /// The series' colour on this page (``SeriesColors``); nil takes the palette by position.
+    var color: String? = nil
   }
 
   struct Summary: Equatable {
@@ -23,7 +25,9 @@ enum BoxPlot {
   static func svg(title: String, categories: [String], series: [Series], xTitle: String, yTitle: String, logY: Bool)
     -> Node {
     // One series needs no legend.
-    let canvas = Canvas(legend: series.count > 1 ? series.map(\.name) : [])
+    let canvas = Canvas(
+      legend: series.count > 1 ? series.enumerated().map { Canvas.LegendEntry(name: $1.name, color: $1.color ?? Palette.color($0)) } : [],
+      categoryLines: Canvas.categoryLines(categories))
     let summaries = series.map { $0.samples.map(Summary.init) }
     // The axis spans what is drawn (whiskers), not the most extreme single items.
     let all = summaries.flatMap { $0.compactMap { $0 }.flatMap { [$0.p5, $0.p95] } }
@@ -38,7 +42,7 @@ enum BoxPlot {
       for (s, entry) in series.enumerated() {
         guard c < entry.samples.count, let summary = summaries[s][c] else { continue }
         let x0 = start + Double(s) * slot + slot * 0.1, x1 = x0 + slot * 0.8, mid = (x0 + x1) / 2
-        let color = Palette.color(s)
+        let color = entry.color ?? Palette.color(s)
         let tip = "\(entry.name), \(category): median \(Format.value(summary.median, key: yTitle)), "
           + "quartiles \(Format.value(summary.q1, key: yTitle))–\(Format.value(summary.q3, key: yTitle)), "
           + "5–95 % \(Format.value(summary.p5, key: yTitle))–\(Format.value(summary.p95, key: yTitle))"

@@ -3,11 +3,14 @@ enum CDFChart {
   struct Series {
     let name: String
     let values: [Double]
+    /// The series' colour on this page (``SeriesColors``); nil takes the palette by position.
+    var color: String? = nil
   }
 
   static func svg(title: String, series: [Series], xTitle: String, logX: Bool) -> Node {
     // One series needs no legend.
-    let canvas = Canvas(legend: series.count > 1 ? series.map(\.name) : [])
+    let canvas = Canvas(
+      legend: series.count > 1 ? series.enumerated().map { Canvas.LegendEntry(name: $1.name, color: $1.color ?? Palette.color($0)) } : [])
     let all = series.flatMap(\.values)
     let x = logX ? Scale.log(covering: all, to: canvas.xRange) : Scale.linear(covering: all, to: canvas.xRange)
     let y = Scale(kind: .linear, domain: 0...1, range: canvas.yRange, flipped: true)
@@ -27,7 +30,7 @@ enum CDFChart {
         d += " H\(Canvas.fmt(px)) V\(Canvas.fmt(y(Double(index) / Double(sorted.count))))"
       }
       d += " H\(Canvas.fmt(canvas.plotRight))"
-      nodes.append(.el("path", [("class", "cdf"), ("d", d), ("fill", "none"), ("stroke", Palette.color(s)),
+      nodes.append(.el("path", [("class", "cdf"), ("d", d), ("fill", "none"), ("stroke", entry.color ?? Palette.color(s)),
         ("stroke-width", "2")], [.el("title", text: "\(entry.name): \(sorted.count) items")]))
     }
     return canvas.svg(title: title, nodes)

@@ -6,40 +6,122 @@ struct Canvas {
   static let width = 640.0
   var height = 300.0
   let left = 64.0, right = 20.0, top = 16.0
-  var legend: [String] = []
+  var legend: [LegendEntry] = []
+  /// Lines the longest category label wraps to; the axis title and legend move down by the rest.
+  var categoryLines = 1
 
-  init(height: Double = 300, legend: [String] = []) {
-    self.height = height
-    self.legend = legend
+  /// One legend item: a series' name and how its marks are painted.
+  struct LegendEntry {
+    var name: String
+    var color: String
+    /// Fill opacity of the swatch: a faded series (top-k beside top-1) shows faded here too.
+    var opacity = 1.0
+
+    /// Names coloured by their position, for plots whose series carry no colour of their own.
+    static func palette(_ names: [String]) -> [LegendEntry] {
+      names.enumerated().map { LegendEntry(name: $1, color: Palette.color($0)) }
+    }
   }
 
-  var legendRows: [[(index: Int, name: String)]] {
-    var rows: [[(index: Int, name: String)]] = []
-    var row: [(index: Int, name: String)] = []
+  /// A plot `height` tall plus what wrapped category labels and a legend of more than one row
+  /// need, so many series or long labels never squeeze the plot area itself.
+  init(height: Double = 300, legend: [LegendEntry] = [], categoryLines: Int = 1) {
+    self.legend = legend
+    self.categoryLines = max(categoryLines, 1)
+    self.height = height
+    self.height = height + Self.lineHeight * Double(self.categoryLines - 1) + max(legendHeight - Self.legendRowHeight, 0)
+  }
+
+  /// Text line height of tick labels and legend items.
+  static let lineHeight = 13.0
+  static let legendRowHeight = 18.0
+  /// Average advance of a character at the legend's and the ticks' font sizes, for wrapping.
+  static let legendCharWidth = 7.6, tickCharWidth = 6.4
+
+  /// Legend items laid out in rows across the plot width, each name wrapped to that width.
+  var legendRows: [[(index: Int, lines: [String])]] {
+    var rows: [[(index: Int, lines: [String])]] = []
+    var row: [(index: Int, lines: [String])] = []
     var used = 0.0
-    for (index, name) in legend.enumerated() {
-      let w = Self.legendItemWidth(name)
-      if !row.isEmpty && used + w > Self.width - left - right {
+    let available = Self.width - left - right
+    for (index, entry) in legend.enumerated() {
+      let lines = Self.wrap(entry.name, width: available - 32, charWidth: Self.legendCharWidth)
+      let w = Self.legendItemWidth(lines)
+      if !row.isEmpty && used + w > available {
         rows.append(row)
         row = []
         used = 0
       }
-      row.append((index, name))
+      row.append((index, lines))
       used += w
     }
     if !row.isEmpty { rows.append(row) }
     return rows
   }
 
-  static func legendItemWidth(_ name: String) -> Double { 32 + 7.6 * Double(name.count) }
+  static func legendItemWidth(_ lines: [String]) -> Double { 32 + legendCharWidth * Double(lines.map(\.count).max() ?? 0) }
 
-  var bottomMargin: Double { 48 + 18 * Double(legendRows.count) }
+  /// The height of each legend row: one line, plus a line for each wrapped line of its tallest item.
+  var legendRowHeights: [Double] {
+    legendRows.map { row in Self.legendRowHeight + Self.lineHeight * Double((row.map(\.lines.count).max() ?? 1) - 1) }
+  }
+
+  var legendHeight: Double { legendRowHeights.reduce(0, +) }
+
+  /// Below the plot: tick labels (wrapped), the axis title, then the legend.
+  var titleOffset: Double { 36 + Self.lineHeight * Double(categoryLines - 1) }
+  var bottomMargin: Double { titleOffset + 12 + legendHeight }
   var plotLeft: Double { left }
   var plotRight: Double { Self.width - right }
   var plotTop: Double { top }
   var plotBottom: Double { height - bottomMargin }
   var xRange: ClosedRange<Double> { plotLeft...plotRight }
   var yRange: ClosedRange<Double> { plotTop...plotBottom }
+
+  /// `text` broken into lines of at most `width` pixels: at spaces first, then after
+  /// punctuation inside a long word (`,;/=-_(·`), and only a run of letters longer than a whole
+  /// line is cut — so labels wrap instead of running into their neighbours or being cut mid-word.
+  static func wrap(_ text: String, width: Double, charWidth: Double) -> [String] {
+    let limit = max(Int(width / charWidth), 4)
+    guard text.count > limit else { return [text] }
+    // Pieces that may end a line: words, with long words split after punctuation.
+    var pieces: [String] = []
+    for (position, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+      var current = position == 0 ? "" : " "
+      for character in word {
+        current.append(character)
+        if ",;/=-_(·".contains(character) {
+          pieces.append(current)
+          current = ""
+        }
+      }
+      if !current.isEmpty { pieces.append(current) }
+    }
+    var lines: [String] = []
+    var line = ""
+    for piece in pieces {
+      if line.count + piece.count <= limit {
+        line += piece
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      line = piece.hasPrefix(" ") ? String(piece.dropFirst()) : piece
+      while line.count > limit {
+        lines.append(String(line.prefix(limit)))
+        line = String(line.dropFirst(limit))
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
+  /// A `<text>` of one or more lines: one line is plain text, more are `<tspan>`s below each other.
+  static func text(_ lines: [String], attributes: [(String, String)], x: Double) -> Node {
+    guard lines.count > 1 else { return .el("text", attributes, text: lines.first ?? "") }
+    return .el("text", attributes, lines.enumerated().map { index, line in
+      .el("tspan", [("x", fmt(x)), ("dy", index == 0 ? "0" : fmt(lineHeight))], text: line)
+    })
+  }
 
   /// The `<svg>` element holding `children`, with an accessible title.
   func svg(title: String, _ children: [Node]) -> Node {
@@ -84,15 +166,23 @@ struct Canvas {
     return nodes
   }
 
-  /// Category labels centred under their bands, and the axis title.
+  /// Category labels centred under their bands, wrapped to the band's width, and the axis title.
   func categoryAxis(_ names: [String], centres: [Double], title: String) -> [Node] {
+    let width = bandWidth(names.count) - 4
     var nodes: [Node] = zip(names, centres).map { name, x in
-      .el("text", [("class", "tick"), ("x", Self.fmt(x)), ("y", Self.fmt(plotBottom + 16)), ("text-anchor", "middle")],
-        text: name)
+      Self.text(Self.wrap(name, width: width, charWidth: Self.tickCharWidth),
+        attributes: [("class", "tick"), ("x", Self.fmt(x)), ("y", Self.fmt(plotBottom + 16)), ("text-anchor", "middle")], x: x)
     }
     nodes.append(xTitle(title))
     nodes.append(axisLine(x1: plotLeft, y1: plotBottom, x2: plotRight, y2: plotBottom))
     return nodes
+  }
+
+  /// How many lines the longest of `names` wraps to under `count` bands: what a chart tells its
+  /// canvas before the canvas is made.
+  static func categoryLines(_ names: [String]) -> Int {
+    let width = (width - 64 - 20) / Double(max(names.count, 1)) - 4
+    return names.map { wrap($0, width: width, charWidth: tickCharWidth).count }.max() ?? 1
   }
 
   /// The centre of band `index` of `count` equal bands across the plot width.
@@ -103,7 +193,7 @@ struct Canvas {
   func bandWidth(_ count: Int) -> Double { (plotRight - plotLeft) / Double(max(count, 1)) }
 
   private func xTitle(_ title: String) -> Node {
-    .el("text", [("class", "axis-title"), ("x", Self.fmt((plotLeft + plotRight) / 2)), ("y", Self.fmt(plotBottom + 36)),
+    .el("text", [("class", "axis-title"), ("x", Self.fmt((plotLeft + plotRight) / 2)), ("y", Self.fmt(plotBottom + titleOffset)),
       ("text-anchor", "middle")], text: title)
   }
 
@@ -113,17 +203,19 @@ struct Canvas {
 
   private var legendNodes: [Node] {
     var nodes: [Node] = []
-    for (rowIndex, row) in legendRows.enumerated() {
-      let y = plotBottom + 56 + 18 * Double(rowIndex)
+    var y = plotBottom + titleOffset + 20
+    for (row, rowHeight) in zip(legendRows, legendRowHeights) {
       var x = plotLeft
       for item in row {
+        let entry = legend[item.index]
         nodes.append(.el("g", [("class", "legend-item")], [
           .el("rect", [("x", Self.fmt(x)), ("y", Self.fmt(y - 10)), ("width", "14"), ("height", "10"),
-            ("fill", Palette.color(item.index))]),
-          .el("text", [("class", "legend"), ("x", Self.fmt(x + 19)), ("y", Self.fmt(y))], text: item.name),
+            ("fill", entry.color)] + (entry.opacity < 1 ? [("fill-opacity", Self.fmt(entry.opacity)), ("stroke", entry.color)] : [])),
+          Self.text(item.lines, attributes: [("class", "legend"), ("x", Self.fmt(x + 19)), ("y", Self.fmt(y))], x: x + 19),
         ]))
-        x += Self.legendItemWidth(item.name)
+        x += Self.legendItemWidth(item.lines)
       }
+      y += rowHeight
     }
     return nodes
   }
@@ -139,4 +231,24 @@ struct Canvas {
 enum Palette {
   static let colors = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
   static func color(_ index: Int) -> String { colors[index % colors.count] }
+}
+
+/// The colour of each run (and each algorithm of a run) on one page: assigned in the order the
+/// page first draws them, per benchmark, so a run is painted the same in every chart of the page
+/// and a reader can follow it from the accuracy bars to the time curves and the intervals.
+public final class SeriesColors {
+  private var assigned: [String: Int] = [:]
+  private var next: [String: Int] = [:]
+
+  public init() {}
+
+  /// The colour of `algorithm` of `run` (nil: the run as a whole) in a chart of `bench`.
+  public func color(bench: String, run: String, algorithm: String? = nil) -> String {
+    let key = [bench, run, algorithm ?? ""].joined(separator: "\u{0}")
+    if let index = assigned[key] { return Palette.color(index) }
+    let index = next[bench, default: 0]
+    next[bench] = index + 1
+    assigned[key] = index
+    return Palette.color(index)
+  }
 }

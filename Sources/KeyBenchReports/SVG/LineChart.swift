@@ -20,10 +20,13 @@ enum LineChart {
   struct Series {
     let name: String
     let samples: [Sample]
+    /// The series' colour on this page (``SeriesColors``); nil takes the palette by position.
+    var color: String? = nil
   }
 
   static func svg(title: String, series: [Series], xTitle: String, yTitle: String, logX: Bool = false) -> Node {
-    let canvas = Canvas(legend: series.count > 1 ? series.map(\.name) : [])
+    let canvas = Canvas(
+      legend: series.count > 1 ? series.enumerated().map { Canvas.LegendEntry(name: $1.name, color: $1.color ?? Palette.color($0)) } : [])
     let samples = series.flatMap(\.samples)
     let x = logX ? Scale.log(covering: samples.map(\.x), to: canvas.xRange) : Scale.linear(covering: samples.map(\.x), to: canvas.xRange)
     let y = Scale.linear(covering: samples.flatMap { [$0.band?.lowerBound ?? $0.mean, $0.band?.upperBound ?? $0.mean] },
@@ -33,7 +36,7 @@ enum LineChart {
     for (s, entry) in series.enumerated() {
       let points = entry.samples.filter { $0.x.isFinite && $0.mean.isFinite }.sorted { $0.x < $1.x }
       guard !points.isEmpty else { continue }
-      let color = Palette.color(s)
+      let color = entry.color ?? Palette.color(s)
       if points.contains(where: { $0.band != nil }) {
         let upper = points.map { "\(Canvas.fmt(x($0.x))) \(Canvas.fmt(y($0.band?.upperBound ?? $0.mean)))" }
         let lower = points.reversed().map { "\(Canvas.fmt(x($0.x))) \(Canvas.fmt(y($0.band?.lowerBound ?? $0.mean)))" }

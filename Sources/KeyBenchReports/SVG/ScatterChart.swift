@@ -11,7 +11,7 @@ enum ScatterChart {
   }
 
   static func svg(title: String, points: [Point], xTitle: String, yTitle: String) -> Node {
-    let canvas = Canvas(height: 360, legend: ["configuration", "Pareto frontier"])
+    let canvas = Canvas(height: 360, legend: Canvas.LegendEntry.palette(["configuration", "Pareto frontier"]))
     // Fitted to the data: starting at 0 bunched every configuration at the right edge.
     let x = Scale.linear(covering: points.map(\.x), to: canvas.xRange)
     let y = Scale.linear(

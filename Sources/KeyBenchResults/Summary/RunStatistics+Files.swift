@@ -69,10 +69,37 @@ extension RunStatistics {
   /// and reports and the gate say so.
   public static let fewGroups = 10
 
-  /// One number format per unit: fractions as percentages with two decimals everywhere.
+  /// One number format per unit, so every table of every report shows a metric the same way:
+  /// fractions as percentages with two decimals (two significant digits below 0.01 %, so a tiny
+  /// share never reads as zero), milliseconds with two decimals (three below 1 ms), other units
+  /// as plain numbers followed by the unit. Plain numbers are whole numbers (and values from
+  /// 1,000 up, rounded) with thousands separators, or four significant digits — never an
+  /// exponent a reader has to decode. An empty unit is a plain count or number.
   public static func format(_ value: Double?, unit: String) -> String {
     guard let value, value.isFinite else { return "n/a" }
-    return unit == "fraction" ? String(format: "%.2f %%", value * 100) : String(format: "%.4g", value)
+    switch unit {
+    case "fraction":
+      let percent = value * 100
+      return String(format: percent != 0 && abs(percent) < 0.01 ? "%.2g %%" : "%.2f %%", percent)
+    case "ms":
+      return String(format: abs(value) < 1 ? "%.3f ms" : "%.2f ms", value)
+    case "":
+      return plainNumber(value)
+    default:
+      return plainNumber(value) + " " + unit
+    }
+  }
+
+  static func plainNumber(_ value: Double) -> String {
+    if abs(value) >= 1000 && abs(value) < 1e15 && value != value.rounded() { return plainNumber(value.rounded()) }
+    guard value == value.rounded() && abs(value) < 1e15 else { return String(format: "%.4g", value) }
+    let digits = String(Int(value).magnitude)
+    var out = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { out.append(",") }
+      out.append(digit)
+    }
+    return value < 0 ? "-" + out : out
   }
 
   static func formatInterval(_ m: MetricEstimate) -> String {
