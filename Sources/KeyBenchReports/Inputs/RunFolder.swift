@@ -21,8 +21,16 @@ public struct RunFolder: Sendable {
 
   /// The unit each metric name declares in ``statistics`` (`top1` → `fraction`), so tables
   /// format a metric by what the benchmark says it is instead of guessing from its name.
+  /// Shares the summary's `metric_kinds` declares (accuracies and error rates) count as fractions
+  /// too, so every declared share prints alike.
   public var declaredUnits: [String: String] {
-    Dictionary((statistics?.metrics ?? []).map { ($0.name, $0.unit) }, uniquingKeysWith: { first, _ in first })
+    var units = Dictionary((statistics?.metrics ?? []).map { ($0.name, $0.unit) }, uniquingKeysWith: { first, _ in first })
+    if case .object(let kinds)? = summary?["metric_kinds"] {
+      for (name, kind) in kinds where units[name] == nil {
+        if kind.string == MetricKind.accuracy.rawValue || kind.string == MetricKind.errorRate.rawValue { units[name] = "fraction" }
+      }
+    }
+    return units
   }
 
   /// A short name for legends and column heads: the folder's last path component.
