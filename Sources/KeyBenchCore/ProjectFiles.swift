@@ -9,6 +9,9 @@ public import Foundation
 /// `Corpora/devices`, `layouts`, `gesture` and `typos` compiled into it (written once to a
 /// temporary folder named by their digest).
 public enum ProjectFiles {
+  /// Where the lexicon database lives, relative to the project folder.
+  public static let lexiconDatabase = ".keybench/lexicons.sqlite"
+
   /// The folder `relativePath` (e.g. `Corpora/devices`), or nil when no candidate has it.
   public static func directory(_ relativePath: String) -> URL? {
     checkoutDirectory(relativePath) ?? embeddedDirectory(relativePath)

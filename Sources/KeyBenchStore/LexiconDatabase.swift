@@ -15,7 +15,7 @@ public import KeyBenchLexicon
 /// database file, never as a raw `SQLite error N` or a trap.
 public struct LexiconDatabase: Sendable {
   /// Where lexicons live unless a tool is told otherwise.
-  public static let defaultPath = ".keybench/lexicons.sqlite"
+  public static let defaultPath = ProjectFiles.lexiconDatabase
   /// The database file `path` means: itself, unless it is the default, which is looked for in
   /// `$KEYBENCH_HOME/.keybench/` when that is set, else in the working folder or the nearest
   /// folder above it that has one — so a command run from a subfolder (or by a suite in its own

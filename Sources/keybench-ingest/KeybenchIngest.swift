@@ -54,8 +54,8 @@ struct KeybenchIngest: ParsableCommand {
     completion: .file())
   var wordlists: [String] = []
 
-  @Option(help: "The SQLite database to write (created with its folders when missing).")
-  var db: String = LexiconDatabase.defaultPath
+  @OptionGroup var database: DatabaseOption
+  var db: String { database.path }
 
   @Option(help: "Name of the lexicon (default: the header's locale, e.g. en_US or de; only with one wordlist), or of the text counts (required with --text).")
   var name: String?

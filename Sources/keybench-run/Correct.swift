@@ -41,8 +41,8 @@ extension KeybenchRun {
     @Option(help: "Lexicon (as stored by keybench-ingest), e.g. en_US.")
     var lexicon: String?
 
-    @Option(help: "The lexicon database.")
-    var db: String = LexiconDatabase.defaultPath
+    @OptionGroup var database: DatabaseOption
+    var db: String { database.path }
 
     @Option(help: "Pair TSV from keybench-typos import or generate.")
     var pairs: String?
@@ -84,8 +84,8 @@ extension KeybenchRun {
 
     @OptionGroup var bootstrap: BootstrapOptions
 
-    @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
-    var out: String?
+    @OptionGroup var output: RunOutputOption
+    var out: String? { output.folder }
 
     @Flag(help: "Print the keyboard and kannsch corrector configurations in effect (defaults merged with --keyboard-config and --kannsch-config) as JSON and exit.")
     var printConfig = false

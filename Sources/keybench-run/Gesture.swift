@@ -42,8 +42,8 @@ extension KeybenchRun {
     @Option(help: "Configuration JSON (geometry, strokes); keys left out keep their defaults.")
     var config: String?
 
-    @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
-    var out: String?
+    @OptionGroup var output: RunOutputOption
+    var out: String? { output.folder }
 
     @OptionGroup var bootstrap: BootstrapOptions
 

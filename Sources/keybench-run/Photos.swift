@@ -78,8 +78,8 @@ extension KeybenchRun {
     @Option(help: "Run only the first N captions.")
     var limit: Int?
 
-    @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
-    var out: String?
+    @OptionGroup var output: RunOutputOption
+    var out: String? { output.folder }
 
     @OptionGroup var bootstrap: BootstrapOptions
 

@@ -38,8 +38,8 @@ extension KeybenchRun {
     @Option(help: "Lexicon (as stored by keybench-ingest) whose words unseen in training are still suggested, e.g. en_US.")
     var lexicon: String?
 
-    @Option(help: "The lexicon database.")
-    var db: String = LexiconDatabase.defaultPath
+    @OptionGroup var database: DatabaseOption
+    var db: String { database.path }
 
     @Option(parsing: .upToNextOption, help: "Training text files.")
     var train: [String] = []
@@ -77,8 +77,9 @@ extension KeybenchRun {
     @Option(help: "Type at most this many test words.")
     var limit: Int?
 
-    @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
-    var out: String
+    @OptionGroup var output: RunOutputOption
+    /// Prediction always writes its folder (its curves do not fit a printed summary).
+    var out: String { output.folder ?? "" }
 
     @OptionGroup var plugin: PluginOptions
 
@@ -98,6 +99,7 @@ extension KeybenchRun {
     }
 
     func validate() throws {
+      guard output.folder != nil else { throw ValidationError("Give --out FOLDER: prediction writes its results, curves and report there.") }
       guard (1...100).contains(suggestions) else { throw ValidationError("--suggestions must be in 1…100.") }
       guard !train.isEmpty || ngrams != nil else {
         throw ValidationError("Give training text: --train FILE... and/or --ngrams NAME (stored by keybench-ingest --text).")

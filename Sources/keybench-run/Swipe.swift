@@ -40,8 +40,8 @@ extension KeybenchRun {
     @Option(help: "Lexicon to decode against (as stored by keybench-ingest), e.g. en_US.")
     var lexicon: String?
 
-    @Option(help: "The lexicon database.")
-    var db: String = LexiconDatabase.defaultPath
+    @OptionGroup var database: DatabaseOption
+    var db: String { database.path }
 
     @Option(help: "The swipe corpus (.jsonl) from keybench-swipes.")
     var corpus: String?
@@ -75,8 +75,8 @@ extension KeybenchRun {
     @Option(help: "Decode at most this many gestures.")
     var limit: Int?
 
-    @Option(help: "Folder to write results.csv, summary.csv, summary.json and report.md into.")
-    var out: String?
+    @OptionGroup var output: RunOutputOption
+    var out: String? { output.folder }
 
     @Option(help: ArgumentHelp(
       "Re-rank with sentence context from the n-gram counts stored under this name (keybench-ingest --text NAME FILE...).",

@@ -51,8 +51,8 @@ struct KeybenchSweep: ParsableCommand {
   @Option(help: "Lexicon (as stored by keybench-ingest), e.g. en_US.")
   var lexicon: String
 
-  @Option(help: "The lexicon database.")
-  var db: String = LexiconDatabase.defaultPath
+  @OptionGroup var database: DatabaseOption
+  var db: String { database.path }
 
   @Option(help: "The corpus (.jsonl swipe corpus for swipe).")
   var corpus: String

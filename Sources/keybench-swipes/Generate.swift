@@ -28,8 +28,8 @@ extension KeybenchSwipes {
     @Option(help: "Lexicon to draw words from (as stored by keybench-ingest), e.g. en_US.")
     var lexicon: String?
 
-    @Option(help: "The lexicon database.")
-    var db: String = LexiconDatabase.defaultPath
+    @OptionGroup var database: DatabaseOption
+    var db: String { database.path }
 
     @Option(help: "A file of words to swipe, one per line (instead of drawing from a lexicon).")
     var words: String?

@@ -208,6 +208,8 @@ import Testing
     try FileManager.default.createDirectory(atPath: linked, withIntermediateDirectories: true)
     let outside = try dir.write("outside.csv", text: "")
     try FileManager.default.createSymbolicLink(atPath: "\(linked)/sweep.journal.csv", withDestinationPath: outside)
+    // The same inputs as the sweep in `full`, so the journal itself is what is refused.
+    try FileManager.default.copyItem(atPath: "\(full)/provenance.json", toPath: "\(linked)/provenance.json")
     let refused = try Run.product("keybench-sweep", arguments + ["--out", linked])
     #expect(refused.status == 2)
     #expect(refused.stderr.contains("symbolic link"))
