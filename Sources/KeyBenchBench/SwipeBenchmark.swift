@@ -323,6 +323,9 @@ public struct SwipeItemResult: Sendable {
   public var contextRank: Int?
   /// Whether the corpus gave this gesture's previous words.
   public var hadContext = false
+  /// What the participant was shown (`phrase` or `words`, from the corpus's `prompt` metadata;
+  /// nil when the corpus does not say).
+  public var prompt: String?
 
   mutating func setContextCandidates(_ words: [String], hadContext: Bool) {
     let target = SwipeDecoding.matchKey(word)
@@ -335,6 +338,7 @@ public struct SwipeItemResult: Sendable {
     id = gesture.id
     self.frequency = frequency
     user = gesture.user
+    prompt = gesture.metadata?["prompt"]
     word = gesture.word
     device = gesture.layout.device
     self.inLexicon = inLexicon

@@ -79,7 +79,7 @@ public struct SwipeReport {
     let folder = try OutputFolder(replacing: directory)
     let results = resultsCSV
     let statistics = try RunStatistics(
-      resultsCSV: results, metrics: Self.rowMetrics(top: summary.top), group: "user", settings: bootstrap, spreadMetric: "top1")
+      resultsCSV: results, metrics: Self.rowMetrics(top: summary.top, prompts: prompts), group: "user", settings: bootstrap, spreadMetric: "top1")
     try folder.write(files: [
       ("results.csv", results), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
       ("report.md", try markdown(statistics)),
@@ -111,7 +111,7 @@ public struct SwipeReport {
     }
     var lines = [
       ResultRow.header(
-        extra: ["user", "device", "in_lexicon", "frequency"] + stageNames.map { "kept_after_\(Self.snake($0))" }
+        extra: ["user", "device", "prompt", "in_lexicon", "frequency"] + stageNames.map { "kept_after_\(Self.snake($0))" }
           + stageNames.map { "target_survived_\(Self.snake($0))" } + ["points", "points_used", "time_limit_hit", "dtw_columns"])
     ]
     for (name, run, context) in algorithms {
@@ -121,7 +121,7 @@ public struct SwipeReport {
           algorithm: name, item: r.id, group: r.user ?? r.id, target: r.word,
           rank: context ? r.contextRank : r.rank, candidates: candidates, timeMicroseconds: r.decodeMicroseconds)
         let stages = stageNames.map { name in r.stages.first { $0.name == name } }
-        var extra = [r.user ?? "", r.device, String(r.inLexicon), r.frequency.map(String.init) ?? ""]
+        var extra = [r.user ?? "", r.device, r.prompt ?? "", String(r.inLexicon), r.frequency.map(String.init) ?? ""]
         extra += stages.map { $0.map { String($0.kept) } ?? "" }
         extra += stages.map { $0?.probeKept.map(String.init) ?? "" }
         extra += [String(r.pointsIn), String(r.pointsUsed), String(r.timeLimitHit), String(r.dtwColumns)]
@@ -131,8 +131,10 @@ public struct SwipeReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The metrics every swipe decoder is judged by, computed from results.csv rows.
-  public static func rowMetrics(top: Int) -> [RowMetric] {
+  /// The metrics every swipe decoder is judged by, computed from results.csv rows; with
+  /// `prompts` (the corpus's prompt kinds), top-1 and top-k also for each kind alone, since
+  /// context helps natural phrases and not random word lists.
+  public static func rowMetrics(top: Int, prompts: [String] = []) -> [RowMetric] {
     var metrics = [
       RowMetric(name: "top1", higherIsBetter: true, description: "share of gestures whose target is the first candidate", score: .rankAtMost(1))
     ]
@@ -140,8 +142,20 @@ public struct SwipeReport {
       metrics.append(RowMetric(name: "top\(top)", higherIsBetter: true, description: "share of gestures whose target is among the first \(top) candidates", score: .rankAtMost(top)))
     }
     metrics.append(RowMetric(name: "mrr", higherIsBetter: true, description: "mean Yandex Cup weight (1, 0.1, 0.09, 0.08) at the target's rank", score: .rankWeights(SwipeSummary.mrrWeights)))
+    for prompt in prompts {
+      let only = RowMetric.Filter(column: "prompt", values: [prompt])
+      metrics.append(
+        RowMetric(name: "top1_\(prompt)", higherIsBetter: true, description: "top-1 on gestures swiped from \(prompt) prompts", score: .rankAtMost(1), filter: only))
+      if top > 1 {
+        metrics.append(
+          RowMetric(name: "top\(top)_\(prompt)", higherIsBetter: true, description: "top-\(top) on gestures swiped from \(prompt) prompts", score: .rankAtMost(top), filter: only))
+      }
+    }
     return metrics
   }
+
+  /// The prompt kinds of the run's gestures, sorted (empty when the corpus gives none).
+  var prompts: [String] { Set(run.results.compactMap(\.prompt)).sorted() }
 
   /// Flat metric name → value, shared by summary.csv and summary.json.
   var metrics: [(String, Double)] {

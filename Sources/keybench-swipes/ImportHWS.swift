@@ -47,6 +47,9 @@ extension KeybenchSwipes {
     @Option(help: "A How We Swipe log manifest (TSV); every imported log's gesture counts must agree with it.")
     var manifest: String?
 
+    @Option(help: "The study's stimuli folder, whose mem200.txt phrases tell natural-phrase prompts from random word lists (default: a 'stimuli' folder beside the logs, else the shared corpora's).")
+    var stimuli: String?
+
     func validate() throws {
       if inputs.isEmpty {
         throw ValidationError("Give at least one .log file or folder, e.g. .keybench/cache/corpora/swipes/hws/raw_logs.")
@@ -57,7 +60,7 @@ extension KeybenchSwipes {
     func run() throws {
       let importer = HowWeSwipeImport(
         includeRejected: includeRejected, metadataDirectory: metadata.map(URL.init(fileURLWithPath:)),
-        manifest: manifest)
+        manifest: manifest, stimuliDirectory: stimuli.map(URL.init(fileURLWithPath:)))
       let summary: HowWeSwipeImport.Summary
       do {
         summary = try importer.run(inputs: inputs, output: out) { done, total in
@@ -117,6 +120,11 @@ extension KeybenchSwipes {
         ("  flagged non-alphabetic", g(c.flaggedNonAlphabetic)),
         ("users with metadata", "\(g(summary.usersWithMetadata)) of \(g(c.logs))"),
       ]
+      if summary.phrases != nil {
+        for kind in HowWeSwipeLog.PromptKind.allCases { rows.append(("  prompt: \(kind.rawValue)", g(c.prompts[kind.rawValue] ?? 0))) }
+      } else {
+        rows.append(("prompt kinds", "unknown (no stimuli/mem200.txt found; --stimuli)"))
+      }
       if let check = summary.manifest {
         rows.append(("manifest complete", "\(g(check.manifestComplete)) (this import: \(g(check.importComplete)))"))
         rows.append(("manifest accepted", "\(g(check.manifestAccepted)) (this import: \(g(check.importAccepted)))"))

@@ -31,12 +31,41 @@ import Testing
     #expect(try #require(metrics["top1"] as? Double) > 0.8)
     #expect(metrics["coverage"] as? Double == 1)
     let csv = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
-    #expect(csv[0].hasPrefix("algorithm,item,group,target,rank,candidates,time_us,user,device,in_lexicon,frequency,kept_after_start_point"))
+    #expect(csv[0].hasPrefix("algorithm,item,group,target,rank,candidates,time_us,user,device,prompt,in_lexicon,frequency,kept_after_start_point"))
     #expect(csv.count == Int(gestures) + 1)
   }
 
   /// --max-words keeps the lexicon's most frequent words (ties by word), with
   /// --add-missing-targets also the targets beyond them; recorded in the run's config.
+  /// A corpus that says which prompt each gesture was swiped from gets top-1 and top-k per
+  /// prompt kind, with intervals, beside the overall ones; each counts only its own gestures.
+  @Test func accuracyIsSplitByPromptKind() throws {
+    let dir = try TemporaryDirectory()
+    let (db, plain) = try SwipeFixture.make(in: dir, count: 60, seed: 8)
+    let lines = try String(contentsOfFile: plain, encoding: .utf8).split(separator: "\n").map(String.init)
+    // The header line, then gestures alternately tagged as swiped from a phrase and from words.
+    var tagged = [lines[0]]
+    for (index, line) in lines.dropFirst().enumerated() {
+      var gesture = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+      var metadata = gesture["metadata"] as? [String: Any] ?? [:]
+      metadata["prompt"] = index % 2 == 0 ? "phrase" : "words"
+      gesture["metadata"] = metadata
+      tagged.append(String(decoding: try JSONSerialization.data(withJSONObject: gesture, options: [.sortedKeys]), as: UTF8.self))
+    }
+    let corpus = try dir.write("tagged.jsonl", text: tagged.joined(separator: "\n") + "\n")
+    let out = dir.path("run")
+    let result = try Run.product("keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--bootstrap", "200", "--out", out])
+    #expect(result.status == 0, "\(result.stderr)")
+    let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/summary.json"))) as! [String: Any]
+    let records = (summary["statistics"] as! [String: Any])["metrics"] as! [[String: Any]]
+    func n(_ name: String) -> Int? { records.first { $0["name"] as? String == name }?["n"] as? Int }
+    let all = try #require(n("top1")), phrases = try #require(n("top1_phrase")), words = try #require(n("top1_words"))
+    #expect(phrases + words == all && phrases > 0 && words > 0)
+    #expect(n("top4_phrase") == phrases)
+    let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
+    #expect(report.contains("top1_phrase") && report.contains("top1_words"))
+  }
+
   @Test func maxWordsKeepsTheMostFrequentWords() throws {
     let dir = try TemporaryDirectory()
     let (db, corpus) = try SwipeFixture.make(in: dir, count: 60, seed: 3, device: "iphone6s")
@@ -104,7 +133,7 @@ import Testing
     #expect(metrics["plugins"] == nil)
     // One results file holding both decoders, the same gestures for each, the same points.
     let lines = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n")
-    #expect(lines[0].hasPrefix("algorithm,item,group,target,rank,candidates,time_us,user,device,in_lexicon,frequency,kept_after_start_point"))
+    #expect(lines[0].hasPrefix("algorithm,item,group,target,rank,candidates,time_us,user,device,prompt,in_lexicon,frequency,kept_after_start_point"))
     let header = lines[0].split(separator: ",").map(String.init)
     let points = try #require(header.firstIndex(of: "points"))
     var byDecoder: [String: [String: String]] = [:]

@@ -86,6 +86,28 @@ import Testing
     #expect(metadata["screen"] == "360x760")
   }
 
+  /// The study's phrase list tells natural-phrase prompts from random word lists: the fixture's
+  /// gestures were swiped from "the_quick_fox", a phrase when the list holds it (in any case and
+  /// spacing), a word list when it does not; a stimuli folder given without a list is refused.
+  @Test func promptsAreTaggedByTheStudysPhraseList() throws {
+    let dir = try TemporaryDirectory()
+    for (list, kind) in [("Hello there\nThe  Quick fox\n", "phrase"), ("hello there\n", "words")] {
+      let stimuli = dir.url.appendingPathComponent("stimuli-\(kind)")
+      try FileManager.default.createDirectory(at: stimuli, withIntermediateDirectories: true)
+      try list.write(to: stimuli.appendingPathComponent("mem200.txt"), atomically: true, encoding: .utf8)
+      let out = dir.path("\(kind).jsonl")
+      let summary = try HowWeSwipeImport(stimuliDirectory: stimuli).run(inputs: [TestPaths.fixture("hws/raw_logs")], output: out)
+      #expect(summary.counts.prompts == [kind: 7])
+      let (_, gestures) = try SwipeCorpus.readAll(path: out)
+      #expect(gestures.allSatisfy { $0.metadata?["prompt"] == kind })
+    }
+    let empty = dir.url.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    #expect(throws: InputFileError.self) {
+      try HowWeSwipeImport(stimuliDirectory: empty).run(inputs: [TestPaths.fixture("hws/raw_logs")], output: dir.path("x.jsonl"))
+    }
+  }
+
   @Test func archivesMustBeExtractedFirst() throws {
     #expect {
       try HowWeSwipeImport.logFiles(in: ["../shared/corpora/swipes/hws/raw_logs/part01.tar.xz"])

@@ -15,11 +15,50 @@ public struct HowWeSwipeImport {
   public var metadataDirectory: URL?
   /// The curator's manifest (TSV) every imported log's counts are checked against.
   public var manifest: String?
+  /// The study's stimuli folder (holding `mem200.txt`, its natural phrases); nil: a `stimuli`
+  /// folder beside the logs, else the shared corpora's (`KEYBENCH_CORPORA`).
+  public var stimuliDirectory: URL?
 
-  public init(includeRejected: Bool = false, metadataDirectory: URL? = nil, manifest: String? = nil) {
+  public init(includeRejected: Bool = false, metadataDirectory: URL? = nil, manifest: String? = nil, stimuliDirectory: URL? = nil) {
     log = HowWeSwipeLog(includeRejected: includeRejected)
     self.metadataDirectory = metadataDirectory
     self.manifest = manifest
+    self.stimuliDirectory = stimuliDirectory
+  }
+
+  /// The phrase list's file name inside the stimuli folder.
+  public static let phrasesFile = "mem200.txt"
+
+  /// The natural phrases of the stimuli folder given or found, and the file they came from; nil
+  /// when none is found (gestures are then left without a prompt kind).
+  ///
+  /// - Throws: ``InputFileError`` when a folder was given explicitly but holds no phrase list.
+  func phrases(near log: URL) throws -> (set: Set<String>, path: String)? {
+    let candidates: [URL]
+    if let stimuliDirectory {
+      candidates = [stimuliDirectory]
+    } else {
+      var near: [URL] = []
+      var folder = log.deletingLastPathComponent()
+      for _ in 0..<4 {
+        near.append(folder.appendingPathComponent("stimuli"))
+        folder.deleteLastPathComponent()
+      }
+      let corpora = ProcessInfo.processInfo.environment["KEYBENCH_CORPORA"].flatMap { $0.isEmpty ? nil : $0 } ?? "../shared/corpora"
+      candidates = near + [URL(fileURLWithPath: corpora).appendingPathComponent("swipes/hws/stimuli")]
+    }
+    for folder in candidates {
+      let file = folder.appendingPathComponent(Self.phrasesFile).path
+      guard FileManager.default.fileExists(atPath: file) else { continue }
+      let text = String(decoding: try InputFile.data(file, maximumBytes: 4 << 20), as: UTF8.self)
+      let phrases = Set(text.split(whereSeparator: \.isNewline).map { HowWeSwipeLog.PromptKind.normalized(String($0)) }.filter { !$0.isEmpty })
+      guard !phrases.isEmpty else { throw InputFileError(path: file, kind: .empty, reason: "holds no phrase") }
+      return (phrases, file)
+    }
+    if let stimuliDirectory {
+      throw InputFileError(path: stimuliDirectory.path, kind: .unreadable, reason: "holds no \(Self.phrasesFile) (the study's natural phrases)")
+    }
+    return nil
   }
 
   /// Result of an import.
@@ -34,6 +73,8 @@ public struct HowWeSwipeImport {
     public var manifestCounts: [String: (complete: Int, accepted: Int)] = [:]
     /// The check against ``HowWeSwipeImport/manifest``, when one was given.
     public var manifest: HowWeSwipeManifest.Comparison?
+    /// The phrase list prompts were told apart by (nil: gestures carry no prompt kind).
+    public var phrases: String?
   }
 
   /// The import read its logs but the manifest disagrees; the corpus was not written.
@@ -113,6 +154,9 @@ public struct HowWeSwipeImport {
       metadataFolder = Self.findMetadata(near: files[0])
     }
     let metadataFiles = metadataFolder.map(Self.jsonFiles(under:)) ?? [:]
+    var log = log
+    let phrases = try phrases(near: files[0])
+    log.phrases = phrases?.set
     let writer = try SwipeCorpus.Writer(
       path: output,
       header: SwipeCorpus.Header(
@@ -121,8 +165,9 @@ public struct HowWeSwipeImport {
           "source": "How We Swipe (Leiva, Kim, Cui, Bi, Oulasvirta, MobileHCI 2021)",
           "logs": String(files.count),
           "include_rejected": String(log.includeRejected),
-        ]))
+        ].merging(phrases.map { ["phrases": $0.path] } ?? [:]) { $1 }))
     var summary = Summary(counts: .init(), usersWithMetadata: 0, metadataDirectory: metadataFolder, perLog: [:])
+    summary.phrases = phrases?.path
     for (index, file) in files.enumerated() {
       let user = file.deletingPathExtension().lastPathComponent
       var metadata: [String: String] = [:]

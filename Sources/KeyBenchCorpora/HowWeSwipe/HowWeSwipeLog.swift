@@ -34,9 +34,26 @@ public struct HowWeSwipeLog: Sendable {
   /// How many bad rows and dropped gestures to keep as located examples.
   public var keptExamples: Int
 
+  /// The study's natural-phrase prompts (``PromptKind/normalized(_:)``): a gesture swiped while
+  /// one of them was shown is tagged `prompt=phrase`, any other `prompt=words` (the study's random
+  /// word lists); nil leaves gestures untagged.
+  public var phrases: Set<String>?
+
   public init(includeRejected: Bool = false, keptExamples: Int = 10) {
     self.includeRejected = includeRejected
     self.keptExamples = keptExamples
+  }
+
+  /// What a participant was shown while swiping: a natural phrase or a list of random words.
+  /// Context helps the first and not the second, so accuracy is reported for each.
+  public enum PromptKind: String, Sendable, CaseIterable {
+    case phrase, words
+
+    /// A prompt as the phrase list and the logs are compared: the log's `_` joins as spaces,
+    /// lower case, single spaces, no surrounding space.
+    public static func normalized(_ text: String) -> String {
+      text.replacingOccurrences(of: "_", with: " ").lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
   }
 
   /// What happened to the rows and gestures of one or more logs.
@@ -71,6 +88,8 @@ public struct HowWeSwipeLog: Sendable {
     public var kept = 0
     public var flaggedLandscape = 0
     public var flaggedNonAlphabetic = 0
+    /// Kept gestures by prompt kind (empty without a phrase list).
+    public var prompts: [String: Int] = [:]
     /// The first bad rows and dropped bad gestures, located (`FILE:LINE: reason`).
     public var examples: [InputFileError] = []
     public init() {}
@@ -98,6 +117,7 @@ public struct HowWeSwipeLog: Sendable {
       c.kept = a.kept + b.kept
       c.flaggedLandscape = a.flaggedLandscape + b.flaggedLandscape
       c.flaggedNonAlphabetic = a.flaggedNonAlphabetic + b.flaggedNonAlphabetic
+      c.prompts = a.prompts.merging(b.prompts, uniquingKeysWith: +)
       c.examples = Array((a.examples + b.examples).prefix(max(a.examples.count, b.examples.count, 10)))
       c.flagNotBinary = a.flagNotBinary + b.flagNotBinary
       return c
@@ -246,6 +266,9 @@ public struct HowWeSwipeLog: Sendable {
     var metadata = userMetadata
     metadata["sentence"] = gesture.sentence
     metadata["log_line"] = String(gesture.line)
+    if let phrases {
+      metadata["prompt"] = (phrases.contains(PromptKind.normalized(gesture.sentence)) ? PromptKind.phrase : .words).rawValue
+    }
     let swipe = SwipeGesture(
       id: "hws/\(user)/\(state.ordinal)", word: gesture.word, source: "hws", user: user,
       layout: LayoutReference(device: "hws", width: gesture.width, height: gesture.height),
@@ -256,6 +279,7 @@ public struct HowWeSwipeLog: Sendable {
     }
     if flags.contains(.landscape) { state.counts.flaggedLandscape += 1 }
     if flags.contains(.nonAlphabetic) { state.counts.flaggedNonAlphabetic += 1 }
+    if let prompt = metadata["prompt"] { state.counts.prompts[prompt, default: 0] += 1 }
     state.counts.kept += 1
     try emit(swipe)
   }
