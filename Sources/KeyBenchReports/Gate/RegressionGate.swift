@@ -33,6 +33,8 @@ public struct RegressionGate: Sendable {
     /// `current − baseline` in points for shares, as a ratio current ÷ baseline for timings.
     public var delta: String
     public var verdict: Verdict
+    /// The unit the metric was declared with (nil: read from the summary's declarations by name).
+    public var unit: String? = nil
   }
 
   public enum Verdict: String, Sendable { case pass = "ok", regression = "REGRESSION", missing = "missing", info = "–" }
@@ -101,7 +103,7 @@ public struct RegressionGate: Sendable {
         let worse = kind == .accuracy ? -points : points
         return Check(
           metric: metric, baseline: old, current: new, delta: String(format: "%+.2f pt", points),
-          verdict: worse > allowedDrop(metric) + 1e-9 ? .regression : .pass)
+          verdict: worse > allowedDrop(metric) + 1e-9 ? .regression : .pass, unit: "fraction")
       case .time, .rate:
         let ratio = old > 0 ? new / old : (new > 0 ? .infinity : 1)
         return Check(metric: metric, baseline: old, current: new, delta: String(format: "×%.2f (one sample each, not judged)", ratio), verdict: .info)
@@ -120,11 +122,13 @@ public struct RegressionGate: Sendable {
     let failedChecks = checks.filter { $0.verdict == .regression || $0.verdict == .missing }
     let failed = failedChecks.count
     // The one format of each metric's unit, as on every other report table.
-    func value(_ v: Double?, _ metric: String) -> String { v.map { Format.value($0, key: metric) } ?? "null" }
+    func value(_ v: Double?, _ check: Check) -> String {
+      v.map { value in check.unit.map { Format.cell(value, unit: $0) } ?? Format.value(value, key: check.metric) } ?? "null"
+    }
     let verdict = [
       failed == 0 ? "**Gate passed** (\(checks.filter { $0.verdict == .pass }.count) metrics checked)"
         : "**Gate failed: \(failed) regression\(failed == 1 ? "" : "s")**"
-    ] + failedChecks.map { "- \($0.verdict.rawValue) \($0.metric): \(value($0.baseline, $0.metric)) → \(value($0.current, $0.metric)) \($0.delta)" }
+    ] + failedChecks.map { "- \($0.verdict.rawValue) \($0.metric): \(value($0.baseline, $0)) → \(value($0.current, $0)) \($0.delta)" }
     var lines = verdict + ["", "Baseline `\(baseline)`, current `\(current)`.", ""]
     if !underpowered.isEmpty {
       lines += ["**Too few items to see every drop** (these metrics pass unless a larger drop is significant):", ""]
@@ -138,7 +142,7 @@ public struct RegressionGate: Sendable {
       lines += ["Config changes:", ""] + configChanges.map { "- `\($0)`" } + [""]
     }
     lines += ["| metric | baseline | current | delta | verdict |", "|---|---:|---:|---:|---|"]
-    lines += checks.map { "| \($0.metric) | \(value($0.baseline, $0.metric)) | \(value($0.current, $0.metric)) | \($0.delta) | \($0.verdict.rawValue) |" }
+    lines += checks.map { "| \($0.metric) | \(value($0.baseline, $0)) | \(value($0.current, $0)) | \($0.delta) | \($0.verdict.rawValue) |" }
     // The verdict again last: in a long CI log the end is what people read.
     lines += [""] + verdict
     return lines.joined(separator: "\n") + "\n"

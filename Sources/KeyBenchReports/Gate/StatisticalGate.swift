@@ -56,7 +56,7 @@ public struct StatisticalGate: Sendable {
       let scale = c.unit == "fraction" ? 100.0 : 1.0
       let unit = c.unit == "fraction" ? "points" : c.unit
       guard let difference = c.difference, let pHolm = c.pHolm else {
-        checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: "no items", verdict: .info))
+        checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: "no items", verdict: .info, unit: c.unit))
         continue
       }
       let worse = (c.higherIsBetter ? -difference : difference) * scale
@@ -75,7 +75,7 @@ public struct StatisticalGate: Sendable {
           delta += String(format: "; detects ≥ %.1f", detectable)
         }
       }
-      checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: regression ? .regression : .pass))
+      checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: regression ? .regression : .pass, unit: c.unit))
       if c.groups >= 2, c.groups < RunStatistics.fewGroups, fewGroupsSaid.insert(c.a).inserted {
         underpowered.append("\(c.a): only \(c.groups) \(report.group)s: intervals and p-values from so few groups are rough; take items from more \(report.group)s")
       }
