@@ -63,7 +63,7 @@ let package = Package(
     ),
     .target(
       name: "KeyBenchSwipe",
-      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchLanguageModel"],
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchLanguageModel"],
       swiftSettings: strict
     ),
     // Typo corpora, typing-error analysis and generation, and the word correctors.
@@ -74,7 +74,7 @@ let package = Package(
     ),
     .target(
       name: "KeyBenchTouch",
-      dependencies: ["KeyBenchCore", "KeyBenchGeometry", "KeyBenchCorpora"],
+      dependencies: ["KeyBenchCore", "KeyBenchGeometry"],
       swiftSettings: strict
     ),
     // External algorithms in any language through the JSON-lines plug-in protocol (Plugins/PROTOCOL.md).

@@ -1,5 +1,6 @@
 import KeyBenchCore
-public import KeyBenchCorpora
+public import KeyBenchGeometry
+import KeyBenchCorpora
 
 /// What selection and layout need of a gesture, without its points: a corpus's outline is a
 /// few megabytes where the gestures themselves are over a hundred.

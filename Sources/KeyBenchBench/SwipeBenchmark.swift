@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-public import KeyBenchCorpora
+import KeyBenchCorpora
 public import KeyBenchCore
 public import KeyBenchGeometry
 public import KeyBenchLexicon

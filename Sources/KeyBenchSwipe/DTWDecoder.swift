@@ -1,7 +1,7 @@
 import Dispatch
 import KeyBenchCore
 import Foundation
-public import KeyBenchCorpora
+public import KeyBenchGeometry
 import KeyBenchGeometry
 
 /// The swipe decoder of seed 000 ("iOS Swipe", ETH 2016), every concept switchable.

@@ -1,4 +1,4 @@
-public import KeyBenchCorpora
+public import KeyBenchGeometry
 import KeyBenchCore
 
 /// A swipe decoding algorithm: from a trace of touch points to ranked candidate words.

@@ -1,4 +1,4 @@
-public import KeyBenchCorpora
+public import KeyBenchGeometry
 public import KeyBenchCore
 import KeyBenchGeometry
 

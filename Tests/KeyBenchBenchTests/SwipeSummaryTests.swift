@@ -1,5 +1,6 @@
 @testable import KeyBenchBench
 import KeyBenchCorpora
+import KeyBenchGeometry
 import KeyBenchSwipe
 import Testing
 

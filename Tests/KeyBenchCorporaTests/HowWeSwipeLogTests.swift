@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchGeometry
 import KeyBenchCorpora
 import KeyBenchCore
 import KeyBenchTestSupport

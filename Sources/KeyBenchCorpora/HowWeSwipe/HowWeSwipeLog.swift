@@ -1,4 +1,5 @@
 import Foundation
+public import KeyBenchGeometry
 public import KeyBenchCore
 
 /// Reads one How We Swipe `.log` (Leiva et al., MobileHCI 2021) into ``SwipeGesture``s.

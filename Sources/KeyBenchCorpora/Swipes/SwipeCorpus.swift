@@ -1,4 +1,5 @@
 import Foundation
+public import KeyBenchGeometry
 import KeyBenchCore
 
 /// KeyBench's swipe corpus files: JSON Lines, a header line, then one ``SwipeGesture`` per line.

@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchGeometry
 import KeyBenchBench
 import KeyBenchCorpora
 import KeyBenchSwipe

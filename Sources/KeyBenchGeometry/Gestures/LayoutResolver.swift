@@ -1,4 +1,4 @@
-public import KeyBenchGeometry
+import Foundation
 
 /// Turns a gesture's ``LayoutReference`` into a ``KeyboardLayout``, caching each distinct one.
 ///
