@@ -207,18 +207,11 @@ public struct SuiteFile: Sendable {
       return list
     }
     guard let text = value as? String else { throw Problem("\(here): a list of values or \"LO:HI:STEP\"") }
-    let parts = text.split(separator: ":").map { Double($0) }
-    guard parts.count == 3, let low = parts[0], let high = parts[1], let step = parts[2], low.isFinite, high.isFinite, step.isFinite,
-      step > 0, high >= low, (high - low) / step < 1000
-    else { throw Problem("\(here): '\(text)' is not LO:HI:STEP with LO ≤ HI, STEP > 0 and at most 1,000 values") }
-    var values: [Any] = []
-    var index = 0.0
-    while low + index * step <= high + step * 1e-9 {
-      // Rounded to 12 significant digits so 0.1 steps give 0.3, not 0.30000000000000004.
-      values.append(Double(String(format: "%.12g", low + index * step))!)
-      index += 1
+    do {
+      return try NumericRange.values(text)
+    } catch {
+      throw Problem("\(here): \(error)")
     }
-    return values
   }
 
   /// Refuses a suite that expands to more than ``maximumRuns`` runs, from the sizes of its
