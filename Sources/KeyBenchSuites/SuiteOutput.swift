@@ -97,10 +97,13 @@ public struct SuiteOutput {
     Dictionary(items.filter { $0.kind == .run }.map { (Self.firstRound($0), $0.round) }, uniquingKeysWith: max)
   }
 
-  /// The report.md of a finished run (figure pages' `report` excerpts); nil without a result.
+  /// The report.md of a finished run, or the Markdown file a step wrote (`keybench-swipes stats
+  /// --out`), for figure pages' `report` excerpts; nil without a result.
   public func report(of name: String) -> String? {
-    guard let item = items.first(where: { $0.kind == .run && $0.name == name }), isComplete(item) else { return nil }
-    return (try? InputFile.data(store(item).appendingPathComponent("report.md").path, maximumBytes: 64 << 20)).flatMap { String(data: $0, encoding: .utf8) }
+    guard let item = items.first(where: { $0.name == name }), isComplete(item) else { return nil }
+    let file = item.kind == .run ? "report.md" : item.output ?? ""
+    guard file.hasSuffix(".md") else { return nil }
+    return (try? InputFile.data(store(item).appendingPathComponent(file).path, maximumBytes: 64 << 20)).flatMap { String(data: $0, encoding: .utf8) }
   }
 
   static func firstRound(_ item: SuitePlan.Item) -> String {

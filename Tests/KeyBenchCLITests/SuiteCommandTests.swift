@@ -105,6 +105,31 @@ import Testing
     #expect(refused.status == 2 && refused.stderr.contains(#"bad.json: runs[0] "timed".repeat: a whole number of rounds from 1 to 100"#), "\(refused.stderr)")
   }
 
+  /// A page excerpts the Markdown a step wrote (`keybench-swipes stats --out`), as the
+  /// calibration page shows the shape statistics of real and synthetic swipes.
+  @Test func pagesExcerptAStepsMarkdown() throws {
+    let dir = try TemporaryDirectory()
+    let text = try dir.write("t.txt", text: Self.text)
+    let scheme = TestPaths.repository.appendingPathComponent("Corpora/gesture/english.xml").path
+    let suite = try dir.write(
+      "shapes.json",
+      text: """
+        {"keybench_suite": 1, "name": "shapes",
+         "steps": [{"name": "real", "tool": "keybench-swipes", "args": ["import-hws", "\(TestPaths.fixture("hws/raw_logs"))"], "output": "hws.jsonl"},
+                   {"name": "shapes", "tool": "keybench-swipes", "args": ["stats", "${step:real}", "--label", "How We Swipe"], "output": "shapes.md"}],
+         "runs": [{"name": "g", "bench": "gesture", "args": {"scheme": "\(scheme)", "text": "\(text)", "device": "iphone5", "limit": 10}}],
+         "figures": [{"page": "calibration", "tables": [{"title": "Shapes", "report": "shapes"}, {"report": "real"}]}]}
+        """)
+    let run = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("out")])
+    #expect(run.status == 0, "\(run.stderr)")
+    let report = try Run.product("keybench-suite", ["report", dir.path("out"), "--pages", dir.path("pages")])
+    #expect(report.status == 0, "\(report.stderr)")
+    let page = try String(contentsOfFile: dir.path("pages/calibration.md"), encoding: .utf8)
+    #expect(page.contains("## Shapes\n\n| ") && page.contains("How We Swipe") && page.contains("| points per gesture, median |"), "\(page)")
+    // A step whose output is not Markdown has nothing to excerpt.
+    #expect(page.contains("`real`: missing (no report)"), "\(page)")
+  }
+
   /// Stored text counts (`--context`, `--ngrams`) are inputs too: counts stored again from
   /// another text make the run stale, the same counts keep it cached. The run uses the default
   /// database, whose path is not on its command line.
