@@ -1,6 +1,5 @@
 import Foundation
 public import KeyBenchCore
-public import KeyBenchCorpora
 public import KeyBenchGeometry
 public import KeyBenchLexicon
 public import KeyBenchSwipe

@@ -1,5 +1,6 @@
 public import Foundation
 import KeyBenchCore
+import KeyBenchResults
 
 /// Pages that put published figures beside KeyBench's measurements of the same quantity, row by
 /// row, from a suite's `figures` section (Suites/README.md): how `Suites/seeds.json` regenerates
@@ -10,6 +11,12 @@ import KeyBenchCore
 /// over the runs' `summary.json` metrics or the JSON file a step wrote — and a note on why the
 /// two may differ; the page adds the measured difference. A value a run did not produce is
 /// printed as missing, never guessed.
+///
+/// Benchmark pages (`Suites/swipe-hws.json` and the others that replaced `Scripts/bench-*`) use
+/// two more kinds of table: one with `columns` (several measured values per row, each column with
+/// its unit, e.g. decoder × top-1, top-4, median ms) and a `report` excerpt (lines of a run's own
+/// `report.md`, the benchmark's rendering of its result), and `median`/`min`/`max` over a
+/// run's rounds (`NAME#*`) for timings measured with `"repeat": N`.
 public struct FigurePages {
   /// The suite's `figures` list, as read from the suite file (kept verbatim in plan.json).
   public var pages: [[String: Any]]
@@ -26,15 +33,33 @@ public struct FigurePages {
       guard let name = page["page"] as? String, !name.isEmpty, !name.contains("/") else { throw SuiteFile.Problem("\(place): \"page\" (a file name without folders) is missing") }
       guard let tables = page["tables"] as? [[String: Any]] else { throw SuiteFile.Problem("\(place) \"\(name)\": \"tables\" is a list") }
       for (t, table) in tables.enumerated() {
-        try SuiteFile.checkKeys(table, allowed: ["title", "text", "rows"], at: "\(place).tables[\(t)]")
-        guard let rows = table["rows"] as? [[String: Any]] else { throw SuiteFile.Problem("\(place).tables[\(t)]: \"rows\" is a list") }
-        for (r, row) in rows.enumerated() {
-          let at = "\(place).tables[\(t)].rows[\(r)]"
-          try SuiteFile.checkKeys(row, allowed: ["label", "published", "value", "unit", "note"], at: at)
-          guard row["label"] is String else { throw SuiteFile.Problem("\(at): \"label\" is missing") }
-          if let unit = row["unit"] as? String, !units.contains(unit) {
-            throw SuiteFile.Problem("\(at).unit: '\(unit)'; choose \(units.joined(separator: ", "))\(SuiteFile.suggestion(unit, units))")
+        let here = "\(place).tables[\(t)]"
+        try SuiteFile.checkKeys(table, allowed: ["title", "text", "rows", "label", "columns", "report", "from", "after", "until", "demote"], at: here)
+        if let run = table["report"] {
+          guard run is String, table["rows"] == nil, table["columns"] == nil else {
+            throw SuiteFile.Problem("\(here).report: the name of a run whose report.md is excerpted (a table without rows)")
           }
+          for key in ["from", "after", "until"] where table[key] != nil && !(table[key] is String) { throw SuiteFile.Problem("\(here).\(key): a line's beginning") }
+          continue
+        }
+        guard let rows = table["rows"] as? [[String: Any]] else { throw SuiteFile.Problem("\(here): \"rows\" is a list") }
+        let columns = try self.columns(table, at: here)
+        for (r, row) in rows.enumerated() {
+          let at = "\(here).rows[\(r)]"
+          guard row["label"] is String else { throw SuiteFile.Problem("\(at): \"label\" is missing") }
+          if let columns {
+            try SuiteFile.checkKeys(row, allowed: ["label", "values"], at: at)
+            guard let values = row["values"] as? [Any], values.count == columns.count else {
+              throw SuiteFile.Problem("\(at).values: one value per column (\(columns.count))")
+            }
+            for (value, column) in zip(values, columns) where !(value is NSNull) {
+              guard let spec = value as? String else { throw SuiteFile.Problem("\(at).values: a value is a string or null") }
+              if column.unit != "text" { _ = try Expression(spec, at: at) }
+            }
+            continue
+          }
+          try SuiteFile.checkKeys(row, allowed: ["label", "published", "value", "unit", "note"], at: at)
+          if let unit = row["unit"] as? String { try checkUnit(unit, at: at) }
           if let spec = row["value"] as? String { _ = try Expression(spec, at: at) }
         }
       }
@@ -44,16 +69,45 @@ public struct FigurePages {
 
   static let units = ["percent", "points", "times", "ms", "number"]
 
+  static func checkUnit(_ unit: String, at place: String, text: Bool = false) throws {
+    let allowed = units + (text ? ["text"] : [])
+    guard allowed.contains(unit) else {
+      throw SuiteFile.Problem("\(place).unit: '\(unit)'; choose \(allowed.joined(separator: ", "))\(SuiteFile.suggestion(unit, allowed))")
+    }
+  }
+
+  /// A table's `columns`, `[{"title", "unit"}]` (`unit` as for rows, or `text`: the row's value
+  /// printed as written, e.g. a target); nil for a published-beside-measured table.
+  static func columns(_ table: [String: Any], at place: String) throws -> [(title: String, unit: String)]? {
+    guard let value = table["columns"] else { return nil }
+    guard let list = value as? [[String: Any]], !list.isEmpty else { throw SuiteFile.Problem("\(place).columns: a list of {\"title\", \"unit\"}") }
+    return try list.enumerated().map { index, column in
+      let at = "\(place).columns[\(index)]"
+      try SuiteFile.checkKeys(column, allowed: ["title", "unit"], at: at)
+      guard let title = column["title"] as? String else { throw SuiteFile.Problem("\(at): \"title\" is missing") }
+      let unit = column["unit"] as? String ?? "number"
+      try checkUnit(unit, at: at, text: true)
+      return (title, unit)
+    }
+  }
+
   /// Every run or step a `figures` list takes values from, with the row that names it: a suite
   /// checks them against its plan, so a misspelt name fails before anything runs.
   static func references(in pages: [[String: Any]], file: String) throws -> [(name: String, place: String)] {
     var found: [(name: String, place: String)] = []
     for (index, page) in pages.enumerated() {
       for (t, table) in (page["tables"] as? [[String: Any]] ?? []).enumerated() {
+        if let run = table["report"] as? String { found.append((run, "\(file): figures[\(index)].tables[\(t)].report")) }
+        let units = (try? columns(table, at: ""))??.map(\.unit)
         for (r, row) in (table["rows"] as? [[String: Any]] ?? []).enumerated() {
-          guard let spec = row["value"] as? String else { continue }
           let place = "\(file): figures[\(index)].tables[\(t)].rows[\(r)].value"
-          found += try Expression(spec, at: place).references.map { ($0.run, place) }
+          let specs: [String]
+          if let units, let values = row["values"] as? [Any] {
+            specs = zip(values, units).compactMap { $1 == "text" ? nil : $0 as? String }
+          } else {
+            specs = (row["value"] as? String).map { [$0] } ?? []
+          }
+          for spec in specs { found += try Expression(spec, at: place).references.map { ($0.run, place) } }
         }
       }
     }
@@ -61,18 +115,22 @@ public struct FigurePages {
   }
 
   /// A value specification: a term, or two terms joined by ` / ` (their ratio) or ` - ` (their
-  /// difference); a term is `NAME:metric.path`, `mean(NAME:a, …)` or `sum(NAME:a, …)`, where
-  /// NAME is a run (its summary.json metrics) or a step writing a JSON file (that file).
+  /// difference); a term is `NAME:metric.path`, `mean(NAME:a, …)`, `sum(…)`, `median(…)`,
+  /// `min(…)` or `max(…)`, where NAME is a run (its summary.json metrics) or a step writing a JSON
+  /// file (that file), and `NAME#*` stands for every round of a repeated run.
   struct Expression {
     enum Operator { case ratio, difference }
     struct Term {
-      enum Kind { case single, mean, sum }
+      enum Kind { case single, mean, sum, median, minimum, maximum }
       var kind: Kind
       var references: [(run: String, path: String)]
     }
     var terms: [Term]
     var operation: Operator?
-    var references: [(run: String, path: String)] { terms.flatMap(\.references) }
+    /// The runs and steps named, a `NAME#*` by its first round's name.
+    var references: [(run: String, path: String)] {
+      terms.flatMap(\.references).map { ($0.run.hasSuffix("#*") ? String($0.run.dropLast(2)) : $0.run, $0.path) }
+    }
 
     init(_ spec: String, at place: String) throws {
       func reference(_ text: Substring) throws -> (run: String, path: String) {
@@ -84,7 +142,8 @@ public struct FigurePages {
       }
       func term(_ text: String) throws -> Term {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        for (prefix, kind) in [("mean(", Term.Kind.mean), ("sum(", .sum)] where trimmed.hasPrefix(prefix) && trimmed.hasSuffix(")") {
+        let functions: [(String, Term.Kind)] = [("mean(", .mean), ("sum(", .sum), ("median(", .median), ("min(", .minimum), ("max(", .maximum)]
+        for (prefix, kind) in functions where trimmed.hasPrefix(prefix) && trimmed.hasSuffix(")") {
           return Term(kind: kind, references: try trimmed.dropFirst(prefix.count).dropLast().split(separator: ",").map(reference))
         }
         return Term(kind: .single, references: [try reference(Substring(trimmed))])
@@ -107,8 +166,11 @@ public struct FigurePages {
   }
 
   /// Writes one Markdown page per entry into `folder`; `metrics(run)` gives a run's metrics object
-  /// (nil when the run has no result). Returns the pages written.
-  public func write(to folder: URL, metrics: (String) -> [String: Any]?) throws -> [String] {
+  /// (nil when the run has no result), `rounds(run)` how many rounds a run has (`NAME#*`) and
+  /// `report(run)` its report.md. Returns the pages written.
+  public func write(
+    to folder: URL, metrics: (String) -> [String: Any]?, rounds: (String) -> Int = { _ in 1 }, report: (String) -> String? = { _ in nil }
+  ) throws -> [String] {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var written: [String] = []
     for page in pages {
@@ -118,10 +180,28 @@ public struct FigurePages {
       for table in page["tables"] as? [[String: Any]] ?? [] {
         if let title = table["title"] as? String { lines += ["## \(title)", ""] }
         if let text = table["text"] as? String { lines += [text, ""] }
+        if let run = table["report"] as? String {
+          lines += Self.excerpt(report(run), of: run, table: table) + [""]
+          continue
+        }
+        if let columns = try Self.columns(table, at: name) {
+          lines.append("| \(table["label"] as? String ?? "") | " + columns.map(\.title).joined(separator: " | ") + " |")
+          lines.append("|---|" + columns.map { $0.unit == "text" ? "---|" : "---:|" }.joined())
+          for row in table["rows"] as? [[String: Any]] ?? [] {
+            let cells = try zip(row["values"] as? [Any] ?? [], columns).map { spec, column -> String in
+              guard let spec = spec as? String else { return "" }
+              if column.unit == "text" { return spec }
+              return try value(Expression(spec, at: name), metrics: metrics, rounds: rounds).map { Self.format($0, unit: column.unit) } ?? "missing"
+            }
+            lines.append("| \(row["label"] as? String ?? "") | " + cells.joined(separator: " | ") + " |")
+          }
+          lines.append("")
+          continue
+        }
         lines += ["| | published | KeyBench | difference | why they may differ |", "|---|---:|---:|---:|---|"]
         for row in table["rows"] as? [[String: Any]] ?? [] {
           let unit = row["unit"] as? String ?? "number"
-          let measured = try (row["value"] as? String).map { try value(Expression($0, at: name), metrics: metrics) } ?? nil
+          let measured = try (row["value"] as? String).map { try value(Expression($0, at: name), metrics: metrics, rounds: rounds) } ?? nil
           let published = row["published"]
           var difference = ""
           if let measured, let reference = (published as? NSNumber)?.doubleValue, !((published as? NSNumber).map(isJSONBoolean) ?? false) {
@@ -140,7 +220,29 @@ public struct FigurePages {
     return written
   }
 
-  func value(_ expression: Expression, metrics: (String) -> [String: Any]?) -> Double? {
+  /// The lines of `report` from the first beginning with `from` (or after the first beginning
+  /// with `after`) up to the next beginning with `until` (an empty `until`: the next empty
+  /// line, where a Markdown table or paragraph ends); the whole report without its title
+  /// line by default; `"demote": true` turns its `## ` headings into `### `.
+  static func excerpt(_ report: String?, of run: String, table: [String: Any]) -> [String] {
+    guard let report else { return ["`\(run)`: missing (no report)"] }
+    var lines = report.components(separatedBy: "\n")
+    if let from = table["from"] as? String ?? table["after"] as? String {
+      guard let start = lines.firstIndex(where: { $0.hasPrefix(from) }) else { return ["`\(run)`: missing (its report has no '\(from)')"] }
+      lines = Array(lines[(table["from"] != nil ? start : start + 1)...])
+    } else if lines.first?.hasPrefix("# ") == true {
+      lines.removeFirst()
+    }
+    if let until = table["until"] as? String, let end = lines.dropFirst().firstIndex(where: { until.isEmpty ? $0.isEmpty : $0.hasPrefix(until) }) {
+      lines = Array(lines[..<end])
+    }
+    if table["demote"] as? Bool == true { lines = lines.map { $0.hasPrefix("## ") ? "#" + $0 : $0 } }
+    while lines.first?.isEmpty == true { lines.removeFirst() }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines
+  }
+
+  func value(_ expression: Expression, metrics: (String) -> [String: Any]?, rounds: (String) -> Int = { _ in 1 }) -> Double? {
     func lookup(_ reference: (run: String, path: String)) -> Double? {
       guard var node: Any = metrics(reference.run) else { return nil }
       for part in reference.path.split(separator: ".") {
@@ -155,14 +257,23 @@ public struct FigurePages {
       guard let number = node as? NSNumber, !isJSONBoolean(number) else { return nil }
       return number.doubleValue
     }
+    // `NAME#*`: every round, NAME, NAME#2, … NAME#N; a round without the value makes it missing.
+    func expanded(_ reference: (run: String, path: String)) -> [(run: String, path: String)] {
+      guard reference.run.hasSuffix("#*") else { return [reference] }
+      let base = String(reference.run.dropLast(2))
+      return (1...max(1, rounds(base))).map { ($0 == 1 ? base : "\(base)#\($0)", reference.path) }
+    }
     func value(_ term: Expression.Term) -> Double? {
-      let values = term.references.map(lookup)
+      let values = term.references.flatMap(expanded).map(lookup)
       let present = values.compactMap { $0 }
       guard present.count == values.count, !present.isEmpty else { return nil }
       switch term.kind {
-      case .single: return present[0]
+      case .single: return present.count == 1 ? present[0] : nil
       case .mean: return present.reduce(0, +) / Double(present.count)
       case .sum: return present.reduce(0, +)
+      case .median: return Percentile.linear(sorted: present.sorted(), at: 0.5)
+      case .minimum: return present.min()
+      case .maximum: return present.max()
       }
     }
     let values = expression.terms.map(value)

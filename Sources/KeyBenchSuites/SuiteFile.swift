@@ -52,6 +52,10 @@ public struct SuiteFile: Sendable {
     public var grid: [(key: String, values: [Any])]
     /// Where the entry is, for messages: `gate.json: runs[2] "swipe-hws"`.
     public var location: String
+    /// This entry's rounds (`"repeat": N` on the run), when only its timings need repeating:
+    /// a suite's slow accuracy runs then run once beside a fast run measured sixteen times.
+    /// Nil takes the suite's ``SuiteFile/repeats``.
+    public var repeats: Int? = nil
   }
 
   /// Problems with a suite file, each naming the file, the entry and the field.
@@ -103,14 +107,7 @@ public struct SuiteFile: Sendable {
     var suite = SuiteFile(
       path: path, name: name,
       description: object["description"] as? String ?? "", steps: [], runs: [])
-    if let value = object["repeat"] {
-      guard let number = value as? NSNumber, !isJSONBoolean(number), let count = Int(exactly: number.doubleValue),
-        (1...maximumRepeats).contains(count)
-      else {
-        throw Problem("\(file).repeat: a whole number of rounds from 1 to \(maximumRepeats)")
-      }
-      suite.repeats = count
-    }
+    if let value = object["repeat"] { suite.repeats = try rounds(value, at: file) }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     for (index, include) in try array(object["include"], "include", at: file).enumerated() {
       let here = "\(file): include[\(index)]"
@@ -150,6 +147,16 @@ public struct SuiteFile: Sendable {
     return suite
   }
 
+  /// A `"repeat"` value: a whole number of rounds from 1 to ``maximumRepeats``.
+  static func rounds(_ value: Any, at here: String) throws -> Int {
+    guard let number = value as? NSNumber, !isJSONBoolean(number), let count = Int(exactly: number.doubleValue),
+      (1...maximumRepeats).contains(count)
+    else {
+      throw Problem("\(here).repeat: a whole number of rounds from 1 to \(maximumRepeats)")
+    }
+    return count
+  }
+
   static func step(_ value: Any, at here: String) throws -> Step {
     guard let entry = value as? [String: Any] else { throw Problem("\(here): a step is a JSON object") }
     try checkKeys(entry, allowed: ["name", "tool", "args", "output", "description"], at: here)
@@ -173,7 +180,7 @@ public struct SuiteFile: Sendable {
 
   static func run(_ value: Any, at here: String) throws -> Run {
     guard let entry = value as? [String: Any] else { throw Problem("\(here): a run is a JSON object") }
-    try checkKeys(entry, allowed: ["name", "bench", "args", "grid", "description"], at: here)
+    try checkKeys(entry, allowed: ["name", "bench", "args", "grid", "description", "repeat"], at: here)
     let name = try self.name(entry, at: here)
     let place = "\(here) \"\(name)\""
     guard let bench = entry["bench"] as? String else { throw Problem("\(place): \"bench\" is missing (\(benches.joined(separator: ", ")))") }
@@ -196,7 +203,8 @@ public struct SuiteFile: Sendable {
     for key in gridObject.keys.sorted() {
       grid.append((key, try gridValues(gridObject[key]!, at: "\(place).grid.\(key)")))
     }
-    return Run(name: name, bench: bench, options: options, grid: grid, location: place)
+    let repeats = try entry["repeat"].map { try rounds($0, at: place) }
+    return Run(name: name, bench: bench, options: options, grid: grid, location: place, repeats: repeats)
   }
 
   /// A list, or `LO:HI:STEP` (inclusive, at most 1,000 values).
@@ -207,18 +215,11 @@ public struct SuiteFile: Sendable {
       return list
     }
     guard let text = value as? String else { throw Problem("\(here): a list of values or \"LO:HI:STEP\"") }
-    let parts = text.split(separator: ":").map { Double($0) }
-    guard parts.count == 3, let low = parts[0], let high = parts[1], let step = parts[2], low.isFinite, high.isFinite, step.isFinite,
-      step > 0, high >= low, (high - low) / step < 1000
-    else { throw Problem("\(here): '\(text)' is not LO:HI:STEP with LO ≤ HI, STEP > 0 and at most 1,000 values") }
-    var values: [Any] = []
-    var index = 0.0
-    while low + index * step <= high + step * 1e-9 {
-      // Rounded to 12 significant digits so 0.1 steps give 0.3, not 0.30000000000000004.
-      values.append(Double(String(format: "%.12g", low + index * step))!)
-      index += 1
+    do {
+      return try NumericRange.values(text)
+    } catch {
+      throw Problem("\(here): \(error)")
     }
-    return values
   }
 
   /// Refuses a suite that expands to more than ``maximumRuns`` runs, from the sizes of its
@@ -232,12 +233,13 @@ public struct SuiteFile: Sendable {
         let (product, overflow) = points.multipliedReportingOverflow(by: values.count)
         points = overflow ? Int.max : min(product, Int.max / 2)
       }
-      let (rounds, overflow) = points.multipliedReportingOverflow(by: suite.repeats)
+      let repeats = run.repeats ?? suite.repeats
+      let (rounds, overflow) = points.multipliedReportingOverflow(by: repeats)
       total = overflow ? Int.max : min(total + rounds, Int.max / 2)
       guard total <= maximumRuns else {
         let sizes = run.grid.map { String($0.values.count) }.joined(separator: " × ")
         throw Problem(
-          "\(run.location): the suite expands to more than \(maximumRuns) runs (this run's grid: \(sizes.isEmpty ? "1" : sizes)\(suite.repeats > 1 ? ", × \(suite.repeats) rounds" : "")); shrink its grids")
+          "\(run.location): the suite expands to more than \(maximumRuns) runs (this run's grid: \(sizes.isEmpty ? "1" : sizes)\(repeats > 1 ? ", × \(repeats) rounds" : "")); shrink its grids")
       }
     }
   }

@@ -28,7 +28,9 @@ public struct SuiteOutput {
         let key = entry["key"] as? String, key.count == 64, key.allSatisfy(\.isHexDigit), let tool = entry["tool"] as? String,
         let arguments = entry["arguments"] as? [String]
       else { throw SuiteFile.Problem("\(path): item \(index) is malformed") }
-      guard SuiteFile.isValidName(name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? "") else {
+      // The entry's own name: before a grid point's `[…]` and a later round's `#N`.
+      let entryName = name.split(separator: "[", maxSplits: 1).first?.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+      guard SuiteFile.isValidName(entryName) else {
         throw SuiteFile.Problem("\(path): item \(index) has the name \(name.debugDescription), which no suite makes")
       }
       let here = folder.standardizedFileURL.path
@@ -90,12 +92,29 @@ public struct SuiteOutput {
     return values
   }
 
+  /// How many rounds each run has in the plan, by its first round's name (figure pages' `NAME#*`).
+  public var rounds: [String: Int] {
+    Dictionary(items.filter { $0.kind == .run }.map { (Self.firstRound($0), $0.round) }, uniquingKeysWith: max)
+  }
+
+  /// The report.md of a finished run, or the Markdown file a step wrote (`keybench-swipes stats
+  /// --out`), for figure pages' `report` excerpts; nil without a result.
+  public func report(of name: String) -> String? {
+    guard let item = items.first(where: { $0.name == name }), isComplete(item) else { return nil }
+    let file = item.kind == .run ? "report.md" : item.output ?? ""
+    guard file.hasSuffix(".md") else { return nil }
+    return (try? InputFile.data(store(item).appendingPathComponent(file).path, maximumBytes: 64 << 20)).flatMap { String(data: $0, encoding: .utf8) }
+  }
+
+  static func firstRound(_ item: SuitePlan.Item) -> String {
+    item.round == 1 ? item.name : String(item.name.dropLast("#\(item.round)".count))
+  }
+
   /// Runs with a result, by name.
   /// Rounds of one run (`"repeat": N`) are named by their first, with their round.
   public var finishedRuns: [Leaderboard.Source] {
     items.filter { $0.kind == .run && isComplete($0) }.map { item in
-      let base = item.round == 1 ? item.name : String(item.name.dropLast("#\(item.round)".count))
-      return Leaderboard.Source(name: base, folder: store(item), round: item.round)
+      Leaderboard.Source(name: Self.firstRound(item), folder: store(item), round: item.round)
     }
   }
 

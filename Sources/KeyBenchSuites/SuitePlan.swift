@@ -208,10 +208,12 @@ public struct SuitePlan: Sendable {
     }
     // Further rounds: every run again, in the same order, so rounds interleave (A B, A B, …) and a
     // machine's slow phase hits both alike. Round 1 keeps the plain name and key (and its cache).
-    if suite.repeats > 1 {
+    // A run's own `"repeat"` takes the place of the suite's: it takes part in the rounds up to its own.
+    let rounds = Dictionary(suite.runs.map { ($0.name, $0.repeats ?? suite.repeats) }, uniquingKeysWith: max)
+    if let most = rounds.values.max(), most > 1 {
       let firstRound = plan.items.filter { $0.kind == .run }
-      for round in 2...suite.repeats {
-        for item in firstRound {
+      for round in 2...most {
+        for item in firstRound where rounds[item.entry, default: 1] >= round {
           var again = item
           again.name = "\(item.name)#\(round)"
           again.round = round

@@ -2,7 +2,6 @@ import Dispatch
 import KeyBenchCore
 import Foundation
 public import KeyBenchGeometry
-import KeyBenchGeometry
 
 /// The swipe decoder of seed 000 ("iOS Swipe", ETH 2016), every concept switchable.
 ///

@@ -1,5 +1,4 @@
 public import KeyBenchGeometry
-import KeyBenchGeometry
 
 /// Decodes while the finger moves (seed 000 §2.4): DTW rows are added as points arrive.
 ///

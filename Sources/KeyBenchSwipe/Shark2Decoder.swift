@@ -1,5 +1,4 @@
 public import KeyBenchGeometry
-import KeyBenchGeometry
 
 /// A SHARK2-style swipe decoder: template matching in two channels fused with the word prior.
 ///

@@ -1,6 +1,5 @@
 public import KeyBenchGeometry
 public import KeyBenchCore
-import KeyBenchGeometry
 
 /// Real touches with known targets, taken from recorded swipes: the first point of an accepted
 /// gesture lands on the word's first letter and the last point on its last letter.

@@ -197,7 +197,8 @@ extension KeybenchSuite {
       if let pages {
         guard !output.figures.isEmpty else { throw CommandFailure("\(folder): the suite \(output.suite) has no figures section (--pages needs one)") }
         let metrics = output.figureValues
-        let written = try FigurePages(pages: output.figures).write(to: URL(fileURLWithPath: pages)) { metrics[$0] }
+        let written = try FigurePages(pages: output.figures).write(
+          to: URL(fileURLWithPath: pages), metrics: { metrics[$0] }, rounds: { output.rounds[$0] ?? 1 }, report: output.report(of:))
         StandardError.print("wrote \(written.count) figure pages into \(pages)")
       }
       guard !runs.isEmpty else { throw CommandFailure("\(folder): no finished runs yet (keybench-suite status \(folder))") }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyBenchCLI
+import KeyBenchCore
 import KeyBenchCorpora
 import KeyBenchGeometry
 
@@ -28,11 +29,29 @@ extension KeybenchSwipes {
     @Flag(help: "Include gestures flagged rejected, landscape or non-alphabetic.")
     var includeFlagged = false
 
+    @Option(help: "The first corpus's column title (default: its path), e.g. \"How We Swipe\".")
+    var label: String?
+
+    @Option(help: "The --compare corpus's column title (default: its path), e.g. synthetic.")
+    var compareLabel: String?
+
+    @Option(help: "Write the table to this file instead of standard output (how a suite step keeps it).")
+    var out: String?
+
+    func validate() throws {
+      if compareLabel != nil && compare == nil { throw ValidationError("--compare-label needs --compare.") }
+    }
+
     func run() throws {
       let resolver = LayoutResolver(catalog: try DeviceCatalog.bundled())
       let first = try statistics(corpus, resolver)
       let second = try compare.map { try statistics($0, resolver) }
-      print(SwipeStatisticsTable(first: (corpus, first), second: second.map { (compare!, $0) }).markdown)
+      let markdown = SwipeStatisticsTable(first: (label ?? corpus, first), second: second.map { (compareLabel ?? compare!, $0) }).markdown
+      if let out {
+        try AtomicFileWriter.write(markdown, to: out)
+      } else {
+        print(markdown)
+      }
     }
 
     private func statistics(_ path: String, _ resolver: LayoutResolver) throws -> SwipeStatistics {

@@ -10,6 +10,10 @@ import Testing
     let range = try SweepPlan.Parameter(parsing: "dtw.locality=0.1:0.5:0.1")
     #expect(range.values.map(\.description) == ["0.1", "0.2", "0.3", "0.4", "0.5"])
     #expect(try SweepPlan.Parameter(parsing: "dtw.prefixCache=true,false").values == [.bool(true), .bool(false)])
+    // The suite grid's limit and message (one range parser, NumericRange): 1,000 values at most.
+    #expect(try SweepPlan.Parameter(parsing: "a=1:1000:1").values.count == 1000)
+    let tooMany = try #require(throws: SweepError.self) { try SweepPlan.Parameter(parsing: "a=0:1000:1") }
+    #expect("\(tooMany)".contains("parameter 'a': '0:1000:1' gives 1001 values; a range gives at most 1,000 values"), "\(tooMany)")
     for bad in ["=1", "a", "a=1:2", "a=2:1:1", "a=1:2:0", "a=x", "a=1,1"] {
       #expect(throws: SweepError.self, "\(bad)") { try SweepPlan.Parameter(parsing: bad) }
     }

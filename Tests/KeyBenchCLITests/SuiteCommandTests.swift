@@ -68,6 +68,69 @@ import Testing
     #expect(refused.status == 2 && refused.stderr.contains("bad.json.repeat"), "\(refused.stderr)")
   }
 
+  /// A run's own `"repeat"` repeats only that run (a benchmark suite's timing run sixteen times
+  /// beside accuracy runs made once), its rounds interleaved with the suite's; pages read the
+  /// rounds through `NAME#*` and excerpt a run's report.md.
+  @Test func aRunsOwnRepeatRepeatsOnlyThatRun() throws {
+    let dir = try TemporaryDirectory()
+    let (suite, run, page) = try Self.runPages(
+      in: dir, "bench", page: "bench",
+      json: """
+        {"keybench_suite": 1, "name": "bench",
+         "runs": [{"name": "timed", "bench": "gesture", "repeat": 3, "args": {"scheme": "SCHEME", "text": "TEXT", "device": "iphone5", "limit": 20}},
+                  {"name": "once", "bench": "gesture", "args": {"scheme": "SCHEME", "text": "TEXT", "device": "ipad4", "limit": 20}}],
+         "figures": [{"page": "bench", "tables": [
+           {"label": "run", "columns": [{"title": "words"}, {"title": "CER", "unit": "percent"}],
+            "rows": [{"label": "timed", "values": ["median(timed#*:words)", "timed#3:schemes.english.cer"]}, {"label": "once", "values": ["once:words", "once#*:nothing"]}]},
+           {"report": "once", "from": "| scheme", "until": "## "}]}]}
+        """, jobs: ["--jobs", "1"])
+    #expect(run.stdout.contains("4 ran, 0 cached, 0 failed"), "\(run.stdout)")
+    let order = run.stderr.split(separator: "\n").filter { $0.contains(": done") }.map { line in
+      String(line.split(separator: "]", maxSplits: 1)[1].split(separator: ":")[0]).trimmingCharacters(in: .whitespaces)
+    }
+    #expect(order == ["timed", "once", "timed#2", "timed#3"], "\(order)")
+    #expect(page.contains(try Regex(#"\| timed \| 20 \| \d+\.\d\d % \|"#)), "\(page)")
+    #expect(page.contains("| once | 20 | missing |"), "\(page)")
+    #expect(page.contains("| scheme | CER |") && page.contains("| english (`"), "\(page)")
+    // A run's round count is checked like the suite's.
+    let bad = try dir.write("bad.json", text: try String(contentsOfFile: suite, encoding: .utf8).replacingOccurrences(of: "\"repeat\": 3", with: "\"repeat\": 101"))
+    let refused = try Run.product("keybench-suite", ["run", bad, "--out", dir.path("bad"), "--dry-run"])
+    #expect(refused.status == 2 && refused.stderr.contains(#"bad.json: runs[0] "timed".repeat: a whole number of rounds from 1 to 100"#), "\(refused.stderr)")
+  }
+
+  /// Writes `json` as NAME.json (TEXT standing for a small text, SCHEME for the English gesture
+  /// scheme), runs it and writes its pages: the suite file, the run's result and the page PAGE.
+  static func runPages(
+    in dir: TemporaryDirectory, _ name: String, page: String, json: String, jobs: [String] = []
+  ) throws -> (suite: String, run: Run.Result, page: String) {
+    let text = try dir.write("t.txt", text: Self.text)
+    let scheme = TestPaths.repository.appendingPathComponent("Corpora/gesture/english.xml").path
+    let suite = try dir.write("\(name).json", text: json.replacingOccurrences(of: "TEXT", with: text).replacingOccurrences(of: "SCHEME", with: scheme))
+    let run = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("out")] + jobs)
+    #expect(run.status == 0, "\(run.stderr)")
+    let report = try Run.product("keybench-suite", ["report", dir.path("out"), "--pages", dir.path("pages")])
+    #expect(report.status == 0, "\(report.stderr)")
+    return (suite, run, try String(contentsOfFile: dir.path("pages/\(page).md"), encoding: .utf8))
+  }
+
+  /// A page excerpts the Markdown a step wrote (`keybench-swipes stats --out`), as the
+  /// calibration page shows the shape statistics of real and synthetic swipes.
+  @Test func pagesExcerptAStepsMarkdown() throws {
+    let dir = try TemporaryDirectory()
+    let (_, _, page) = try Self.runPages(
+      in: dir, "shapes", page: "calibration",
+      json: """
+        {"keybench_suite": 1, "name": "shapes",
+         "steps": [{"name": "real", "tool": "keybench-swipes", "args": ["import-hws", "\(TestPaths.fixture("hws/raw_logs"))"], "output": "hws.jsonl"},
+                   {"name": "shapes", "tool": "keybench-swipes", "args": ["stats", "${step:real}", "--label", "How We Swipe"], "output": "shapes.md"}],
+         "runs": [{"name": "g", "bench": "gesture", "args": {"scheme": "SCHEME", "text": "TEXT", "device": "iphone5", "limit": 10}}],
+         "figures": [{"page": "calibration", "tables": [{"title": "Shapes", "report": "shapes"}, {"report": "real"}]}]}
+        """)
+    #expect(page.contains("## Shapes\n\n| ") && page.contains("How We Swipe") && page.contains("| points per gesture, median |"), "\(page)")
+    // A step whose output is not Markdown has nothing to excerpt.
+    #expect(page.contains("`real`: missing (no report)"), "\(page)")
+  }
+
   /// Stored text counts (`--context`, `--ngrams`) are inputs too: counts stored again from
   /// another text make the run stale, the same counts keep it cached. The run uses the default
   /// database, whose path is not on its command line.

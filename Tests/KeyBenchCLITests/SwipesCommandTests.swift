@@ -55,6 +55,16 @@ import Testing
     #expect(stats.status == 0, "\(stats.stderr)")
     #expect(stats.stdout.contains("| points per gesture, median |"))
     #expect(stats.stdout.contains("+0.0 %"))
+    // As a suite step keeps it: into a file, the columns titled.
+    let kept = try Run.product(
+      "keybench-swipes",
+      ["stats", dir.path("a.jsonl"), "--compare", dir.path("b.jsonl"), "--label", "real", "--compare-label", "synthetic", "--out", dir.path("shapes.md")])
+    #expect(kept.status == 0 && kept.stdout.isEmpty, "\(kept.stderr)")
+    let table = try String(contentsOfFile: dir.path("shapes.md"), encoding: .utf8)
+    #expect(table.contains("| real | synthetic |") && !table.contains("a.jsonl"), "\(table)")
+    #expect(table.split(separator: "\n").filter { $0.hasPrefix("| points per gesture, median |") }.count == 1)
+    let orphan = try Run.product("keybench-swipes", ["stats", dir.path("a.jsonl"), "--compare-label", "x"])
+    #expect(orphan.status == 64, "\(orphan.stderr)")
   }
 
   @Test func generateFromAWordListOnAHowWeSwipeCanvas() throws {

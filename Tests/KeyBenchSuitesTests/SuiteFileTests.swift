@@ -136,6 +136,61 @@ import Testing
     #expect(error.description == "s.json: figures[0].tables[0].rows[0].value: one ' / ' or ' - ' at most")
   }
 
+  /// Benchmark pages: several measured columns per row, the median/min/max over a repeated
+  /// run's rounds (`NAME#*`), and excerpts of a run's own report.md.
+  @Test func columnTablesRoundsAndReportExcerpts() throws {
+    let pages: [[String: Any]] = [[
+      "page": "b", "title": "Bench",
+      "tables": [
+        [
+          "title": "Speed", "label": "set",
+          "columns": [["title": "median", "unit": "number"], ["title": "slowest"], ["title": "fastest"], ["title": "target", "unit": "text"]],
+          "rows": [
+            ["label": "norvig", "values": ["median(s#*:kb.wps)", "min(s#*:kb.wps)", "max(s#*:kb.wps)", "≥ 50,000"]],
+            ["label": "one round", "values": ["s:kb.wps", "s#3:kb.wps", "median(t#*:kb.wps)", NSNull()]],
+          ],
+        ],
+        ["title": "Accuracy", "report": "s", "from": "## Accuracy", "until": "## How", "demote": true],
+        ["report": "s", "after": "## Context", "until": "## Accuracy"],
+        ["title": "Table only", "report": "s", "from": "| metric", "until": ""],
+        ["report": "t"],
+      ],
+    ]]
+    let metrics: [String: [String: Any]] = [
+      "s": ["kb": ["wps": 61000.0]], "s#2": ["kb": ["wps": 45000.0]], "s#3": ["kb": ["wps": 52000.0]], "s#4": ["kb": ["wps": 70000.0]],
+      "t": ["kb": ["wps": 9.0]],
+    ]
+    let report = "# Title\n\n## Context\n\nwith context: 12 %\n\n## Accuracy\n\n| metric | value |\n|---|---|\n| top-1 | 80 % |\n\n## How this was made\nbuild\n"
+    let dir = try TemporaryDirectory()
+    _ = try FigurePages(pages: pages).write(
+      to: dir.url, metrics: { metrics[$0] }, rounds: { ["s": 4, "t": 2][$0] ?? 1 }, report: { $0 == "s" ? report : nil })
+    let text = try String(contentsOfFile: dir.path("b.md"), encoding: .utf8)
+    #expect(text.contains("| set | median | slowest | fastest | target |\n|---|---:|---:|---:|---|"), "\(text)")
+    // Four rounds 61k, 45k, 52k, 70k: median 56.5k.
+    #expect(text.contains("| norvig | 56500 | 45000 | 70000 | ≥ 50,000 |"), "\(text)")
+    // t has two planned rounds but only one result: its median is missing, not that one value.
+    #expect(text.contains("| one round | 61000 | 52000 | missing |  |"), "\(text)")
+    #expect(text.contains("## Accuracy\n\n### Accuracy\n\n| metric | value |\n|---|---|\n| top-1 | 80 % |\n\n"), "\(text)")
+    #expect(!text.contains("How this was made") && !text.contains("## Context"))
+    #expect(text.contains("with context: 12 %"))
+    #expect(text.contains("## Table only\n\n| metric | value |\n|---|---|\n| top-1 | 80 % |\n\n"), "\(text)")
+    #expect(text.contains("`t`: missing (no report)"))
+  }
+
+  @Test func columnRowsNeedOneValuePerColumn() throws {
+    let dir = try TemporaryDirectory()
+    let path = try dir.write(
+      "s.json",
+      text: #"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}], "figures": [{"page": "p", "tables": [{"columns": [{"title": "x"}, {"title": "y", "unit": "txt"}], "rows": [{"label": "r", "values": ["a:x", "b"]}]}]}]}"#)
+    let error = try #require(throws: SuiteFile.Problem.self) { try SuiteFile.load(path: path) }
+    #expect(error.description == #"s.json: figures[0].tables[0].columns[1].unit: 'txt'; choose percent, points, times, ms, number, text (did you mean "text"?)"#)
+    let short = try dir.write(
+      "t.json",
+      text: #"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}], "figures": [{"page": "p", "tables": [{"columns": [{"title": "x"}, {"title": "y"}], "rows": [{"label": "r", "values": ["a:x"]}]}]}]}"#)
+    let shortError = try #require(throws: SuiteFile.Problem.self) { try SuiteFile.load(path: short) }
+    #expect(shortError.description == "t.json: figures[0].tables[0].rows[0].values: one value per column (2)")
+  }
+
   @Test func badRowsAreNamedWhenTheSuiteIsRead() throws {
     let dir = try TemporaryDirectory()
     let path = try dir.write(

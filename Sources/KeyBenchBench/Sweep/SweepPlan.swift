@@ -29,18 +29,11 @@ public struct SweepPlan: Sendable, Equatable {
       }
       let spec = text[text.index(after: equals)...]
       if spec.contains(":") {
-        let parts = spec.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
-        guard parts.count == 3, let low = parts[0], let high = parts[1], let step = parts[2],
-          low.isFinite, high.isFinite, step.isFinite, step > 0, low <= high
-        else { throw SweepError("parameter '\(text)': a range is LO:HI:STEP of finite numbers with LO ≤ HI and STEP > 0") }
-        // Counted as a Double first: a huge span over a tiny step would overflow Int.
-        let span = ((high - low) / step + 1e-9).rounded(.down) + 1
-        guard span.isFinite, span <= 10_000 else {
-          throw SweepError("parameter '\(text)': \(span.isFinite ? String(format: "%.0f", span) : "infinitely many") values is too many (at most 10,000)")
+        do {
+          values = try NumericRange.values(spec).map { .number($0) }
+        } catch {
+          throw SweepError("parameter '\(name)': \(error)")
         }
-        let count = Int(span)
-        // Multiply rather than accumulate, so 0.1 steps do not drift.
-        values = (0..<count).map { .number(Self.tidy(low + Double($0) * step)) }
       } else {
         values = try spec.split(separator: ",", omittingEmptySubsequences: false).map { raw in
           let item = raw.trimmingCharacters(in: .whitespaces)
@@ -53,9 +46,6 @@ public struct SweepPlan: Sendable, Equatable {
       }
       guard Set(values).count == values.count else { throw SweepError("parameter '\(text)': repeated values") }
     }
-
-    /// Rounds away binary noise (0.30000000000000004 → 0.3).
-    static func tidy(_ value: Double) -> Double { (value * 1e9).rounded() / 1e9 }
   }
 
   /// A parameter value, kept as the user wrote it so CSV columns read naturally.
