@@ -81,6 +81,16 @@ public struct SuiteOutput {
     return values
   }
 
+  /// The file each figure value is read from, by item name: `NAME/summary.json` (its
+  /// `metrics`) for a run, the output file for a step (``figureValues``).
+  public var figureOrigins: [String: String] {
+    var origins: [String: String] = [:]
+    for item in items where item.round == 1 {
+      origins[item.name] = item.kind == .run ? "\(item.name)/summary.json metrics" : item.output ?? item.name
+    }
+    return origins
+  }
+
   /// Runs with a result, by name.
   /// Rounds of one run (`"repeat": N`) are named by their first, with their round.
   public var finishedRuns: [Leaderboard.Source] {

@@ -176,8 +176,8 @@ extension KeybenchSuite {
       if let pages {
         guard !output.figures.isEmpty else { throw CommandFailure("\(folder): the suite \(output.suite) has no figures section (--pages needs one)") }
         let metrics = output.figureValues
-        let written = try FigurePages(pages: output.figures).write(to: URL(fileURLWithPath: pages)) { metrics[$0] }
-        StandardError.print("wrote \(written.count) figure pages into \(pages)")
+        let written = try FigurePages(pages: output.figures).write(to: URL(fileURLWithPath: pages), origins: output.figureOrigins) { metrics[$0] }
+        StandardError.print("wrote \(written.count / 2) figure pages and their data (SEED.json) into \(pages)")
       }
       guard !runs.isEmpty else { throw CommandFailure("\(folder): no finished runs yet (keybench-suite status \(folder))") }
       let board = try Leaderboard(sources: runs)
