@@ -66,7 +66,7 @@ public struct FigurePages {
     return list
   }
 
-  static let units = ["percent", "points", "times", "ms", "ns", "number"]
+  static let units = ["percent", "points", "times", "ms", "ns", "s", "number"]
 
   /// Whether a row answers a published result of the seed (a number, or words other than
   /// "not given"); other rows are KeyBench's context.
@@ -199,7 +199,8 @@ public struct FigurePages {
           } else if let expect = row["expect"] as? String {
             record.criterion = "expect \(expect)"
           }
-          record.why = note
+          // A reproduced result needs no why; its note stays beside it.
+          if record.status == "reproduced" { record.note = note } else { record.why = note }
           page.records.append(record)
         } else {
           record.note = note

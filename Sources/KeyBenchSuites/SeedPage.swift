@@ -69,7 +69,7 @@ public struct SeedPage: Codable, Equatable, Sendable {
     public var keybench: Double?
     /// Every round's value, when the rounds disagree (timings).
     public var rounds: [Double]?
-    /// `percent` (fractions), `points`, `times`, `ms`, `ns` or `number`.
+    /// `percent` (fractions), `points`, `times`, `ms`, `ns`, `s` or `number`.
     public var unit: String
     public var status: String?
     /// What `reproduced` was judged by: `within X` of the published number (in the unit's raw
@@ -173,6 +173,7 @@ public struct SeedPage: Codable, Equatable, Sendable {
     case "times": return String(format: "%.2f×", value)
     case "ms": return String(format: "%.2f ms", value)
     case "ns": return String(format: "%.0f ns", value)
+    case "s": return String(format: "%.1f s", value)
     default: return abs(value) >= 100 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.3f", value)
     }
   }

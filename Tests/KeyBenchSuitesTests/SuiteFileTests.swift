@@ -145,6 +145,6 @@ import Testing
       "s.json",
       text: #"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}], "figures": [{"page": "p", "tables": [{"rows": [{"label": "x", "unit": "percnt"}]}]}]}"#)
     let error = try #require(throws: SuiteFile.Problem.self) { try SuiteFile.load(path: path) }
-    #expect(error.description == #"s.json: figures[0].tables[0].rows[0].unit: 'percnt'; choose percent, points, times, ms, ns, number (did you mean "percent"?)"#)
+    #expect(error.description == #"s.json: figures[0].tables[0].rows[0].unit: 'percnt'; choose percent, points, times, ms, ns, s, number (did you mean "percent"?)"#)
   }
 }
