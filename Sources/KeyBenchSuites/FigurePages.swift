@@ -7,9 +7,10 @@ import KeyBenchResults
 /// `Reports/seeds/`.
 ///
 /// A row names the published value and where KeyBench's comes from — `RUN:metric.path`,
-/// `mean(…)` or `sum(…)` of such paths (a number in a path indexes a list, -1 its last entry), or two of those as a ratio (` / `) or difference (` - `),
-/// over the runs' `summary.json` metrics or the JSON file a step wrote — and a note on why the
-/// two may differ; the page adds the measured difference. A value a run did not produce is
+/// `mean(…)` or `sum(…)` of such paths (a number in a path indexes a list, -1 its last entry),
+/// or two of those as a ratio (` / `) or difference (` - `), over the runs' `summary.json`
+/// metrics or the JSON file a step wrote — and a note on why the two may differ; the page adds
+/// the measured difference and the status (``SeedPage``). A value a run did not produce is
 /// printed as missing, never guessed.
 public struct FigurePages {
   /// The suite's `figures` list, as read from the suite file (kept verbatim in plan.json).

@@ -92,7 +92,7 @@ public struct SeedPage: Codable, Equatable, Sendable {
   public var problems: [String] {
     var found: [String] = []
     for record in records {
-      let name = "\(page).json: \"\(record.quantity)\""
+      let name = "\(seed).json: \"\(record.quantity)\""
       if record.seed != seed { found.append("\(name): seed \(record.seed), page seed \(seed)") }
       if record.published == nil { found.append("\(name): a record needs the published value") }
       if (record.section ?? "").isEmpty { found.append("\(name): no section") }
@@ -106,7 +106,7 @@ public struct SeedPage: Codable, Equatable, Sendable {
       if status == "reproduced" && record.keybench == nil { found.append("\(name): reproduced without a KeyBench value") }
     }
     for record in context where record.status != nil || record.published != nil {
-      found.append("\(page).json: context row \"\(record.quantity)\" has a published value or status")
+      found.append("\(seed).json: context row \"\(record.quantity)\" has a published value or status")
     }
     return found
   }

@@ -79,8 +79,8 @@ import Testing
     page.records[1].why = nil
     page.records[2].status = "close"
     #expect(page.problems == [
-      #"009-demo.json: "too far": approximated needs a why"#,
-      #"009-demo.json: "falls": status 'close'; choose reproduced, approximated, not-reproducible"#,
+      #"009.json: "too far": approximated needs a why"#,
+      #"009.json: "falls": status 'close'; choose reproduced, approximated, not-reproducible"#,
     ])
     let dir = try TemporaryDirectory()
     let path = try dir.write("009.json", text: try page.json)
