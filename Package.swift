@@ -140,7 +140,7 @@ let package = Package(
     .executableTarget(
       name: "keybench-swipes",
       dependencies: [
-        "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchLanguageModel", "KeyBenchStore",
+        "KeyBenchCLI", "KeyBenchCore", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchLanguageModel", "KeyBenchStore", "KeyBenchSwipe",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

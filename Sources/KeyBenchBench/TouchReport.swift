@@ -205,6 +205,7 @@ public struct TouchReport {
         root = JSONConfig.object(setting: parts, to: json, in: root)
       }
       if let best = summary.best { root["best_resolver"] = best.resolver.rawValue }
+      if let model = run.model { root["letters"] = Self.letterStatistics(LetterStatistics(counts: model.counts)) }
       if !summary.confusion.isEmpty { root["confusion"] = summary.confusion }
       let simulatedTaps: Int = summary.groups.last { $0.source == "simulated" }?.taps ?? 0
       let realTaps: Int = summary.groups.first { $0.source == "hws" }?.taps ?? 0
@@ -215,6 +216,28 @@ public struct TouchReport {
         bench: "touch", config: try configuration, corpus: corpus, metrics: root, provenance: provenance,
         statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
     }
+  }
+
+  /// The training texts' letter statistics, as seed 004 quotes them for English: `unigram` and
+  /// `word_initial` shares per letter, `bigram.X.Y` = P(Y | X) inside words,
+  /// `top_pairs_coverage.N` = the share of letter pairs the N most frequent cover (N = 10, 50,
+  /// 100, 200), and `trigram.XY.Z` = P(Z | XY) after the 10 most frequent pairs.
+  static func letterStatistics(_ statistics: LetterStatistics) -> [String: Any] {
+    let letters = statistics.counts.alphabet.letters.map(String.init)
+    func shares(_ values: [Double]) -> [String: Any] {
+      Dictionary(uniqueKeysWithValues: zip(letters, values.map { $0.isFinite ? $0 as Any : NSNull() }))
+    }
+    var bigram: [String: Any] = [:]
+    for (index, letter) in letters.enumerated() { bigram[letter] = shares(statistics.following(index)) }
+    var trigram: [String: Any] = [:]
+    for pair in statistics.pairsByFrequency.prefix(10) {
+      trigram[letters[pair.first] + letters[pair.second]] = shares(statistics.following(pair.first, pair.second))
+    }
+    let coverage = Dictionary(uniqueKeysWithValues: [10, 50, 100, 200].map { (String($0), statistics.coverage(ofTop: $0) as Any) })
+    return [
+      "letters": statistics.counts.letters, "unigram": shares(statistics.unigramShares), "word_initial": shares(statistics.wordInitialShares),
+      "bigram": bigram, "trigram": trigram, "top_pairs_coverage": coverage,
+    ]
   }
 
   /// The effective configuration (the training texts are inputs, named in the provenance).

@@ -7,16 +7,18 @@ import KeyBenchResults
 /// `Reports/seeds/`.
 ///
 /// A row names the published value and where KeyBench's comes from — `RUN:metric.path`,
-/// `mean(…)` or `sum(…)` of such paths, or two of those as a ratio (` / `) or difference (` - `),
-/// over the runs' `summary.json` metrics or the JSON file a step wrote — and a note on why the
-/// two may differ; the page adds the measured difference. A value a run did not produce is
+/// `mean(…)` or `sum(…)` of such paths (a number in a path indexes a list, -1 its last entry),
+/// or two of those as a ratio (` / `) or difference (` - `), over the runs' `summary.json`
+/// metrics or the JSON file a step wrote — and a note on why the two may differ; the page adds
+/// the measured difference and the status (``SeedPage``). A value a run did not produce is
 /// printed as missing, never guessed.
 ///
 /// Benchmark pages (`Suites/swipe-hws.json` and the others that replaced `Scripts/bench-*`) use
 /// two more kinds of table: one with `columns` (several measured values per row, each column with
 /// its unit, e.g. decoder × top-1, top-4, median ms) and a `report` excerpt (lines of a run's own
 /// `report.md`, the benchmark's rendering of its result), and `median`/`min`/`max` over a
-/// run's rounds (`NAME#*`) for timings measured with `"repeat": N`.
+/// run's rounds (`NAME#*`) for timings measured with `"repeat": N`. Such pages are written as
+/// Markdown only; seed pages (rows of published results) get their `SEED.json` records too.
 public struct FigurePages {
   /// The suite's `figures` list, as read from the suite file (kept verbatim in plan.json).
   public var pages: [[String: Any]]
@@ -29,12 +31,13 @@ public struct FigurePages {
     guard let list = value as? [[String: Any]] else { throw SuiteFile.Problem("\(here): \"figures\" is a list of pages") }
     for (index, page) in list.enumerated() {
       let place = "\(here): figures[\(index)]"
-      try SuiteFile.checkKeys(page, allowed: ["page", "title", "text", "tables"], at: place)
+      try SuiteFile.checkKeys(page, allowed: ["page", "seed", "title", "text", "tables"], at: place)
       guard let name = page["page"] as? String, !name.isEmpty, !name.contains("/") else { throw SuiteFile.Problem("\(place): \"page\" (a file name without folders) is missing") }
       guard let tables = page["tables"] as? [[String: Any]] else { throw SuiteFile.Problem("\(place) \"\(name)\": \"tables\" is a list") }
       for (t, table) in tables.enumerated() {
         let here = "\(place).tables[\(t)]"
-        try SuiteFile.checkKeys(table, allowed: ["title", "text", "rows", "label", "columns", "report", "from", "after", "until", "demote"], at: here)
+        try SuiteFile.checkKeys(
+          table, allowed: ["title", "text", "section", "rows", "label", "columns", "report", "from", "after", "until", "demote"], at: here)
         if let run = table["report"] {
           guard run is String, table["rows"] == nil, table["columns"] == nil else {
             throw SuiteFile.Problem("\(here).report: the name of a run whose report.md is excerpted (a table without rows)")
@@ -46,7 +49,6 @@ public struct FigurePages {
         let columns = try self.columns(table, at: here)
         for (r, row) in rows.enumerated() {
           let at = "\(here).rows[\(r)]"
-          guard row["label"] is String else { throw SuiteFile.Problem("\(at): \"label\" is missing") }
           if let columns {
             try SuiteFile.checkKeys(row, allowed: ["label", "values"], at: at)
             guard let values = row["values"] as? [Any], values.count == columns.count else {
@@ -58,7 +60,31 @@ public struct FigurePages {
             }
             continue
           }
-          try SuiteFile.checkKeys(row, allowed: ["label", "published", "value", "unit", "note"], at: at)
+          try SuiteFile.checkKeys(row, allowed: ["label", "published", "value", "unit", "note", "section", "status", "tolerance", "expect"], at: at)
+          guard row["label"] is String else { throw SuiteFile.Problem("\(at): \"label\" is missing") }
+          if isPublished(row) {
+            guard ((row["note"] as? String) ?? "").contains(where: { !$0.isWhitespace }) || row["tolerance"] != nil || row["expect"] != nil else {
+              throw SuiteFile.Problem("\(at): a published result needs a \"note\" saying why KeyBench's value may differ (or a \"tolerance\" or \"expect\" under which it is reproduced)")
+            }
+            guard row["section"] is String || table["section"] is String else {
+              throw SuiteFile.Problem("\(at): a published result needs a \"section\" (on the row or its table) naming where the seed gives it")
+            }
+          }
+          if let status = row["status"] {
+            guard status as? String == "not-reproducible", isPublished(row) else {
+              throw SuiteFile.Problem("\(at).status: only \"not-reproducible\" is declared (on a published result); reproduced and approximated follow from the values")
+            }
+          }
+          if let expect = row["expect"] {
+            guard let text = expect as? String, Expectation(text) != nil, isPublished(row), row["tolerance"] == nil else {
+              throw SuiteFile.Problem("\(at).expect: 'positive', 'negative' or a bound '>= X', '> X', '<= X', '< X' (on a published result without tolerance)")
+            }
+          }
+          if let tolerance = row["tolerance"] {
+            guard let number = (tolerance as? NSNumber)?.doubleValue, number.isFinite, number >= 0, row["published"] is NSNumber else {
+              throw SuiteFile.Problem("\(at).tolerance: a non-negative number, on a row with a numeric published value")
+            }
+          }
           if let unit = row["unit"] as? String { try checkUnit(unit, at: at) }
           if let spec = row["value"] as? String { _ = try Expression(spec, at: at) }
         }
@@ -67,7 +93,15 @@ public struct FigurePages {
     return list
   }
 
-  static let units = ["percent", "points", "times", "ms", "number"]
+  static let units = ["percent", "points", "times", "ms", "ns", "s", "number"]
+
+  /// Whether a row answers a published result of the seed (a number, or words other than
+  /// "not given"); other rows are KeyBench's context.
+  static func isPublished(_ row: [String: Any]) -> Bool {
+    if let number = row["published"] as? NSNumber { return !isJSONBoolean(number) }
+    if let text = row["published"] as? String { return text != "not given" }
+    return false
+  }
 
   static func checkUnit(_ unit: String, at place: String, text: Bool = false) throws {
     let allowed = units + (text ? ["text"] : [])
@@ -90,6 +124,7 @@ public struct FigurePages {
       return (title, unit)
     }
   }
+
 
   /// Every run or step a `figures` list takes values from, with the row that names it: a suite
   /// checks them against its plan, so a misspelt name fails before anything runs.
@@ -115,9 +150,8 @@ public struct FigurePages {
   }
 
   /// A value specification: a term, or two terms joined by ` / ` (their ratio) or ` - ` (their
-  /// difference); a term is `NAME:metric.path`, `mean(NAME:a, …)`, `sum(…)`, `median(…)`,
-  /// `min(…)` or `max(…)`, where NAME is a run (its summary.json metrics) or a step writing a JSON
-  /// file (that file), and `NAME#*` stands for every round of a repeated run.
+  /// difference); a term is `NAME:metric.path`, `mean(NAME:a, …)` or `sum(NAME:a, …)`, where
+  /// NAME is a run (its summary.json metrics) or a step writing a JSON file (that file).
   struct Expression {
     enum Operator { case ratio, difference }
     struct Term {
@@ -165,60 +199,89 @@ public struct FigurePages {
     }
   }
 
-  /// Writes one Markdown page per entry into `folder`; `metrics(run)` gives a run's metrics object
-  /// (nil when the run has no result), `rounds(run)` how many rounds a run has (`NAME#*`) and
-  /// `report(run)` its report.md. Returns the pages written.
+  /// Writes every page into `folder`: a seed page (rows of published results) as its data,
+  /// `SEED.json` (``SeedPage``), and the Markdown rendered from that file; a benchmark page (with
+  /// `columns` or `report` tables) as Markdown. `metrics(name)` gives a run's metrics object or a
+  /// step's JSON (nil when it has no result; a repeated run's later rounds are `NAME#2`, …),
+  /// `rounds(run)` how many rounds a run has (`NAME#*`) and `report(run)` its report.md. Returns
+  /// the files written.
   public func write(
-    to folder: URL, metrics: (String) -> [String: Any]?, rounds: (String) -> Int = { _ in 1 }, report: (String) -> String? = { _ in nil }
+    to folder: URL, origins: [String: String] = [:], metrics: (String) -> [String: Any]?, rounds: (String) -> Int = { _ in 1 },
+    report: (String) -> String? = { _ in nil }
   ) throws -> [String] {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var written: [String] = []
-    for page in pages {
-      let name = page["page"] as? String ?? "page"
-      var lines = ["# \(page["title"] as? String ?? name)", ""]
-      if let text = page["text"] as? String { lines += [text, ""] }
-      for table in page["tables"] as? [[String: Any]] ?? [] {
-        if let title = table["title"] as? String { lines += ["## \(title)", ""] }
-        if let text = table["text"] as? String { lines += [text, ""] }
-        if let run = table["report"] as? String {
-          lines += Self.excerpt(report(run), of: run, table: table) + [""]
-          continue
-        }
-        if let columns = try Self.columns(table, at: name) {
-          lines.append("| \(table["label"] as? String ?? "") | " + columns.map(\.title).joined(separator: " | ") + " |")
-          lines.append("|---|" + columns.map { $0.unit == "text" ? "---|" : "---:|" }.joined())
-          for row in table["rows"] as? [[String: Any]] ?? [] {
-            let cells = try zip(row["values"] as? [Any] ?? [], columns).map { spec, column -> String in
-              guard let spec = spec as? String else { return "" }
-              if column.unit == "text" { return spec }
-              return try value(Expression(spec, at: name), metrics: metrics, rounds: rounds).map { Self.format($0, unit: column.unit) } ?? "missing"
-            }
-            lines.append("| \(row["label"] as? String ?? "") | " + cells.joined(separator: " | ") + " |")
-          }
-          lines.append("")
-          continue
-        }
-        lines += ["| | published | KeyBench | difference | why they may differ |", "|---|---:|---:|---:|---|"]
-        for row in table["rows"] as? [[String: Any]] ?? [] {
-          let unit = row["unit"] as? String ?? "number"
-          let measured = try (row["value"] as? String).map { try value(Expression($0, at: name), metrics: metrics, rounds: rounds) } ?? nil
-          let published = row["published"]
-          var difference = ""
-          if let measured, let reference = (published as? NSNumber)?.doubleValue, !((published as? NSNumber).map(isJSONBoolean) ?? false) {
-            difference = Self.difference(measured, reference, unit: unit)
-          }
-          let publishedText = (published as? NSNumber).map { Self.format($0.doubleValue, unit: unit) } ?? (published as? String) ?? "not given"
-          let measuredText = measured.map { Self.format($0, unit: unit) } ?? ((row["value"] as? String) == nil ? "not measured" : "missing")
-          lines.append("| \(row["label"] as? String ?? "") | \(publishedText) | \(measuredText) | \(difference) | \(row["note"] as? String ?? "") |")
-        }
-        lines.append("")
+    for entry in pages {
+      if Self.isBenchmarkPage(entry) {
+        written.append(try writeBenchmarkPage(entry, to: folder, metrics: metrics, rounds: rounds, report: report))
+        continue
       }
-      let path = folder.appendingPathComponent(name.hasSuffix(".md") ? name : name + ".md").path
-      try AtomicFileWriter.write(lines.joined(separator: "\n"), to: path)
-      written.append(path)
+      let page = try seedPage(entry, origins: origins, metrics: metrics)
+      if let problem = page.problems.first { throw SuiteFile.Problem(problem) }
+      let jsonPath = folder.appendingPathComponent(page.seed + ".json").path
+      try AtomicFileWriter.write(try page.json, to: jsonPath)
+      // The Markdown comes from the file just written, read back.
+      let stored = try SeedPage.load(path: jsonPath)
+      let path = folder.appendingPathComponent(page.page + ".md").path
+      try AtomicFileWriter.write(stored.markdown, to: path)
+      written += [jsonPath, path]
     }
     return written
   }
+
+  /// A page of benchmark results rather than published ones: it has a `columns` or `report` table.
+  static func isBenchmarkPage(_ page: [String: Any]) -> Bool {
+    (page["tables"] as? [[String: Any]] ?? []).contains { $0["columns"] != nil || $0["report"] != nil }
+  }
+
+  /// A benchmark page as Markdown (columns tables, report excerpts, published-beside-measured rows).
+  func writeBenchmarkPage(
+    _ page: [String: Any], to folder: URL, metrics: (String) -> [String: Any]?, rounds: (String) -> Int, report: (String) -> String?
+  ) throws -> String {
+    let name = page["page"] as? String ?? "page"
+    var lines = ["# \(page["title"] as? String ?? name)", ""]
+    if let text = page["text"] as? String { lines += [text, ""] }
+    for table in page["tables"] as? [[String: Any]] ?? [] {
+      if let title = table["title"] as? String { lines += ["## \(title)", ""] }
+      if let text = table["text"] as? String { lines += [text, ""] }
+      if let run = table["report"] as? String {
+        lines += Self.excerpt(report(run), of: run, table: table) + [""]
+        continue
+      }
+      if let columns = try Self.columns(table, at: name) {
+        lines.append("| \(table["label"] as? String ?? "") | " + columns.map(\.title).joined(separator: " | ") + " |")
+        lines.append("|---|" + columns.map { $0.unit == "text" ? "---|" : "---:|" }.joined())
+        for row in table["rows"] as? [[String: Any]] ?? [] {
+          let cells = try zip(row["values"] as? [Any] ?? [], columns).map { spec, column -> String in
+            guard let spec = spec as? String else { return "" }
+            if column.unit == "text" { return spec }
+            return try value(Expression(spec, at: name), metrics: metrics, rounds: rounds).map { Self.format($0, unit: column.unit) } ?? "missing"
+          }
+          lines.append("| \(row["label"] as? String ?? "") | " + cells.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        continue
+      }
+      lines += ["| | published | KeyBench | difference | why they may differ |", "|---|---:|---:|---:|---|"]
+      for row in table["rows"] as? [[String: Any]] ?? [] {
+        let unit = row["unit"] as? String ?? "number"
+        let measured = try (row["value"] as? String).map { try value(Expression($0, at: name), metrics: metrics, rounds: rounds) } ?? nil
+        let published = row["published"]
+        var difference = ""
+        if let measured, let reference = (published as? NSNumber)?.doubleValue, !((published as? NSNumber).map(isJSONBoolean) ?? false) {
+          difference = Self.difference(measured, reference, unit: unit)
+        }
+        let publishedText = (published as? NSNumber).map { Self.format($0.doubleValue, unit: unit) } ?? (published as? String) ?? "not given"
+        let measuredText = measured.map { Self.format($0, unit: unit) } ?? ((row["value"] as? String) == nil ? "not measured" : "missing")
+        lines.append("| \(row["label"] as? String ?? "") | \(publishedText) | \(measuredText) | \(difference) | \(row["note"] as? String ?? "") |")
+      }
+      lines.append("")
+    }
+    let path = folder.appendingPathComponent(name.hasSuffix(".md") ? name : name + ".md").path
+    try AtomicFileWriter.write(lines.joined(separator: "\n"), to: path)
+    return path
+  }
+
 
   /// The lines of `report` from the first beginning with `from` (or after the first beginning
   /// with `after`) up to the next beginning with `until` (an empty `until`: the next empty
@@ -242,12 +305,129 @@ public struct FigurePages {
     return lines
   }
 
+  /// One page's data: every row's value (per round when the runs were repeated), its status
+  /// and the outputs it was read from.
+  func seedPage(_ entry: [String: Any], origins: [String: String], metrics: (String) -> [String: Any]?) throws -> SeedPage {
+    var name = entry["page"] as? String ?? "page"
+    if name.hasSuffix(".md") { name = String(name.dropLast(3)) }
+    let seed = entry["seed"] as? String ?? String(name.prefix { $0 != "-" })
+    var page = SeedPage(
+      seed: seed, page: name, title: entry["title"] as? String ?? name, text: entry["text"] as? String, tables: [], records: [], context: [])
+    for (t, table) in (entry["tables"] as? [[String: Any]] ?? []).enumerated() {
+      page.tables.append(SeedPage.Table(title: table["title"] as? String, text: table["text"] as? String))
+      for (r, row) in (table["rows"] as? [[String: Any]] ?? []).enumerated() {
+        let unit = row["unit"] as? String ?? "number"
+        let spec = row["value"] as? String
+        let expression = try spec.map { try Expression($0, at: name) }
+        let perRound = expression.map { rounds($0, metrics: metrics) } ?? []
+        let present = perRound.compactMap { $0 }
+        var measured: Double?
+        var roundValues: [Double]?
+        if !present.isEmpty && present.count == perRound.count {
+          let sorted = present.sorted()
+          measured = Percentile.linear(sorted: sorted, at: 0.5)
+          if sorted.first != sorted.last { roundValues = present }
+        }
+        var record = SeedPage.Record(
+          seed: seed, section: row["section"] as? String ?? table["section"] as? String, quantity: row["label"] as? String ?? "",
+          published: nil, keybench: measured, rounds: roundValues, unit: unit, status: nil, criterion: nil, why: nil, note: nil, expression: spec,
+          from: expression.map { Self.sources($0, origins: origins) }, table: t, row: r)
+        let note = (row["note"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        if Self.isPublished(row) {
+          if let number = row["published"] as? NSNumber {
+            record.published = .number(number.doubleValue)
+          } else if let text = row["published"] as? String {
+            record.published = .text(text)
+          }
+          record.status = Self.status(row, published: record.published, measured: measured)
+          if let tolerance = (row["tolerance"] as? NSNumber)?.doubleValue {
+            record.criterion = "within \(CSV.number(tolerance))"
+          } else if let expect = row["expect"] as? String {
+            record.criterion = "expect \(expect)"
+          }
+          // A reproduced result needs no why; its note stays beside it.
+          if record.status == "reproduced" { record.note = note } else { record.why = note }
+          page.records.append(record)
+        } else {
+          record.note = note
+          page.context.append(record)
+        }
+      }
+    }
+    return page
+  }
+
+  /// What a published statement says about KeyBench's value when it gives a direction or a
+  /// bound rather than a number ("falls with text length": the difference of its ends is
+  /// negative; "under 0.5 µs": at most 500 ns).
+  struct Expectation {
+    var holds: (Double) -> Bool
+
+    init?(_ text: String) {
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      switch trimmed {
+      case "positive": holds = { $0 > 0 }
+      case "negative": holds = { $0 < 0 }
+      default:
+        for (symbol, test) in [(">=", { (a: Double, b: Double) in a >= b }), ("<=", { $0 <= $1 }), (">", { $0 > $1 }), ("<", { $0 < $1 })]
+        where trimmed.hasPrefix(symbol) {
+          guard let bound = Double(trimmed.dropFirst(symbol.count).trimmingCharacters(in: .whitespaces)), bound.isFinite else { return nil }
+          holds = { test($0, bound) }
+          return
+        }
+        return nil
+      }
+    }
+  }
+
+  /// `not-reproducible` when the row says so; `reproduced` when a numeric published value and
+  /// KeyBench's lie within the row's `tolerance`, or KeyBench's value meets the row's `expect`;
+  /// `approximated` otherwise.
+  static func status(_ row: [String: Any], published: SeedPage.Published?, measured: Double?) -> String {
+    if let declared = row["status"] as? String { return declared }
+    if let measured, let expectation = (row["expect"] as? String).flatMap(Expectation.init), expectation.holds(measured) {
+      return "reproduced"
+    }
+    if case .number(let value)? = published, let measured, let tolerance = (row["tolerance"] as? NSNumber)?.doubleValue {
+      let gap: Double = abs(measured - value)
+      if gap <= tolerance * (1 + 1e-9) { return "reproduced" }
+    }
+    return "approximated"
+  }
+
+  /// The expression's value in every round of the runs it names: round 1 reads `NAME`, round
+  /// k `NAME#k` (steps and unrepeated runs have one result, used in every round). A value one
+  /// round lacks is nil there.
+  func rounds(_ expression: Expression, metrics: (String) -> [String: Any]?) -> [Double?] {
+    let names = Set(expression.references.map(\.run))
+    var count = 1
+    while names.contains(where: { metrics("\($0)#\(count + 1)") != nil }) { count += 1 }
+    return (1...count).map { round in
+      value(expression, metrics: { name in
+        if round == 1 { return metrics(name) }
+        if let result = metrics("\(name)#\(round)") { return result }
+        return metrics("\(name)#2") == nil ? metrics(name) : nil
+      })
+    }
+  }
+
+  /// Where each term of an expression is read, `FILE: PATH`: `origins[NAME]` names the file
+  /// (`NAME/summary.json` and `metrics.` for a run, the output file for a step), else NAME.
+  static func sources(_ expression: Expression, origins: [String: String]) -> [String] {
+    var seen: [String] = []
+    for reference in expression.references {
+      let text = "\(origins[reference.run] ?? reference.run): \(reference.path)"
+      if !seen.contains(text) { seen.append(text) }
+    }
+    return seen
+  }
+
   func value(_ expression: Expression, metrics: (String) -> [String: Any]?, rounds: (String) -> Int = { _ in 1 }) -> Double? {
     func lookup(_ reference: (run: String, path: String)) -> Double? {
       guard var node: Any = metrics(reference.run) else { return nil }
       for part in reference.path.split(separator: ".") {
-        if let list = node as? [Any], let index = Int(part), list.indices.contains(index) {
-          node = list[index]
+        if let list = node as? [Any], let number = Int(part), list.indices.contains(number < 0 ? list.count + number : number) {
+          node = list[number < 0 ? list.count + number : number]
         } else if let object = node as? [String: Any], let next = object[String(part)] {
           node = next
         } else {

@@ -92,6 +92,16 @@ public struct SuiteOutput {
     return values
   }
 
+  /// The file each figure value is read from, by item name: `NAME/summary.json` (its
+  /// `metrics`) for a run, the output file for a step (``figureValues``).
+  public var figureOrigins: [String: String] {
+    var origins: [String: String] = [:]
+    for item in items where item.round == 1 {
+      origins[item.name] = item.kind == .run ? "\(item.name)/summary.json metrics" : item.output ?? item.name
+    }
+    return origins
+  }
+
   /// How many rounds each run has in the plan, by its first round's name (figure pages' `NAME#*`).
   public var rounds: [String: Int] {
     Dictionary(items.filter { $0.kind == .run }.map { (Self.firstRound($0), $0.round) }, uniquingKeysWith: max)

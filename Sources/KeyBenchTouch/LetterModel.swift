@@ -20,6 +20,8 @@ public struct LetterModel: Sendable {
   public let smoothing: Double
   /// Letters counted while training.
   public let trainingLetters: Int
+  /// The raw counts the model was trained from.
+  public let counts: LetterCounts
   private let letterCount: Int
   private let symbolCount: Int
   /// Rows of `letterCount` probabilities; the row for a context is ``row(for:)``.
@@ -37,23 +39,9 @@ public struct LetterModel: Sendable {
     let s = a + 2
     letterCount = a
     symbolCount = s
-    var uni = [Double](repeating: 0, count: a)
-    var bi = [Double](repeating: 0, count: s * a)
-    var tri = [Double](repeating: 0, count: s * s * a)
-    var total = 0
-    for text in texts {
-      var context = LetterContext.start(alphabet)
-      for symbol in alphabet.symbols(of: text) {
-        if symbol < a {
-          let (p1, p2) = (context.previous, context.beforePrevious)
-          uni[symbol] += 1
-          bi[p1 * a + symbol] += 1
-          tri[(p2 * s + p1) * a + symbol] += 1
-          total += 1
-        }
-        context = context.after(symbol, in: alphabet)
-      }
-    }
+    let counts = LetterCounts(texts: texts, alphabet: alphabet)
+    self.counts = counts
+    let (uni, bi, tri, total) = (counts.unigram, counts.bigram, counts.trigram, counts.letters)
     trainingLetters = total
     // Unigram: add-one, so a letter never seen still has a little mass.
     let unigram = uni.map { ($0 + 1) / (Double(total) + Double(a)) }

@@ -198,8 +198,9 @@ extension KeybenchSuite {
         guard !output.figures.isEmpty else { throw CommandFailure("\(folder): the suite \(output.suite) has no figures section (--pages needs one)") }
         let metrics = output.figureValues
         let written = try FigurePages(pages: output.figures).write(
-          to: URL(fileURLWithPath: pages), metrics: { metrics[$0] }, rounds: { output.rounds[$0] ?? 1 }, report: output.report(of:))
-        StandardError.print("wrote \(written.count) figure pages into \(pages)")
+          to: URL(fileURLWithPath: pages), origins: output.figureOrigins, metrics: { metrics[$0] }, rounds: { output.rounds[$0] ?? 1 },
+          report: output.report(of:))
+        StandardError.print("wrote \(written.count) figure files (pages, and SEED.json for seed pages) into \(pages)")
       }
       guard !runs.isEmpty else { throw CommandFailure("\(folder): no finished runs yet (keybench-suite status \(folder))") }
       var board = try Leaderboard(sources: runs)

@@ -80,14 +80,15 @@ import Testing
     let pages: [[String: Any]] = [[
       "page": "p", "title": "T",
       "tables": [[
-        "title": "Rows",
+        "title": "Rows", "section": "§1",
         "rows": [
           ["label": "single", "published": 0.9, "value": "a:top1", "unit": "percent", "note": "why"],
-          ["label": "mean", "published": 0.5, "value": "mean(a:top1, b:top1)", "unit": "percent"],
-          ["label": "ratio", "published": 2, "value": "a:ms / b:ms", "unit": "times"],
+          ["label": "mean", "published": 0.5, "value": "mean(a:top1, b:top1)", "unit": "percent", "note": "n"],
+          ["label": "ratio", "published": 2, "value": "a:ms / b:ms", "unit": "times", "tolerance": 0.1],
           ["label": "list", "published": "not given", "value": "a:curve.1.mean", "unit": "number"],
-          ["label": "absent", "published": 1, "value": "c:top1", "unit": "percent"],
-          ["label": "text only", "published": "95–98 %"],
+          ["label": "last", "value": "a:curve.-1.mean", "unit": "number"],
+          ["label": "absent", "published": 1, "value": "c:top1", "unit": "percent", "note": "n"],
+          ["label": "text only", "published": "95–98 %", "note": "n"],
         ],
       ]],
     ]]
@@ -98,21 +99,23 @@ import Testing
     let dir = try TemporaryDirectory()
     _ = try FigurePages(pages: pages).write(to: dir.url) { metrics[$0] }
     let text = try String(contentsOfFile: dir.path("p.md"), encoding: .utf8)
-    #expect(text.contains("| single | 90.00 % | 80.00 % | -10.00 pt | why |"))
-    #expect(text.contains("| mean | 50.00 % | 70.00 % | +20.00 pt |"))
-    #expect(text.contains("| ratio | 2.00× | 2.00× | ×1 |"))
-    #expect(text.contains("| list | not given | 0.375 |  |"))
-    #expect(text.contains("| absent | 100.00 % | missing |  |"))
-    #expect(text.contains("| text only | 95–98 % | not measured |  |"))
+    #expect(text.contains("| single | 90.00 % | 80.00 % | -10.00 pt | approximated | why |"))
+    #expect(text.contains("| mean | 50.00 % | 70.00 % | +20.00 pt | approximated | n |"))
+    #expect(text.contains("| ratio | 2.00× | 2.00× | ×1 | reproduced |  |"))
+    #expect(text.contains("| list | not given | 0.375 |  |  |  |"))
+    #expect(text.contains("| last | not given | 0.375 |  |  |  |"), "-1 indexes the last entry")
+    #expect(text.contains("| absent | 100.00 % | missing |  | approximated | n |"))
+    #expect(text.contains("| text only | 95–98 % | not measured |  | approximated | n |"))
   }
 
   @Test func sumsAndDifferencesOfTerms() throws {
     let pages: [[String: Any]] = [[
       "page": "q",
       "tables": [[
+        "section": "§2",
         "rows": [
-          ["label": "share", "published": 0.5, "value": "e:ops.near / sum(e:ops.near, e:ops.edit, e:ops.delete)", "unit": "percent"],
-          ["label": "gain", "published": 0.02, "value": "a:top1 - b:top1", "unit": "points"],
+          ["label": "share", "published": 0.5, "value": "e:ops.near / sum(e:ops.near, e:ops.edit, e:ops.delete)", "unit": "percent", "tolerance": 0],
+          ["label": "gain", "published": 0.02, "value": "a:top1 - b:top1", "unit": "points", "note": "n"],
           ["label": "mean ratio", "value": "mean(a:ms, b:ms) / b:ms", "unit": "times"],
           ["label": "flag", "value": "e:flag", "unit": "number"],
         ],
@@ -125,10 +128,10 @@ import Testing
     let dir = try TemporaryDirectory()
     _ = try FigurePages(pages: pages).write(to: dir.url) { metrics[$0] }
     let text = try String(contentsOfFile: dir.path("q.md"), encoding: .utf8)
-    #expect(text.contains("| share | 50.00 % | 50.00 % | +0.00 pt |"))
-    #expect(text.contains("| gain | +2.00 pt | +5.00 pt | +3.00 pt |"))
-    #expect(text.contains("| mean ratio | not given | 1.50× |  |"))
-    #expect(text.contains("| flag | not given | missing |  |"), "a JSON true is not a number")
+    #expect(text.contains("| share | 50.00 % | 50.00 % | +0.00 pt | reproduced |  |"))
+    #expect(text.contains("| gain | +2.00 pt | +5.00 pt | +3.00 pt | approximated | n |"))
+    #expect(text.contains("| mean ratio | not given | 1.50× |  |  |  |"))
+    #expect(text.contains("| flag | not given | missing |  |  |  |"), "a JSON true is not a number")
     let path = try dir.write(
       "s.json",
       text: #"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}], "figures": [{"page": "p", "tables": [{"rows": [{"label": "x", "value": "a:x / a:y - a:z"}]}]}]}"#)
@@ -197,6 +200,6 @@ import Testing
       "s.json",
       text: #"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}], "figures": [{"page": "p", "tables": [{"rows": [{"label": "x", "unit": "percnt"}]}]}]}"#)
     let error = try #require(throws: SuiteFile.Problem.self) { try SuiteFile.load(path: path) }
-    #expect(error.description == #"s.json: figures[0].tables[0].rows[0].unit: 'percnt'; choose percent, points, times, ms, number (did you mean "percent"?)"#)
+    #expect(error.description == #"s.json: figures[0].tables[0].rows[0].unit: 'percnt'; choose percent, points, times, ms, ns, s, number (did you mean "percent"?)"#)
   }
 }
