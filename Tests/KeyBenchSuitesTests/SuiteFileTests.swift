@@ -186,7 +186,7 @@ import Testing
       "s.json",
       text: #"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}], "figures": [{"page": "p", "tables": [{"columns": [{"title": "x"}, {"title": "y", "unit": "txt"}], "rows": [{"label": "r", "values": ["a:x", "b"]}]}]}]}"#)
     let error = try #require(throws: SuiteFile.Problem.self) { try SuiteFile.load(path: path) }
-    #expect(error.description == #"s.json: figures[0].tables[0].columns[1].unit: 'txt'; choose percent, points, times, ms, number, text (did you mean "text"?)"#)
+    #expect(error.description == #"s.json: figures[0].tables[0].columns[1].unit: 'txt'; choose percent, points, times, ms, ns, s, number, text (did you mean "text"?)"#)
     let short = try dir.write(
       "t.json",
       text: #"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}], "figures": [{"page": "p", "tables": [{"columns": [{"title": "x"}, {"title": "y"}], "rows": [{"label": "r", "values": ["a:x"]}]}]}]}"#)
