@@ -255,7 +255,7 @@ public struct FigurePages {
           let cells = try zip(row["values"] as? [Any] ?? [], columns).map { spec, column -> String in
             guard let spec = spec as? String else { return "" }
             if column.unit == "text" { return spec }
-            return try value(Expression(spec, at: name), metrics: metrics, rounds: rounds).map { Self.format($0, unit: column.unit) } ?? "missing"
+            return try value(Expression(spec, at: name), metrics: metrics, rounds: rounds).map { SeedPage.format($0, unit: column.unit) } ?? "missing"
           }
           lines.append("| \(row["label"] as? String ?? "") | " + cells.joined(separator: " | ") + " |")
         }
@@ -269,10 +269,10 @@ public struct FigurePages {
         let published = row["published"]
         var difference = ""
         if let measured, let reference = (published as? NSNumber)?.doubleValue, !((published as? NSNumber).map(isJSONBoolean) ?? false) {
-          difference = Self.difference(measured, reference, unit: unit)
+          difference = SeedPage.difference(measured, reference, unit: unit)
         }
-        let publishedText = (published as? NSNumber).map { Self.format($0.doubleValue, unit: unit) } ?? (published as? String) ?? "not given"
-        let measuredText = measured.map { Self.format($0, unit: unit) } ?? ((row["value"] as? String) == nil ? "not measured" : "missing")
+        let publishedText = (published as? NSNumber).map { SeedPage.format($0.doubleValue, unit: unit) } ?? (published as? String) ?? "not given"
+        let measuredText = measured.map { SeedPage.format($0, unit: unit) } ?? ((row["value"] as? String) == nil ? "not measured" : "missing")
         lines.append("| \(row["label"] as? String ?? "") | \(publishedText) | \(measuredText) | \(difference) | \(row["note"] as? String ?? "") |")
       }
       lines.append("")
@@ -463,23 +463,6 @@ public struct FigurePages {
     case nil: return present[0]
     case .ratio: return present[1] == 0 ? nil : present[0] / present[1]
     case .difference: return present[0] - present[1]
-    }
-  }
-
-  static func format(_ value: Double, unit: String) -> String {
-    switch unit {
-    case "percent": return String(format: "%.2f %%", value * 100)
-    case "points": return String(format: "%+.2f pt", value * 100)
-    case "times": return String(format: "%.2f×", value)
-    case "ms": return String(format: "%.2f ms", value)
-    default: return abs(value) >= 100 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.3f", value)
-    }
-  }
-
-  static func difference(_ measured: Double, _ published: Double, unit: String) -> String {
-    switch unit {
-    case "percent", "points": return String(format: "%+.2f pt", (measured - published) * 100)
-    default: return published == 0 ? "" : String(format: "×%.3g", measured / published)
     }
   }
 }
