@@ -99,8 +99,10 @@ import Testing
       let out = dir.path("\(kind).jsonl")
       let summary = try HowWeSwipeImport(stimuliDirectory: stimuli).run(inputs: [TestPaths.fixture("hws/raw_logs")], output: out)
       #expect(summary.counts.prompts == [kind: 7])
-      let (_, gestures) = try SwipeCorpus.readAll(path: out)
+      let (header, gestures) = try SwipeCorpus.readAll(path: out)
       #expect(gestures.allSatisfy { $0.metadata?["prompt"] == kind })
+      // By content, never by path: the same import in another folder gives the same bytes.
+      #expect(header.provenance["phrases"]?.hasPrefix("mem200.txt sha256 ") == true && header.provenance["phrases"]?.contains("/") == false)
     }
     let empty = dir.url.appendingPathComponent("empty")
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

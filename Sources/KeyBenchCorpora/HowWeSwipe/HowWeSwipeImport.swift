@@ -33,7 +33,7 @@ public struct HowWeSwipeImport {
   /// when none is found (gestures are then left without a prompt kind).
   ///
   /// - Throws: ``InputFileError`` when a folder was given explicitly but holds no phrase list.
-  func phrases(near log: URL) throws -> (set: Set<String>, path: String)? {
+  func phrases(near log: URL) throws -> (set: Set<String>, path: String, sha256: String)? {
     let candidates: [URL]
     if let stimuliDirectory {
       candidates = [stimuliDirectory]
@@ -53,7 +53,9 @@ public struct HowWeSwipeImport {
       let text = String(decoding: try InputFile.data(file, maximumBytes: 4 << 20), as: UTF8.self)
       let phrases = Set(text.split(whereSeparator: \.isNewline).map { HowWeSwipeLog.PromptKind.normalized(String($0)) }.filter { !$0.isEmpty })
       guard !phrases.isEmpty else { throw InputFileError(path: file, kind: .empty, reason: "holds no phrase") }
-      return (phrases, file)
+      // The corpus records the list by content, not by path: the same import on another machine
+      // (another checkout folder) gives the same bytes.
+      return (phrases, file, try FileDigest.sha256Hex(ofFileAt: file))
     }
     if let stimuliDirectory {
       throw InputFileError(path: stimuliDirectory.path, kind: .unreadable, reason: "holds no \(Self.phrasesFile) (the study's natural phrases)")
@@ -165,7 +167,7 @@ public struct HowWeSwipeImport {
           "source": "How We Swipe (Leiva, Kim, Cui, Bi, Oulasvirta, MobileHCI 2021)",
           "logs": String(files.count),
           "include_rejected": String(log.includeRejected),
-        ].merging(phrases.map { ["phrases": $0.path] } ?? [:]) { $1 }))
+        ].merging(phrases.map { ["phrases": "\(Self.phrasesFile) sha256 \($0.sha256)"] } ?? [:]) { $1 }))
     var summary = Summary(counts: .init(), usersWithMetadata: 0, metadataDirectory: metadataFolder, perLog: [:])
     summary.phrases = phrases?.path
     for (index, file) in files.enumerated() {
