@@ -71,6 +71,17 @@ public enum ProjectFiles {
     return manager.fileExists(atPath: root.appendingPathComponent(".complete").path) ? root : nil
   }()
 
+  /// The nearest of `folder` and the folders above it that holds `relativePath` (only a folder
+  /// when `directory` is true, only a file when false, either when nil), or nil: how a checkout or
+  /// a project's database is found from wherever a command runs.
+  public static func nearest(_ relativePath: String, from folder: URL, directory: Bool? = nil) -> URL? {
+    ancestors(of: folder).first { root in
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(atPath: root.appendingPathComponent(relativePath).path, isDirectory: &isFolder)
+        && directory.map { $0 == isFolder.boolValue } ?? true
+    }
+  }
+
   private static func ancestors(of url: URL) -> [URL] {
     var result: [URL] = []
     var current = url.standardizedFileURL

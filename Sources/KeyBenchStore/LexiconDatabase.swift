@@ -25,15 +25,9 @@ public struct LexiconDatabase: Sendable {
     if let home = ProcessInfo.processInfo.environment["KEYBENCH_HOME"], !home.isEmpty {
       return URL(fileURLWithPath: home).appendingPathComponent(defaultPath).path
     }
-    let manager = FileManager.default
-    if manager.fileExists(atPath: defaultPath) { return defaultPath }
-    var folder = URL(fileURLWithPath: manager.currentDirectoryPath).standardizedFileURL
-    while folder.path != "/" {
-      folder.deleteLastPathComponent()
-      let candidate = folder.appendingPathComponent(defaultPath).path
-      if manager.fileExists(atPath: candidate) { return candidate }
-    }
-    return defaultPath
+    if FileManager.default.fileExists(atPath: defaultPath) { return defaultPath }
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    return ProjectFiles.nearest(defaultPath, from: here).map { $0.appendingPathComponent(defaultPath).path } ?? defaultPath
   }
 
   /// How long a connection waits for another process's lock before giving up (seconds):

@@ -47,16 +47,15 @@ public enum StoreEntry {
         return .invalid("\(path) holds the result of another command than the plan's '\(item.name)' (was plan.json edited?)")
       }
       let found = try files(in: folder)
-      let sealed = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-      for file in found where sealed[file] == nil { return .invalid("\(path)/\(file) was added after the entry was sealed") }
+      let sealed = Set(manifest.files.map(\.path))
+      for file in found.keys.sorted() where !sealed.contains(file) { return .invalid("\(path)/\(file) was added after the entry was sealed") }
       for file in manifest.files {
         let filePath = folder.appendingPathComponent(file.path).path
-        guard found.contains(file.path) else { return .invalid("\(filePath) is missing") }
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: filePath)[.size] as? NSNumber)?.int64Value ?? -1
+        guard let bytes = found[file.path] else { return .invalid("\(filePath) is missing") }
         guard bytes == file.bytes else { return .invalid("\(filePath) has \(bytes) bytes, sealed with \(file.bytes)") }
         guard try FileDigest.sha256Hex(ofFileAt: filePath) == file.sha256 else { return .invalid("\(filePath) changed after the entry was sealed") }
       }
-      guard found.contains(item.completionMarker) else { return .invalid("\(path) holds no \(item.completionMarker)") }
+      guard found[item.completionMarker] != nil else { return .invalid("\(path) holds no \(item.completionMarker)") }
       return .complete
     } catch {
       return .invalid("\(error)")
@@ -68,11 +67,11 @@ public enum StoreEntry {
   /// - Throws: ``SuiteFile/Problem`` saying what is wrong with the output (the item then fails).
   static func seal(_ folder: URL, item: SuitePlan.Item) throws {
     if let problem = contentProblem(folder, item: item) { throw SuiteFile.Problem(problem) }
-    let names = try files(in: folder)
+    let found = try files(in: folder)
     var total: Int64 = 0
-    let records = try names.map { name -> Manifest.File in
+    let records = try found.keys.sorted().map { name -> Manifest.File in
       let path = folder.appendingPathComponent(name).path
-      let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+      let bytes = found[name]!
       total += bytes
       guard total <= maximumBytes else { throw SuiteFile.Problem("\(folder.path) holds more than \(maximumBytes >> 30) GiB; a suite item's output must be smaller") }
       return Manifest.File(path: name, bytes: bytes, sha256: try FileDigest.sha256Hex(ofFileAt: path))
@@ -112,27 +111,29 @@ public enum StoreEntry {
     return [item.tool] + item.arguments.map { $0.hasPrefix(prefix) ? SuiteOutput.outVariable + "/" + $0.dropFirst(prefix.count) : $0 }
   }
 
-  /// Every regular file below `folder` except the manifest, as sorted relative paths.
+  /// Every regular file below `folder` except the manifest: relative path → size in bytes.
   ///
   /// - Throws: when the folder holds a symbolic link or a special file (an entry is plain data),
   ///   or more files than ``maximumFiles``.
-  static func files(in folder: URL) throws -> [String] {
+  static func files(in folder: URL) throws -> [String: Int64] {
     let manager = FileManager.default
     guard let enumerator = manager.enumerator(atPath: folder.path) else { throw SuiteFile.Problem("\(folder.path) cannot be read") }
-    var names: [String] = []
+    var names: [String: Int64] = [:]
     while let name = enumerator.nextObject() as? String {
       let path = folder.appendingPathComponent(name).path
-      let type = (try manager.attributesOfItem(atPath: path))[.type] as? FileAttributeType
-      switch type {
+      let attributes = try manager.attributesOfItem(atPath: path)
+      switch attributes[.type] as? FileAttributeType {
       case .typeDirectory?: continue
       case .typeRegular?:
         // SQLite's transient side files beside a database a later run opens are not content.
-        if name != manifestName && !sqliteSideSuffixes.contains(where: name.hasSuffix) { names.append(name) }
+        if name != manifestName && !sqliteSideSuffixes.contains(where: name.hasSuffix) {
+          names[name] = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        }
       default: throw SuiteFile.Problem("\(path) is not a regular file (a store entry holds plain files only)")
       }
       guard names.count <= maximumFiles else { throw SuiteFile.Problem("\(folder.path) holds more than \(maximumFiles) files") }
     }
-    return names.sorted()
+    return names
   }
 
   struct Manifest: Codable {

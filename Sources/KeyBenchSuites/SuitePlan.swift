@@ -74,15 +74,7 @@ public struct SuitePlan: Sendable {
 
     /// The KeyBench checkout `folder` is in, if any.
     static func checkout(above folder: URL) -> URL? {
-      var candidate = folder
-      while true {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Corpora/devices").path, isDirectory: &isFolder), isFolder.boolValue {
-          return candidate
-        }
-        guard candidate.path != "/" else { return nil }
-        candidate.deleteLastPathComponent()
-      }
+      ProjectFiles.nearest("Corpora/devices", from: folder, directory: true)
     }
 
     /// `path` as a command of the suite reads it (relative paths from the suite's folder).

@@ -216,8 +216,9 @@ public struct SuiteRunner: Sendable {
     } catch {
       try? (command.joined(separator: " ") + "\ncannot start: \(error)\n").write(toFile: log, atomically: false, encoding: .utf8)
     }
-    let finished = code == 0 && isComplete(item)
-    return finish(finished ? .done : .failed, finished ? 0 : (code == 0 ? 1 : code))
+    // A clean exit that was sealed and renamed into place is a complete entry (code is 1 when
+    // sealing or the rename failed); it is not hashed again here.
+    return finish(code == 0 ? .done : .failed, code)
   }
 
   /// Puts the sealed folder `temporary` at `entry`, moving an invalid earlier entry out of the

@@ -99,12 +99,10 @@ extension KeybenchReport {
             + "refresh them by rerunning the commands that wrote them (for the committed gate baselines: Scripts/gate --refresh)")
       }
       // The current run's declarations win; the baseline's cover metrics it alone reports.
-      var kinds = old.metricKinds
-      kinds.merge(new.metricKinds) { $1 }
+      var gate = RegressionGate(defaultMaxDrop: defaultMaxDrop, maxDrop: drops)
+      gate.kinds = old.metricKinds.merging(new.metricKinds) { $1 }
       for summary in [old, new] {
-        var reader = RegressionGate()
-        reader.kinds = kinds
-        let impossible = reader.impossibleValues(summary.metrics)
+        let impossible = gate.impossibleValues(summary.metrics)
         guard impossible.isEmpty else {
           throw InputFileError(
             path: summary.path, kind: .malformed,
@@ -138,8 +136,6 @@ extension KeybenchReport {
       }
       // Runs of the same inputs report the same metrics; a judged one the baseline has no number
       // for would pass unjudged. (Runs of other inputs, compared on purpose, may differ.)
-      var gate = RegressionGate(defaultMaxDrop: defaultMaxDrop, maxDrop: drops)
-      gate.kinds = kinds
       gate.judgedOnRows = onRows?.metricNames ?? []
       let unjudgeable = gate.unjudgeable(baseline: old.metrics, current: new.metrics)
       if !unjudgeable.isEmpty {

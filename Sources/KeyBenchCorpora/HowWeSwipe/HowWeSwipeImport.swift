@@ -34,28 +34,21 @@ public struct HowWeSwipeImport {
   ///
   /// - Throws: ``InputFileError`` when a folder was given explicitly but holds no phrase list.
   func phrases(near log: URL) throws -> (set: Set<String>, path: String, sha256: String)? {
-    let candidates: [URL]
-    if let stimuliDirectory {
-      candidates = [stimuliDirectory]
-    } else {
-      var near: [URL] = []
-      var folder = log.deletingLastPathComponent()
-      for _ in 0..<4 {
-        near.append(folder.appendingPathComponent("stimuli"))
-        folder.deleteLastPathComponent()
-      }
-      let corpora = ProcessInfo.processInfo.environment["KEYBENCH_CORPORA"].flatMap { $0.isEmpty ? nil : $0 } ?? "../shared/corpora"
-      candidates = near + [URL(fileURLWithPath: corpora).appendingPathComponent("swipes/hws/stimuli")]
-    }
-    for folder in candidates {
-      let file = folder.appendingPathComponent(Self.phrasesFile).path
-      guard FileManager.default.fileExists(atPath: file) else { continue }
-      let text = String(decoding: try InputFile.data(file, maximumBytes: 4 << 20), as: UTF8.self)
+    func holdsPhrases(_ folder: URL) -> Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent(Self.phrasesFile).path) }
+    let corpora = ProcessInfo.processInfo.environment["KEYBENCH_CORPORA"].flatMap { $0.isEmpty ? nil : $0 } ?? "../shared/corpora"
+    let shared = URL(fileURLWithPath: corpora).appendingPathComponent("swipes/hws/stimuli")
+    let found = stimuliDirectory ?? Self.treeFolder("stimuli", near: log, accept: holdsPhrases) ?? shared
+    if holdsPhrases(found) {
+      let file = found.appendingPathComponent(Self.phrasesFile).path
+      let data = try InputFile.data(file, maximumBytes: 4 << 20)
+      let text = String(decoding: data, as: UTF8.self)
       let phrases = Set(text.split(whereSeparator: \.isNewline).map { HowWeSwipeLog.PromptKind.normalized(String($0)) }.filter { !$0.isEmpty })
       guard !phrases.isEmpty else { throw InputFileError(path: file, kind: .empty, reason: "holds no phrase") }
       // The corpus records the list by content, not by path: the same import on another machine
       // (another checkout folder) gives the same bytes.
-      return (phrases, file, try FileDigest.sha256Hex(ofFileAt: file))
+      var digest = ContentDigest()
+      digest.update(data)
+      return (phrases, file, digest.finalize())
     }
     if let stimuliDirectory {
       throw InputFileError(path: stimuliDirectory.path, kind: .unreadable, reason: "holds no \(Self.phrasesFile) (the study's natural phrases)")
@@ -220,13 +213,17 @@ public struct HowWeSwipeImport {
 
   /// The `metadata` folder of a How We Swipe tree above a log, if any.
   static func findMetadata(near log: URL) -> URL? {
+    treeFolder("metadata", near: log) { !jsonFiles(under: $0).isEmpty }
+  }
+
+  /// The folder `name` of a How We Swipe tree beside a log or up to three levels above it (as
+  /// `Scripts/fetch-corpora` extracts the tree), the first that `accept`s; nil when none does.
+  static func treeFolder(_ name: String, near log: URL, accept: (URL) -> Bool) -> URL? {
     var folder = log.deletingLastPathComponent()
     for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent("metadata")
+      let candidate = folder.appendingPathComponent(name)
       var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
-        isDirectory.boolValue, !jsonFiles(under: candidate).isEmpty
-      {
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue, accept(candidate) {
         return candidate
       }
       folder = folder.deletingLastPathComponent()
