@@ -140,8 +140,8 @@ let package = Package(
     .executableTarget(
       name: "keybench-swipes",
       dependencies: [
-        "KeyBenchCLI", "KeyBenchCore", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchLanguageModel", "KeyBenchStore", "KeyBenchSwipe",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "KeyBenchBench", "KeyBenchCLI", "KeyBenchCore", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchLanguageModel", "KeyBenchStore",
+        "KeyBenchSwipe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),

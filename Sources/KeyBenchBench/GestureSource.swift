@@ -6,6 +6,7 @@ import KeyBenchCorpora
 /// few megabytes where the gestures themselves are over a hundred.
 struct GestureOutline {
   let id: String
+  let user: String?
   let word: String
   let flags: [SwipeGesture.Flag]
   let layout: LayoutReference
@@ -13,6 +14,7 @@ struct GestureOutline {
 
   init(_ gesture: SwipeGesture) {
     id = gesture.id
+    user = gesture.user
     word = gesture.word
     flags = gesture.flags
     layout = gesture.layout

@@ -20,6 +20,10 @@ public struct SwipeBenchmark {
     public var minimumWordLength = 2
     /// Stop after this many gestures.
     public var limit: Int?
+    /// Keep only the gestures of users in this fold (the users a model was not trained on).
+    public var userFold: UserFold?
+    /// Leave out the gestures of users in this fold (to train on the rest).
+    public var excludedUserFold: UserFold?
     public init() {}
   }
 
@@ -249,8 +253,14 @@ public struct SwipeBenchmark {
     var selected: [Int] = []
     var flagged: [String: Int] = [:]
     var short = 0
+    var (otherUsers, excludedUsers) = (0, 0)
     for (position, gesture) in gestures.enumerated() {
-      if !selection.includeFlagged, let flag = gesture.flags.first {
+      let user = gesture.user ?? gesture.id
+      if let fold = selection.userFold, !fold.contains(user: user) {
+        otherUsers += 1
+      } else if let fold = selection.excludedUserFold, fold.contains(user: user) {
+        excludedUsers += 1
+      } else if !selection.includeFlagged, let flag = gesture.flags.first {
         flagged[flag.rawValue, default: 0] += 1
       } else if gesture.word.count < selection.minimumWordLength {
         short += 1
@@ -258,6 +268,8 @@ public struct SwipeBenchmark {
         selected.append(position)
       }
     }
+    if let fold = selection.userFold { items.exclude(otherUsers, "users outside user fold \(fold)") }
+    if let fold = selection.excludedUserFold { items.exclude(excludedUsers, "users of user fold \(fold)") }
     for (flag, count) in flagged.sorted(by: { $0.key < $1.key }) { items.exclude(count, "flagged \(flag)") }
     items.exclude(short, "target shorter than \(selection.minimumWordLength) letters")
     if let limit = selection.limit, selected.count > limit {

@@ -10,8 +10,6 @@ public enum CSV {
     }.joined(separator: ",")
   }
 
-  /// A metric value as summaries store it: integers plainly, others with six significant
-  /// digits, and nothing for a value that could not be computed.
   /// The shortest text that reads back as exactly `value` (journals that are resumed from must
   /// not round: a resumed row would then differ from a fresh one).
   public static func exactNumber(_ value: Double) -> String {
@@ -19,6 +17,8 @@ public enum CSV {
     return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 
+  /// A metric value as summaries store it: integers plainly, others with six significant
+  /// digits, and nothing for a value that could not be computed.
   public static func number(_ value: Double) -> String {
     guard value.isFinite else { return "" }
     return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.6g", value)

@@ -82,8 +82,9 @@ public struct DTWDecoder: SwipeDecoder {
       diagnostics.timeLimitHit = diagnostics.timeLimitHit || result.timedOut
     }
     diagnostics.sequencesScored = scored.count
-    return SwipeDecoding(
-      candidates: rank(scored, pointCount: points.count, top: top), diagnostics: diagnostics)
+    var decoding = SwipeDecoding(candidates: [], diagnostics: diagnostics)
+    (decoding.candidates, decoding.evidence) = rank(scored, pointCount: points.count, top: top)
+    return decoding
   }
 
   /// A trace point in pitches, corrected for the systematic touch offset.
@@ -368,24 +369,31 @@ public struct DTWDecoder: SwipeDecoder {
     return result
   }
 
-  /// Fuses frequencies with the DTW cost and keeps the best `top`, one per match key.
-  func rank(_ scored: [(sequence: Int, cost: Double)], pointCount: Int, top: Int) -> [SwipeDecoding.Candidate] {
+  /// Fuses frequencies with the DTW cost and keeps the best `top`, one per match key, with
+  /// each kept candidate's evidence (for a re-ranker).
+  func rank(
+    _ scored: [(sequence: Int, cost: Double)], pointCount: Int, top: Int
+  ) -> ([SwipeDecoding.Candidate], [SwipeDecoding.Evidence]) {
     let fusion = Fusion(config: config.frequency, pointCount: pointCount, leaders: 0)
     let best = scored.map(\.cost).min() ?? .infinity
-    var all: [SwipeDecoding.Candidate] = []
+    var all: [(candidate: SwipeDecoding.Candidate, evidence: SwipeDecoding.Evidence)] = []
     for (index, cost) in scored where cost < .infinity {
       for word in lexicon.words(of: index) {
         let score = fusion.score(.init(cost: cost, logProbability: word.logProbability), bestCost: best)
-        all.append(.init(word: word.word, score: score))
+        all.append((.init(word: word.word, score: score), .init(sequence: index, cost: cost, logProbability: word.logProbability)))
       }
     }
-    all.sort { $0.score < $1.score || ($0.score == $1.score && $0.word < $1.word) }
+    all.sort { $0.candidate.score < $1.candidate.score || ($0.candidate.score == $1.candidate.score && $0.candidate.word < $1.candidate.word) }
     var seen = Set<String>()
     var ranked: [SwipeDecoding.Candidate] = []
-    for candidate in all where ranked.count < top {
-      if seen.insert(SwipeDecoding.matchKey(candidate.word)).inserted { ranked.append(candidate) }
+    var evidence: [SwipeDecoding.Evidence] = []
+    for entry in all where ranked.count < top {
+      if seen.insert(SwipeDecoding.matchKey(entry.candidate.word)).inserted {
+        ranked.append(entry.candidate)
+        evidence.append(entry.evidence)
+      }
     }
-    return ranked
+    return (ranked, evidence)
   }
 }
 

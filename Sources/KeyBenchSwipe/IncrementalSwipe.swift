@@ -81,7 +81,7 @@ public final class IncrementalSwipe {
     diagnostics.sequencesScored = scored.count
     diagnostics.columnsComputed = nodes.count
     return SwipeDecoding(
-      candidates: decoder.rank(scored, pointCount: warping.points.count, top: top), diagnostics: diagnostics)
+      candidates: decoder.rank(scored, pointCount: warping.points.count, top: top).0, diagnostics: diagnostics)
   }
 
   private var directionKnown: Bool {

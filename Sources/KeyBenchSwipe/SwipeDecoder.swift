@@ -32,6 +32,17 @@ public struct SwipeDecoding: Sendable {
 
   public var candidates: [Candidate]
   public var diagnostics: Diagnostics
+  /// Per candidate, what the seed-000 decoder knew of it (empty for other decoders): a
+  /// re-ranker weighs the channels from it without decoding again.
+  var evidence: [Evidence] = []
+
+  /// One candidate's key sequence in the laid-out lexicon, its summed cost (DTW plus the
+  /// channels beside it) and its word's log-probability.
+  struct Evidence: Sendable {
+    var sequence: Int
+    var cost: Double
+    var logProbability: Double
+  }
 
   public init(candidates: [Candidate], diagnostics: Diagnostics) {
     self.candidates = candidates

@@ -55,6 +55,11 @@ extension KeybenchRun {
     @Option(help: "SHARK2 decoder configuration JSON; keys left out keep their defaults (see --decoder shark2 --print-config).")
     var shark2Config: String?
 
+    @Option(help: ArgumentHelp(
+      "Re-rank seed000's best candidates with a learned model (keybench-swipes train-reranker), e.g. Corpora/models/reranker.json.",
+      discussion: "The model re-scores the decoder's best `pool` candidates (the model file says how many) from every channel's evidence; it never adds a word. Its file's digest goes into the run's provenance; with --context, context enters with the model's own context weight."))
+    var reranker: String?
+
     @Option(help: "Number of candidates per gesture (top-k accuracy uses it).")
     var top: Int = 4
 
@@ -90,6 +95,8 @@ extension KeybenchRun {
 
     @OptionGroup var bootstrap: BootstrapOptions
 
+    @OptionGroup var users: UserFoldOptions
+
     /// The largest --max-words: far above any wordlist (LatinIME's have about 200,000 words).
     static let maximumWords = 100_000_000
 
@@ -111,6 +118,9 @@ extension KeybenchRun {
         throw ValidationError("--threads must be in 1…\(DTWDecoderConfig.maximumThreads).")
       }
       if printConfig { return }
+      if reranker != nil && decoders[0] != .seed000 {
+        throw ValidationError("--reranker re-ranks the seed000 decoder's candidates: make seed000 the main decoder (--decoder seed000,…).")
+      }
       try plugin.checkNames(selected: decoders.map(\.rawValue), reserved: SwipeDecoderChoice.allCases.map(\.rawValue) + ["all"])
       guard lexicon != nil else { throw ValidationError("Give the lexicon with --lexicon NAME (e.g. en_US).") }
       guard corpus != nil else { throw ValidationError("Give the swipe corpus with --corpus FILE.jsonl.") }
@@ -123,7 +133,8 @@ extension KeybenchRun {
       if let threads { decoderConfig.threads = threads }
       let shark2Settings = try shark2Config.map { try ConfigFiles.load($0, over: Shark2Config(), what: "shark2 config") }
         ?? Shark2Config()
-      let configs = SwipeDecoderChoice.Configs(seed000: decoderConfig, shark2: shark2Settings)
+      let model = try reranker.map(RerankerModel.load(path:))
+      let configs = SwipeDecoderChoice.Configs(seed000: decoderConfig, shark2: shark2Settings, reranker: model)
       if printConfig {
         guard decoders.count > 1 else { return try ConfigFiles.print(decoders[0].config(configs)) }
         return try ConfigFiles.print(configs)
@@ -136,6 +147,8 @@ extension KeybenchRun {
       var selection = SwipeBenchmark.Selection()
       selection.includeFlagged = includeFlagged
       selection.limit = limit
+      selection.userFold = users.userFold
+      selection.excludedUserFold = users.excludeUserFold
       let benchmark = SwipeBenchmark(
         lexicon: lexicon, catalog: catalog, config: decoderConfig, top: top,
         addMissingTargets: addMissingTargets, selection: selection, maxWords: maxWords)
@@ -145,23 +158,21 @@ extension KeybenchRun {
       for line in prepared.items.skipLines { StandardError.print("swipe: \(line)") }
       guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
       var inputs = [try Provenance.Input(role: "corpus", path: corpus)] + (try catalog.provenanceInputs(profiles: prepared.devices))
+      if let reranker { inputs.append(try Provenance.Input(role: "reranker", path: reranker)) }
+      if let model, model.decoder != RerankerModel.decoderLabel(decoderConfig) {
+        StandardError.print("swipe: warning: the re-ranker was trained on candidates of \(model.decoder), not of this run's \(RerankerModel.decoderLabel(decoderConfig)); its weights are unmeasured here")
+      }
       var fusion: ContextFusion?
       var contextNote: String?
       if let context {
         let stored = try LexiconDatabase(path: db, create: false).loadTextModel(named: context)
         inputs += stored.fingerprint.files.map { Provenance.Input(role: "context \(context)", path: $0.path, bytes: nil, sha256: $0.sha256) }
-        let sentences = prepared.sentences
-        guard !sentences.isEmpty else {
-          throw CommandFailure("\(corpus): no gesture carries its previous words (the 'context' field), so --context has nothing to condition on")
-        }
-        let overlap = TrainTestSplit.overlap(sentences, training: stored.fingerprint)
-        if TrainTestSplit.exceedsTolerance(checked: overlap.checked, shared: overlap.shared) {
-          throw CommandFailure(
-            "context model \(context): \(overlap.shared) of \(overlap.checked) sentences of \(TrainTestSplit.checkedSentenceLength)+ words the gestures of \(corpus) were swiped in occur in its training text; train it on texts that do not hold the test phrases")
-        }
+        let overlap = try SwipeContextCheck.check(
+          sentences: prepared.sentences, training: stored.fingerprint, model: context, corpus: corpus)
         // The seed-000 decoder's scores are costs with their own scale (its config's weight);
         // SHARK2's are negative log-probabilities, so the ratio enters with weight 1 (Bayes).
-        let weight = main == .seed000 ? decoderConfig.context.weight : 1
+        // A re-ranker's scores have its own scale: its trained context weight.
+        let weight = main == .seed000 ? (model?.contextWeight ?? decoderConfig.context.weight) : 1
         fusion = ContextFusion(model: WordContextModel(counts: stored.counts), weight: weight)
         let files = stored.fingerprint.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }.joined(separator: ", ")
         contextNote = "Context model `\(context)`: n-gram counts of running text only (\(files)), never the corpus's own sentences; weight \(weight), the best \(decoderConfig.context.pool) candidates re-ranked; \(overlap.shared) of \(overlap.checked) gesture sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur in it verbatim."
@@ -207,6 +218,7 @@ extension KeybenchRun {
       }
       var settings: [String: Any] = ["add_missing_targets": addMissingTargets, "include_flagged": includeFlagged]
       if let maxWords { settings["max_words"] = maxWords }
+      if let reranker { settings["reranker"] = reranker }
       var report = SwipeReport(
         run: run, summary: summary, config: main.config(configs), corpus: corpus, lexicon: lexicon.name, provenance: provenance,
         settings: settings)

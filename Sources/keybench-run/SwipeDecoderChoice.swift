@@ -38,12 +38,17 @@ enum SwipeDecoderChoice: String, CaseIterable {
   struct Configs: Encodable {
     var seed000: DTWDecoderConfig
     var shark2: Shark2Config
+    /// A learned re-ranker over seed000's candidates (`--reranker`), recorded as an input.
+    var reranker: RerankerModel? = nil
+
+    enum CodingKeys: CodingKey { case seed000, shark2 }
   }
 
   /// The decoder's label for a report, under `configs`.
   func label(_ configs: Configs) -> String {
     switch self {
-    case .seed000: DTWDecoder.describe(configs.seed000)
+    case .seed000:
+      DTWDecoder.describe(configs.seed000) + (configs.reranker.map { " + reranker(pool=\($0.pool))" } ?? "")
     case .shark2: Shark2Decoder.describe(configs.shark2)
     }
   }
@@ -59,7 +64,11 @@ enum SwipeDecoderChoice: String, CaseIterable {
   /// Builds this decoder for each laid-out lexicon.
   func factory(_ configs: Configs) -> SwipeBenchmark.DecoderFactory {
     switch self {
-    case .seed000: { lexicon, _ in DTWDecoder(lexicon: lexicon, config: configs.seed000) }
+    case .seed000:
+      { lexicon, _ in
+        let decoder = DTWDecoder(lexicon: lexicon, config: configs.seed000)
+        return configs.reranker.map { RerankedDecoder(base: decoder, model: $0) } ?? decoder
+      }
     case .shark2: { lexicon, _ in Shark2Decoder(lexicon: lexicon, config: configs.shark2) }
     }
   }

@@ -20,5 +20,5 @@ struct KeybenchSwipes: ParsableCommand {
       Exit status: 0 success, 2 an unusable input or failed work, 64 usage error.
       """,
     version: BuildInfo.versionText,
-    subcommands: [ImportHWS.self, Generate.self, Stats.self, DTW.self])
+    subcommands: [ImportHWS.self, Generate.self, Stats.self, DTW.self, TrainReranker.self])
 }
