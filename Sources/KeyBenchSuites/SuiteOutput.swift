@@ -87,9 +87,23 @@ public struct SuiteOutput {
       guard let data = try? InputFile.data(store(item).appendingPathComponent(file).path, maximumBytes: 256 << 20),
         let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
       else { continue }
-      values[item.name] = item.kind == .run ? object["metrics"] as? [String: Any] : object
+      values[item.name] = item.kind == .run ? Self.figureMetrics(object) : object
     }
     return values
+  }
+
+  /// A run's `metrics` with its bootstrap statistics beside them as
+  /// `statistics.ALGORITHM.NAME.{value, low, high, n}`, so a page can print an interval.
+  static func figureMetrics(_ summary: [String: Any]) -> [String: Any]? {
+    guard var metrics = summary["metrics"] as? [String: Any] else { return nil }
+    let list = (summary["statistics"] as? [String: Any])?["metrics"] as? [[String: Any]] ?? []
+    var statistics: [String: [String: Any]] = [:]
+    for entry in list {
+      guard let algorithm = entry["algorithm"] as? String, let name = entry["name"] as? String else { continue }
+      statistics[algorithm, default: [:]][name] = entry.filter { ["value", "low", "high", "n"].contains($0.key) }
+    }
+    if metrics["statistics"] == nil, !statistics.isEmpty { metrics["statistics"] = statistics }
+    return metrics
   }
 
   /// The file each figure value is read from, by item name: `NAME/summary.json` (its
