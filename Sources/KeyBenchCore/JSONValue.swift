@@ -1,6 +1,10 @@
 import Foundation
 
-/// Any JSON value, decoded without knowing the shape, so reports read every bench's summary.
+/// Any JSON value: KeyBench's one JSON value model.
+///
+/// Files a user writes are parsed into it by ``CheckedJSON`` (strict, with lines); files KeyBench
+/// wrote itself (summary.json, provenance.json) are decoded into it with `JSONDecoder`, so
+/// reports read every bench's summary without knowing its shape. Object keys are unique.
 public enum JSONValue: Sendable, Equatable, Decodable {
   case null
   case bool(Bool)
