@@ -53,8 +53,14 @@ public struct CheckedJSON: Sendable {
 
   /// Parses `data`; `path` names the source in errors.
   public init(data: Data, path: String) throws {
+    try self.init(data: data, path: path, recordsLines: true)
+  }
+
+  /// `recordsLines` false skips the table of every field's line (its paths cost more than the
+  /// parse on short texts such as plug-in answers); syntax errors still have their line.
+  private init(data: Data, path: String, recordsLines: Bool) throws {
     try UTF8Text.check(data, path: path)
-    var parser = Parser(bytes: Array(data), path: path)
+    var parser = Parser(bytes: Array(data), path: path, recordsLines: recordsLines)
     root = try parser.parseDocument()
     self.path = path
     self.data = data
@@ -78,7 +84,16 @@ public struct CheckedJSON: Sendable {
   ///
   /// - Throws: ``InputFileError`` naming `path` and the line.
   public static func foundationObject(data: Data, path: String) throws -> Any {
-    try CheckedJSON(data: data, path: path).foundationObject()
+    try CheckedJSON(data: data, path: path, recordsLines: false).foundationObject()
+  }
+
+  /// The value of `data`, parsed strictly without the table of field lines: for short texts read
+  /// on a hot path (a plug-in's answer per item), where building that table costs more than the
+  /// parse and no field error needs it.
+  ///
+  /// - Throws: ``InputFileError`` naming `path` and the line.
+  public static func value(of data: Data, path: String) throws -> JSONValue {
+    try CheckedJSON(data: data, path: path, recordsLines: false).root
   }
 
   /// The line of `field` (a dotted path such as `layouts[0].keys[3].width`), or of its nearest
@@ -229,13 +244,15 @@ public struct CheckedJSON: Sendable {
   private struct Parser {
     let bytes: [UInt8]
     let path: String
+    let recordsLines: Bool
     var index = 0
     var line = 1
     var lines: [String: Int] = [:]
 
-    init(bytes: [UInt8], path: String) {
+    init(bytes: [UInt8], path: String, recordsLines: Bool) {
       self.bytes = bytes
       self.path = path
+      self.recordsLines = recordsLines
       // A UTF-8 byte order mark is not part of the JSON text.
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
@@ -249,7 +266,7 @@ public struct CheckedJSON: Sendable {
       guard index < bytes.count else {
         throw InputFileError(path: path, kind: .empty, reason: "no JSON value in the file")
       }
-      lines[""] = line
+      if recordsLines { lines[""] = line }
       let root = try parseValue(at: "", depth: 0)
       skipSpace()
       guard index == bytes.count else { throw fail("unexpected text after the end of the JSON value") }
@@ -305,7 +322,6 @@ public struct CheckedJSON: Sendable {
     mutating func parseObject(at field: String, depth: Int) throws -> JSONValue {
       index += 1
       var members: [String: JSONValue] = [:]
-      var seen: [String: Int] = [:]
       skipSpace()
       if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
         index += 1
@@ -318,15 +334,17 @@ public struct CheckedJSON: Sendable {
         }
         let keyLine = line
         let key = try parseString()
-        if let first = seen[key] { throw fail("key '\(key)' appears twice in one object (first on line \(first))", line: keyLine) }
-        seen[key] = keyLine
+        // A member is reported at its key's line (the value may start on a later one).
+        let member = recordsLines ? (field.isEmpty ? key : field + "." + key) : ""
+        if members[key] != nil {
+          let first = recordsLines ? " (first on line \(lines[member] ?? keyLine))" : ""
+          throw fail("key '\(key)' appears twice in one object\(first)", line: keyLine)
+        }
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after key '\(key)'") }
         index += 1
         skipSpace()
-        // A member is reported at its key's line (the value may start on a later one).
-        let member = field.isEmpty ? key : "\(field).\(key)"
-        lines[member] = keyLine
+        if recordsLines { lines[member] = keyLine }
         members[key] = try parseValue(at: member, depth: depth + 1)
         skipSpace()
         guard index < bytes.count else { throw fail("the file ends inside an object") }
@@ -350,8 +368,11 @@ public struct CheckedJSON: Sendable {
       }
       while true {
         skipSpace()
-        let element = "\(field)[\(elements.count)]"
-        lines[element] = line
+        var element = ""
+        if recordsLines {
+          element = field + "[" + String(elements.count) + "]"
+          lines[element] = line
+        }
         elements.append(try parseValue(at: element, depth: depth + 1))
         skipSpace()
         guard index < bytes.count else { throw fail("the file ends inside an array") }
@@ -367,38 +388,39 @@ public struct CheckedJSON: Sendable {
 
     mutating func parseString() throws -> String {
       index += 1
-      var scalars = String.UnicodeScalarView()
+      // Most strings have no escape: one decode of their bytes. With escapes, the unescaped
+      // UTF-8 is collected first (the input is valid UTF-8, checked before parsing).
+      var unescaped: [UInt8] = []
       var runStart = index
-      func flushRun(_ end: Int) {
-        if end > runStart { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
-      }
       while true {
         guard index < bytes.count else { throw fail("the file ends inside a string") }
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
-          flushRun(index)
-          index += 1
-          return String(scalars)
+          defer { index += 1 }
+          if unescaped.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
+          unescaped += bytes[runStart..<index]
+          return String(decoding: unescaped, as: UTF8.self)
         }
         if byte < 0x20 { throw fail("a control character (\(describe(byte))) inside a string; write it as an escape") }
         if byte != UInt8(ascii: "\\") {
           index += 1
           continue
         }
-        flushRun(index)
+        unescaped += bytes[runStart..<index]
         index += 1
         guard index < bytes.count else { throw fail("the file ends inside a string") }
         let escape = bytes[index]
         index += 1
+        let scalar: Unicode.Scalar
         switch escape {
-        case UInt8(ascii: "\""): scalars.append("\"")
-        case UInt8(ascii: "\\"): scalars.append("\\")
-        case UInt8(ascii: "/"): scalars.append("/")
-        case UInt8(ascii: "b"): scalars.append("\u{8}")
-        case UInt8(ascii: "f"): scalars.append("\u{C}")
-        case UInt8(ascii: "n"): scalars.append("\n")
-        case UInt8(ascii: "r"): scalars.append("\r")
-        case UInt8(ascii: "t"): scalars.append("\t")
+        case UInt8(ascii: "\""): scalar = "\""
+        case UInt8(ascii: "\\"): scalar = "\\"
+        case UInt8(ascii: "/"): scalar = "/"
+        case UInt8(ascii: "b"): scalar = "\u{8}"
+        case UInt8(ascii: "f"): scalar = "\u{C}"
+        case UInt8(ascii: "n"): scalar = "\n"
+        case UInt8(ascii: "r"): scalar = "\r"
+        case UInt8(ascii: "t"): scalar = "\t"
         case UInt8(ascii: "u"):
           var code = try hex4()
           if (0xD800..<0xDC00).contains(code) {
@@ -410,11 +432,12 @@ public struct CheckedJSON: Sendable {
             guard (0xDC00..<0xE000).contains(low) else { throw fail("a \\u escape of a lone surrogate") }
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
           }
-          guard let scalar = Unicode.Scalar(code) else { throw fail("a \\u escape of a lone surrogate") }
-          scalars.append(scalar)
+          guard let decoded = Unicode.Scalar(code) else { throw fail("a \\u escape of a lone surrogate") }
+          scalar = decoded
         default:
           throw fail("unknown escape \\\(Character(UnicodeScalar(escape)))")
         }
+        unescaped += UTF8.encode(scalar)!
         runStart = index
       }
     }

@@ -23,6 +23,23 @@ public enum JSONValue: Sendable, Equatable, Decodable {
     else { self = .object(try container.decode([String: JSONValue].self)) }
   }
 
+  /// The value as the Foundation objects `JSONSerialization` gives (`[String: Any]`, `[Any]`,
+  /// `String`, `NSNumber`, booleans as `NSNumber(value: Bool)`, `NSNull`), for code that reads
+  /// answers by key, without parsing the text twice. A whole number within ±2⁵³ becomes an
+  /// integer `NSNumber`, any other number a `Double` one; integers beyond 2⁵³ are not exact here
+  /// (``CheckedJSON/foundationObject()`` keeps them exact for files that may hold them).
+  public var foundationObject: Any {
+    switch self {
+    case .null: NSNull()
+    case .bool(let value): NSNumber(value: value)
+    case .number(let value):
+      value == value.rounded() && abs(value) <= 9_007_199_254_740_992 ? NSNumber(value: Int(value)) : NSNumber(value: value)
+    case .string(let value): value
+    case .array(let values): values.map(\.foundationObject)
+    case .object(let members): members.mapValues(\.foundationObject)
+    }
+  }
+
   public subscript(key: String) -> JSONValue? {
     if case .object(let object) = self { return object[key] }
     return nil

@@ -448,10 +448,10 @@ public final class PluginProcess {
     let answer = try readLine(deadline: deadline, timeout: timeout, option: option, idle: idle)
     let parsed: Any
     do {
-      // The strict parser first (a plug-in is user-written: a duplicate key or a trailing comma
-      // is refused with the output line, not read as Foundation would), then Foundation's
-      // objects, which the answer checks below read.
-      parsed = try CheckedJSON.foundationObject(data: Data(answer), path: "stdout")
+      // The strict parser (a plug-in is user-written: a duplicate key or a trailing comma is
+      // refused with the output line, not read as Foundation would), giving the Foundation
+      // objects the answer checks below read.
+      parsed = try CheckedJSON.value(of: Data(answer), path: "stdout").foundationObject
     } catch let error as InputFileError {
       let text = String(decoding: answer, as: UTF8.self)
       if let fields = Self.nonFiniteFields(text) {
