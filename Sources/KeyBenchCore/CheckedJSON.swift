@@ -84,7 +84,7 @@ public struct CheckedJSON: Sendable {
   ///
   /// - Throws: ``InputFileError`` naming `path` and the line.
   public static func foundationObject(data: Data, path: String) throws -> Any {
-    try CheckedJSON(data: data, path: path, recordsLines: false).foundationObject()
+    try CheckedJSON(data: data, path: path).foundationObject()
   }
 
   /// The value of `data`, parsed strictly without the table of field lines: for short texts read
