@@ -6,14 +6,15 @@ import KeyBenchCore
 public enum ConfigFiles {
   /// `defaults` with the JSON file at `path` merged over it (``JSONConfig``).
   ///
-  /// - Throws: ``InputFileError`` naming the file for unreadable files, invalid JSON and
-  ///   unknown keys.
+  /// - Throws: ``InputFileError`` `FILE:LINE: bad WHAT: reason` for invalid JSON (duplicate
+  ///   keys and trailing commas included), unknown keys and wrong types; `FILE: …` for
+  ///   unreadable files and whole-config checks.
   public static func load<T: Codable>(_ path: String, over defaults: T, what: String) throws -> T {
     let data = try InputFile.data(path, maximumBytes: 16 << 20)
     do {
-      return try JSONConfig.merged(defaults, with: data)
-    } catch {
-      throw InputFileError(path: path, kind: .malformed, reason: "bad \(what): \(error)")
+      return try JSONConfig.merged(defaults, with: data, path: path)
+    } catch let error as InputFileError {
+      throw InputFileError(path: error.path, line: error.line, kind: error.kind, reason: "bad \(what): \(error.reason)")
     }
   }
 

@@ -1,7 +1,11 @@
 public import Foundation
 
-/// A JSON data file (device profile, layout variant, typing-error distribution) parsed strictly
-/// with the line of every key and value, so each problem is reported as `FILE:LINE: field: reason`.
+/// A JSON file a user writes (device profile, layout variant, typing-error distribution, decoder
+/// config, suite, plug-in answer line) parsed strictly into a ``JSONValue`` with the line of every
+/// key and value, so each problem is reported as `FILE:LINE: field: reason`.
+///
+/// This is the one JSON parser for user-written input: duplicate keys, trailing commas, NaN and
+/// invalid UTF-8 are refused alike wherever a user's JSON is read.
 ///
 /// Foundation's parser reports neither lines nor duplicate keys, and `JSONDecoder` ignores
 /// unknown keys and gives no field for an out-of-range integer. Data files are therefore read in
@@ -9,23 +13,6 @@ public import Foundation
 /// parsed here (bounded size and nesting, duplicate keys refused), and the tree is checked
 /// against a ``Shape`` (unknown keys, missing keys, types, finite numbers, integers).
 public struct CheckedJSON: Sendable {
-  /// A parsed value with the line it starts on.
-  public struct Node: Sendable {
-    public var value: Value
-    public var line: Int
-  }
-
-  /// JSON values; object members keep their file order.
-  public indirect enum Value: Sendable {
-    case object([(key: String, node: Node)])
-    case array([Node])
-    case string(String)
-    /// The number and whether its text was an integer literal (no fraction or exponent).
-    case number(Double, integerLiteral: Bool)
-    case bool(Bool)
-    case null
-  }
-
   /// What a file may contain: key names, which are required, and the type of every value.
   public indirect enum Shape: Sendable {
     case string
@@ -45,8 +32,10 @@ public struct CheckedJSON: Sendable {
 
   /// The file the data came from, as the user named it.
   public let path: String
-  public let root: Node
+  /// The document; object keys are unique (a duplicate is refused while parsing).
+  public let root: JSONValue
   private let data: Data
+  /// The line of every value by its dotted field path (`""` for the root).
   private let lines: [String: Int]
 
   /// Files above this size are refused before parsing (device and layout files are a few KB).
@@ -64,29 +53,47 @@ public struct CheckedJSON: Sendable {
 
   /// Parses `data`; `path` names the source in errors.
   public init(data: Data, path: String) throws {
+    try self.init(data: data, path: path, recordsLines: true)
+  }
+
+  /// `recordsLines` false skips the table of every field's line (its paths cost more than the
+  /// parse on short texts such as plug-in answers); syntax errors still have their line.
+  private init(data: Data, path: String, recordsLines: Bool) throws {
     try UTF8Text.check(data, path: path)
-    var parser = Parser(bytes: Array(data), path: path)
+    var parser = Parser(bytes: Array(data), path: path, recordsLines: recordsLines)
     root = try parser.parseDocument()
     self.path = path
     self.data = data
-    var lines: [String: Int] = [:]
-    Self.collectLines(root, at: "", into: &lines)
-    self.lines = lines
+    lines = parser.lines
   }
 
-  /// `data` as Foundation objects (`[String: Any]`, `[Any]`, `NSNumber`, …) for code that merges
-  /// or walks JSON by key, after the strict parse: every file a user writes (configs, suites,
-  /// device files) refuses duplicate keys, trailing commas, NaN and invalid UTF-8 alike, with
-  /// `FILE:LINE`, where Foundation alone would keep the last duplicate and accept `[1,2,]`.
-  ///
-  /// - Throws: ``InputFileError`` naming `path` and the line.
-  public static func foundationObject(data: Data, path: String) throws -> Any {
-    _ = try CheckedJSON(data: data, path: path)
+  /// The checked data as Foundation objects (`[String: Any]`, `[Any]`, `NSNumber`, …) for code
+  /// that merges or walks JSON by key (configs over their defaults, suites): Foundation parses
+  /// it again only after the strict parse accepted it, so its leniencies (last duplicate kept,
+  /// `[1,2,]`) never apply, and its numbers keep their integer or floating type exactly (a
+  /// 64-bit seed stays exact, which a ``JSONValue`` number, a `Double`, would not).
+  public func foundationObject() throws -> Any {
     do {
       return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {
       throw InputFileError(path: path, kind: .malformed, reason: "invalid JSON")
     }
+  }
+
+  /// ``foundationObject()`` of `data`, parsed strictly first.
+  ///
+  /// - Throws: ``InputFileError`` naming `path` and the line.
+  public static func foundationObject(data: Data, path: String) throws -> Any {
+    try CheckedJSON(data: data, path: path).foundationObject()
+  }
+
+  /// The value of `data`, parsed strictly without the table of field lines: for short texts read
+  /// on a hot path (a plug-in's answer per item), where building that table costs more than the
+  /// parse and no field error needs it.
+  ///
+  /// - Throws: ``InputFileError`` naming `path` and the line.
+  public static func value(of data: Data, path: String) throws -> JSONValue {
+    try CheckedJSON(data: data, path: path, recordsLines: false).root
   }
 
   /// The line of `field` (a dotted path such as `layouts[0].keys[3].width`), or of its nearest
@@ -127,7 +134,7 @@ public struct CheckedJSON: Sendable {
   ///   wrong type, non-finite number or non-integer count.
   public func check(against shape: Shape) throws {
     var problems: [FieldProblem] = []
-    Self.check(root, against: shape, at: "", problems: &problems)
+    check(root, against: shape, at: "", problems: &problems)
     try throwIfAny(problems)
   }
 
@@ -166,19 +173,7 @@ public struct CheckedJSON: Sendable {
     parent.isEmpty ? key : "\(parent).\(key)"
   }
 
-  private static func collectLines(_ node: Node, at path: String, into lines: inout [String: Int]) {
-    lines[path] = node.line
-    switch node.value {
-    case .object(let members):
-      for member in members { collectLines(member.node, at: child(path, member.key), into: &lines) }
-    case .array(let elements):
-      for (index, element) in elements.enumerated() { collectLines(element, at: "\(path)[\(index)]", into: &lines) }
-    default:
-      break
-    }
-  }
-
-  private static func typeName(_ value: Value) -> String {
+  private static func typeName(_ value: JSONValue) -> String {
     switch value {
     case .object: "an object"
     case .array: "an array"
@@ -189,17 +184,17 @@ public struct CheckedJSON: Sendable {
     }
   }
 
-  private static func check(_ node: Node, against shape: Shape, at path: String, problems: inout [FieldProblem]) {
+  private func check(_ value: JSONValue, against shape: Shape, at path: String, problems: inout [FieldProblem]) {
     let name = path.isEmpty ? "the file" : path
     func wrong(_ expected: String) {
-      problems.append(FieldProblem(path, "\(name) must be \(expected), not \(typeName(node.value))"))
+      problems.append(FieldProblem(path, "\(name) must be \(expected), not \(Self.typeName(value))"))
     }
-    switch (shape, node.value) {
+    switch (shape, value) {
     case (.string, .string), (.bool, .bool):
       break
-    case (.number, .number(let value, _)):
+    case (.number, .number(let value)):
       if !value.isFinite { problems.append(FieldProblem(path, "\(name) must be a finite number, got \(value)")) }
-    case (.integer, .number(let value, _)):
+    case (.integer, .number(let value)):
       if !(value.isFinite && value == value.rounded() && abs(value) <= 9_007_199_254_740_992) {
         problems.append(FieldProblem(path, "\(name) must be a whole number (at most 2^53), got \(value)"))
       }
@@ -208,21 +203,22 @@ public struct CheckedJSON: Sendable {
         problems.append(FieldProblem(path, "\(name) must be one of \(allowed.joined(separator: ", ")), not '\(value)'"))
       }
     case (.object(let required, let optional), .object(let members)):
-      for member in members {
-        let field = child(path, member.key)
-        guard let shape = required[member.key] ?? optional[member.key] else {
+      for key in inFileOrder(members, at: path) {
+        let field = Self.child(path, key)
+        guard let shape = required[key] ?? optional[key] else {
           let known = (Array(required.keys) + Array(optional.keys)).sorted().joined(separator: ", ")
           problems.append(FieldProblem(field, "unknown key '\(field)' (known keys here: \(known))"))
           continue
         }
-        check(member.node, against: shape, at: field, problems: &problems)
+        check(members[key]!, against: shape, at: field, problems: &problems)
       }
-      let present = Set(members.map(\.key))
-      for key in required.keys.sorted() where !present.contains(key) {
-        problems.append(FieldProblem(path, "missing key '\(child(path, key))'"))
+      for key in required.keys.sorted() where members[key] == nil {
+        problems.append(FieldProblem(path, "missing key '\(Self.child(path, key))'"))
       }
     case (.map(let shape), .object(let members)):
-      for member in members { check(member.node, against: shape, at: child(path, member.key), problems: &problems) }
+      for key in inFileOrder(members, at: path) {
+        check(members[key]!, against: shape, at: Self.child(path, key), problems: &problems)
+      }
     case (.array(let shape), .array(let elements)):
       for (index, element) in elements.enumerated() {
         check(element, against: shape, at: "\(path)[\(index)]", problems: &problems)
@@ -236,16 +232,27 @@ public struct CheckedJSON: Sendable {
     }
   }
 
-  /// A strict RFC 8259 parser over bytes that tracks lines and refuses duplicate keys.
+  /// The keys of an object at `path` in the order the file has them (by line, then name), so
+  /// problems are listed as a reader meets them.
+  private func inFileOrder(_ members: [String: JSONValue], at path: String) -> [String] {
+    members.keys.map { (key: $0, line: lines[Self.child(path, $0)] ?? 0) }
+      .sorted { ($0.line, $0.key) < ($1.line, $1.key) }.map(\.key)
+  }
+
+  /// A strict RFC 8259 parser over bytes that tracks lines, records the line of every value by
+  /// its dotted field path, and refuses duplicate keys.
   private struct Parser {
     let bytes: [UInt8]
     let path: String
+    let recordsLines: Bool
     var index = 0
     var line = 1
+    var lines: [String: Int] = [:]
 
-    init(bytes: [UInt8], path: String) {
+    init(bytes: [UInt8], path: String, recordsLines: Bool) {
       self.bytes = bytes
       self.path = path
+      self.recordsLines = recordsLines
       // A UTF-8 byte order mark is not part of the JSON text.
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
@@ -254,12 +261,13 @@ public struct CheckedJSON: Sendable {
       InputFileError(path: path, line: line ?? self.line, kind: .malformed, reason: "invalid JSON: \(reason)")
     }
 
-    mutating func parseDocument() throws -> Node {
+    mutating func parseDocument() throws -> JSONValue {
       skipSpace()
       guard index < bytes.count else {
         throw InputFileError(path: path, kind: .empty, reason: "no JSON value in the file")
       }
-      let root = try parseValue(depth: 0)
+      if recordsLines { lines[""] = line }
+      let root = try parseValue(at: "", depth: 0)
       skipSpace()
       guard index == bytes.count else { throw fail("unexpected text after the end of the JSON value") }
       return root
@@ -280,24 +288,25 @@ public struct CheckedJSON: Sendable {
       byte >= 0x21 && byte < 0x7F ? "'\(Character(UnicodeScalar(byte)))'" : String(format: "byte 0x%02X", byte)
     }
 
-    mutating func parseValue(depth: Int) throws -> Node {
+    /// The value at `field`, whose line the caller has recorded (a member's key line, an
+    /// element's first line).
+    mutating func parseValue(at field: String, depth: Int) throws -> JSONValue {
       guard depth <= CheckedJSON.maximumDepth else {
         throw fail("nested deeper than \(CheckedJSON.maximumDepth) levels")
       }
       guard index < bytes.count else { throw fail("the file ends where a value was expected") }
-      let start = line
       switch bytes[index] {
-      case UInt8(ascii: "{"): return Node(value: try parseObject(depth: depth), line: start)
-      case UInt8(ascii: "["): return Node(value: try parseArray(depth: depth), line: start)
-      case UInt8(ascii: "\""): return Node(value: .string(try parseString()), line: start)
-      case UInt8(ascii: "t"): try literal("true"); return Node(value: .bool(true), line: start)
-      case UInt8(ascii: "f"): try literal("false"); return Node(value: .bool(false), line: start)
-      case UInt8(ascii: "n"): try literal("null"); return Node(value: .null, line: start)
+      case UInt8(ascii: "{"): return try parseObject(at: field, depth: depth)
+      case UInt8(ascii: "["): return try parseArray(at: field, depth: depth)
+      case UInt8(ascii: "\""): return .string(try parseString())
+      case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+      case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+      case UInt8(ascii: "n"): try literal("null"); return .null
       case UInt8(ascii: "N"), UInt8(ascii: "I"):
         throw fail("NaN and Infinity are not JSON numbers; give a finite number")
       case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "I"):
         throw fail("NaN and Infinity are not JSON numbers; give a finite number")
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Node(value: try parseNumber(), line: start)
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
       default: throw fail("unexpected \(describe(bytes[index])) where a value was expected")
       }
     }
@@ -310,10 +319,9 @@ public struct CheckedJSON: Sendable {
       index += expected.count
     }
 
-    mutating func parseObject(depth: Int) throws -> Value {
+    mutating func parseObject(at field: String, depth: Int) throws -> JSONValue {
       index += 1
-      var members: [(key: String, node: Node)] = []
-      var seen: [String: Int] = [:]
+      var members: [String: JSONValue] = [:]
       skipSpace()
       if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
         index += 1
@@ -326,16 +334,18 @@ public struct CheckedJSON: Sendable {
         }
         let keyLine = line
         let key = try parseString()
-        if let first = seen[key] { throw fail("key '\(key)' appears twice in one object (first on line \(first))", line: keyLine) }
-        seen[key] = keyLine
+        // A member is reported at its key's line (the value may start on a later one).
+        let member = recordsLines ? (field.isEmpty ? key : field + "." + key) : ""
+        if members[key] != nil {
+          let first = recordsLines ? " (first on line \(lines[member] ?? keyLine))" : ""
+          throw fail("key '\(key)' appears twice in one object\(first)", line: keyLine)
+        }
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after key '\(key)'") }
         index += 1
         skipSpace()
-        var node = try parseValue(depth: depth + 1)
-        // Report a member at its key's line (the value may start on a later one).
-        node.line = keyLine
-        members.append((key, node))
+        if recordsLines { lines[member] = keyLine }
+        members[key] = try parseValue(at: member, depth: depth + 1)
         skipSpace()
         guard index < bytes.count else { throw fail("the file ends inside an object") }
         if bytes[index] == UInt8(ascii: ",") {
@@ -348,9 +358,9 @@ public struct CheckedJSON: Sendable {
       }
     }
 
-    mutating func parseArray(depth: Int) throws -> Value {
+    mutating func parseArray(at field: String, depth: Int) throws -> JSONValue {
       index += 1
-      var elements: [Node] = []
+      var elements: [JSONValue] = []
       skipSpace()
       if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
         index += 1
@@ -358,7 +368,12 @@ public struct CheckedJSON: Sendable {
       }
       while true {
         skipSpace()
-        elements.append(try parseValue(depth: depth + 1))
+        var element = ""
+        if recordsLines {
+          element = field + "[" + String(elements.count) + "]"
+          lines[element] = line
+        }
+        elements.append(try parseValue(at: element, depth: depth + 1))
         skipSpace()
         guard index < bytes.count else { throw fail("the file ends inside an array") }
         if bytes[index] == UInt8(ascii: ",") {
@@ -373,38 +388,39 @@ public struct CheckedJSON: Sendable {
 
     mutating func parseString() throws -> String {
       index += 1
-      var scalars = String.UnicodeScalarView()
+      // Most strings have no escape: one decode of their bytes. With escapes, the unescaped
+      // UTF-8 is collected first (the input is valid UTF-8, checked before parsing).
+      var unescaped: [UInt8] = []
       var runStart = index
-      func flushRun(_ end: Int) {
-        if end > runStart { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
-      }
       while true {
         guard index < bytes.count else { throw fail("the file ends inside a string") }
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
-          flushRun(index)
-          index += 1
-          return String(scalars)
+          defer { index += 1 }
+          if unescaped.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
+          unescaped += bytes[runStart..<index]
+          return String(decoding: unescaped, as: UTF8.self)
         }
         if byte < 0x20 { throw fail("a control character (\(describe(byte))) inside a string; write it as an escape") }
         if byte != UInt8(ascii: "\\") {
           index += 1
           continue
         }
-        flushRun(index)
+        unescaped += bytes[runStart..<index]
         index += 1
         guard index < bytes.count else { throw fail("the file ends inside a string") }
         let escape = bytes[index]
         index += 1
+        let scalar: Unicode.Scalar
         switch escape {
-        case UInt8(ascii: "\""): scalars.append("\"")
-        case UInt8(ascii: "\\"): scalars.append("\\")
-        case UInt8(ascii: "/"): scalars.append("/")
-        case UInt8(ascii: "b"): scalars.append("\u{8}")
-        case UInt8(ascii: "f"): scalars.append("\u{C}")
-        case UInt8(ascii: "n"): scalars.append("\n")
-        case UInt8(ascii: "r"): scalars.append("\r")
-        case UInt8(ascii: "t"): scalars.append("\t")
+        case UInt8(ascii: "\""): scalar = "\""
+        case UInt8(ascii: "\\"): scalar = "\\"
+        case UInt8(ascii: "/"): scalar = "/"
+        case UInt8(ascii: "b"): scalar = "\u{8}"
+        case UInt8(ascii: "f"): scalar = "\u{C}"
+        case UInt8(ascii: "n"): scalar = "\n"
+        case UInt8(ascii: "r"): scalar = "\r"
+        case UInt8(ascii: "t"): scalar = "\t"
         case UInt8(ascii: "u"):
           var code = try hex4()
           if (0xD800..<0xDC00).contains(code) {
@@ -416,11 +432,12 @@ public struct CheckedJSON: Sendable {
             guard (0xDC00..<0xE000).contains(low) else { throw fail("a \\u escape of a lone surrogate") }
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
           }
-          guard let scalar = Unicode.Scalar(code) else { throw fail("a \\u escape of a lone surrogate") }
-          scalars.append(scalar)
+          guard let decoded = Unicode.Scalar(code) else { throw fail("a \\u escape of a lone surrogate") }
+          scalar = decoded
         default:
           throw fail("unknown escape \\\(Character(UnicodeScalar(escape)))")
         }
+        unescaped += UTF8.encode(scalar)!
         runStart = index
       }
     }
@@ -443,7 +460,7 @@ public struct CheckedJSON: Sendable {
       return value
     }
 
-    mutating func parseNumber() throws -> Value {
+    mutating func parseNumber() throws -> JSONValue {
       let start = index
       func digits() -> Int {
         let from = index
@@ -457,15 +474,12 @@ public struct CheckedJSON: Sendable {
       } else if digits() == 0 {
         throw fail("a number without digits")
       }
-      var integer = true
       if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
         index += 1
-        integer = false
         guard digits() > 0 else { throw fail("a number with no digits after '.'") }
       }
       if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
         index += 1
-        integer = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard digits() > 0 else { throw fail("a number with no digits in its exponent") }
       }
@@ -473,7 +487,7 @@ public struct CheckedJSON: Sendable {
       // Double parses every JSON number; too large a magnitude becomes ±infinity, which the
       // shape check refuses with the field's name.
       guard let value = Double(text) else { throw fail("unreadable number '\(text)'") }
-      return .number(value, integerLiteral: integer)
+      return .number(value)
     }
   }
 }

@@ -10,21 +10,33 @@ public enum JSONConfig {
   /// Problems with a configuration file.
   public struct Problem: Error, CustomStringConvertible, Equatable {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// The dotted field the problem is about (the first one when several are), so a file's
+    /// error can name its line.
+    public let field: String?
+    public init(_ description: String, field: String? = nil) {
+      self.description = description
+      self.field = field
+    }
   }
 
-  /// `defaults` with the JSON object in `data` merged over it.
-  public static func merged<T: Codable>(_ defaults: T, with data: Data) throws -> T {
-    let parsed: Any
+  /// `defaults` with the JSON object in `data`, the file at `path`, merged over it.
+  ///
+  /// The file is parsed strictly (``CheckedJSON``): duplicate keys and trailing commas are
+  /// refused like bad syntax.
+  ///
+  /// - Throws: ``InputFileError`` `PATH:LINE: reason`, at the line of the field a problem is
+  ///   about (unknown key, wrong type); without a line for whole-config checks.
+  public static func merged<T: Codable>(_ defaults: T, with data: Data, path: String) throws -> T {
+    let json = try CheckedJSON(data: data, path: path)
+    guard case .object = json.root, let override = try json.foundationObject() as? [String: Any] else {
+      throw json.error(at: "", "a configuration is a JSON object")
+    }
     do {
-      parsed = try CheckedJSON.foundationObject(data: data, path: "")
-    } catch let error as InputFileError {
-      throw Problem((error.line.map { "line \($0): " } ?? "") + error.reason)
+      return try merged(defaults, with: override)
+    } catch let problem as Problem {
+      guard let field = problem.field else { throw InputFileError(path: path, kind: .malformed, reason: problem.description) }
+      throw json.error(at: field, problem.description)
     }
-    guard let override = parsed as? [String: Any] else {
-      throw Problem("not a JSON object")
-    }
-    return try merged(defaults, with: override)
   }
 
   /// `defaults` with `override` merged over it.
@@ -38,22 +50,27 @@ public enum JSONConfig {
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
       let DecodingError.dataCorrupted(context)
     {
-      var path = context.codingPath.map(\.stringValue).joined(separator: ".")
-      if path.isEmpty {
+      var fields = [context.codingPath.map(\.stringValue).joined(separator: ".")]
+      if fields[0].isEmpty {
         // Some failures (2.5 for a whole number, on Linux) carry no path: find the fields that
         // fail on their own.
-        path = leafPaths(override).sorted().filter { leaf in
+        fields = leafPaths(override).sorted().filter { leaf in
           var single = defaultsObject
           merge(object(setting: leaf.split(separator: ".").map(String.init), to: value(at: leaf, in: override) as Any, in: [:]), into: &single)
           guard let data = try? JSONSerialization.data(withJSONObject: single) else { return true }
           return (try? JSONDecoder().decode(T.self, from: data)) == nil
-        }.joined(separator: "', '")
+        }
       }
-      throw Problem("wrong type or value at '\(path)' (compare with --print-config: e.g. a fraction where a whole number belongs)")
+      throw Problem(
+        "wrong type or value at '\(fields.joined(separator: "', '"))' (compare with --print-config: e.g. a fraction where a whole number belongs)",
+        field: fields.first)
     }
     // A key the type ignored when decoding is missing when the result is encoded again.
-    let unknown = unknownKeys(in: override, known: try object(result))
-    guard unknown.isEmpty else { throw Problem("unknown keys: \(unknown.joined(separator: ", "))") }
+    let known = try object(result)
+    let unknown = unknownKeys(in: override, known: known)
+    guard unknown.isEmpty else {
+      throw Problem("unknown keys: \(unknown.joined(separator: ", "))", field: leafPaths(override).filter { !has(path: $0, in: known) }.min())
+    }
     if let validated = result as? any ValidatedConfig {
       let problems = validated.validationErrors()
       guard problems.isEmpty else { throw Problem(problems.joined(separator: "; ")) }

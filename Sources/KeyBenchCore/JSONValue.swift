@@ -1,6 +1,10 @@
 import Foundation
 
-/// Any JSON value, decoded without knowing the shape, so reports read every bench's summary.
+/// Any JSON value: KeyBench's one JSON value model.
+///
+/// Files a user writes are parsed into it by ``CheckedJSON`` (strict, with lines); files KeyBench
+/// wrote itself (summary.json, provenance.json) are decoded into it with `JSONDecoder`, so
+/// reports read every bench's summary without knowing its shape. Object keys are unique.
 public enum JSONValue: Sendable, Equatable, Decodable {
   case null
   case bool(Bool)
@@ -17,6 +21,23 @@ public enum JSONValue: Sendable, Equatable, Decodable {
     else if let value = try? container.decode(String.self) { self = .string(value) }
     else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
     else { self = .object(try container.decode([String: JSONValue].self)) }
+  }
+
+  /// The value as the Foundation objects `JSONSerialization` gives (`[String: Any]`, `[Any]`,
+  /// `String`, `NSNumber`, booleans as `NSNumber(value: Bool)`, `NSNull`), for code that reads
+  /// answers by key, without parsing the text twice. A whole number within ±2⁵³ becomes an
+  /// integer `NSNumber`, any other number a `Double` one; integers beyond 2⁵³ are not exact here
+  /// (``CheckedJSON/foundationObject()`` keeps them exact for files that may hold them).
+  public var foundationObject: Any {
+    switch self {
+    case .null: NSNull()
+    case .bool(let value): NSNumber(value: value)
+    case .number(let value):
+      value == value.rounded() && abs(value) <= 9_007_199_254_740_992 ? NSNumber(value: Int(value)) : NSNumber(value: value)
+    case .string(let value): value
+    case .array(let values): values.map(\.foundationObject)
+    case .object(let members): members.mapValues(\.foundationObject)
+    }
   }
 
   public subscript(key: String) -> JSONValue? {

@@ -245,6 +245,7 @@ public struct Provenance: Sendable {
     ]
     if !plugins.isEmpty {
       object["plugins"] = try plugins.map { plugin -> [String: Any] in
+        // Canonical JSON KeyBench made from the plug-in's checked handshake: machine-written.
         let config = try JSONSerialization.jsonObject(with: Data(plugin.config.utf8))
         var entry: [String: Any] = [
           "name": plugin.name, "command": plugin.command, "reported_name": plugin.reportedName,

@@ -20,7 +20,9 @@ public enum CocoCorpus {
     var annotations: [Annotation]
   }
 
-  /// The captions of a COCO captions JSON file, by caption id.
+  /// The captions of a COCO captions JSON file, by caption id. The file is the upstream corpus
+  /// (tens of MB, checked against its manifest digest), not one a user writes, so `JSONDecoder`
+  /// reads it rather than the strict, line-tracking ``CheckedJSON``.
   public static func captions(path: String) throws -> [Caption] {
     let data = try InputFile.data(path)
     try UTF8Text.check(data, path: path)

@@ -111,6 +111,9 @@ public final class PluginProcess {
   /// One read's bytes, allocated once: a fresh 64 KB per answer cost microseconds of zeroing.
   private var chunk = [UInt8](repeating: 0, count: 65536)
   private var nextID = 1
+  /// Lines read from the current process's output (the handshake answer is line 1), so a line
+  /// that is not valid JSON is named by its line.
+  private var outputLines = 0
   private var failure: PluginFailure?
   private var closed = false
   private var needsRestart = false
@@ -188,6 +191,7 @@ public final class PluginProcess {
     try? stdout.fileHandleForWriting.close()
     buffer.removeAll()
     nextID = 1
+    outputLines = 0
     closed = false
     failure = nil
     needsRestart = false
@@ -444,15 +448,18 @@ public final class PluginProcess {
     let answer = try readLine(deadline: deadline, timeout: timeout, option: option, idle: idle)
     let parsed: Any
     do {
-      parsed = try JSONSerialization.jsonObject(with: Data(answer))
-    } catch {
+      // The strict parser (a plug-in is user-written: a duplicate key or a trailing comma is
+      // refused with the output line, not read as Foundation would), giving the Foundation
+      // objects the answer checks below read.
+      parsed = try CheckedJSON.value(of: Data(answer), path: "stdout").foundationObject
+    } catch let error as InputFileError {
       let text = String(decoding: answer, as: UTF8.self)
       if let fields = Self.nonFiniteFields(text) {
         throw Problem(
           "wrote a non-finite number (NaN or Infinity) for \(fields.map { "\"\($0)\"" }.joined(separator: ", ")): JSON has no such numbers; \"time_us\" must be a finite non-negative number of microseconds, or left out",
           inSync: true)
       }
-      throw Problem("wrote a line that is not JSON: \(Self.clip(text))")
+      throw Problem("wrote a line that is not JSON (stdout line \(outputLines): \(error.reason)): \(Self.clip(text))")
     }
     guard let object = parsed as? [String: Any] else {
       throw Problem("wrote a line that is not a JSON object: \(Self.clip(String(decoding: answer, as: UTF8.self)))")
@@ -501,6 +508,7 @@ public final class PluginProcess {
     while true {
       if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
         let line = buffer[..<newline]
+        outputLines += 1
         buffer = Array(buffer[(newline + 1)...])
         return line
       }

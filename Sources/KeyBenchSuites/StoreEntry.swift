@@ -95,6 +95,7 @@ public enum StoreEntry {
       }
     case .step:
       guard marker.hasSuffix(".json") else { return nil }
+      // A step's JSON output is machine-written (by a KeyBench tool): JSONDecoder checks it.
       do {
         _ = try JSONDecoder().decode(JSONValue.self, from: InputFile.data(marker, maximumBytes: 256 << 20))
         return nil
@@ -152,6 +153,8 @@ public enum StoreEntry {
       case version = "keybench_store_entry", key, command, files
     }
 
+    /// Reads a manifest, which KeyBench writes when it seals an entry (so `JSONDecoder`, not the
+    /// strict parser for files users write).
     static func read(_ path: String) throws -> Manifest {
       let manifest: Manifest
       do {

@@ -10,7 +10,8 @@ public struct SuiteOutput {
   /// The suite's figure pages (``FigurePages``).
   public let figures: [[String: Any]]
 
-  /// Reads `folder/plan.json`.
+  /// Reads `folder/plan.json`, which keybench-suite writes (machine-written, so Foundation's
+  /// parser; the suite file a user writes is read strictly by ``SuiteFile``).
   public init(folder: URL) throws {
     self.folder = folder
     let path = folder.appendingPathComponent("plan.json").path
@@ -84,6 +85,7 @@ public struct SuiteOutput {
         guard let output = item.output, output.hasSuffix(".json") else { continue }
         file = output
       }
+      // Outputs KeyBench wrote (summaries, steps' JSON): machine-written, so Foundation parses them.
       guard let data = try? InputFile.data(store(item).appendingPathComponent(file).path, maximumBytes: 256 << 20),
         let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
       else { continue }

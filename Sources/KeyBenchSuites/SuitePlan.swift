@@ -449,7 +449,9 @@ struct HelpOptions {
     var problem: String?
     if result.status != 0 {
       let line = result.standardError.split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
+      // The temporary file's name and line (always 1, the JSON is one line) mean nothing to the user.
       problem = line.replacingOccurrences(of: "Error: ", with: "").replacingOccurrences(of: file + ": ", with: "")
+        .replacingOccurrences(of: file + ":1: ", with: "")
     }
     problems[cacheKey] = problem
     return problem
@@ -465,6 +467,7 @@ struct HelpOptions {
     let printed: Any
     do {
       let text = try CapturedProcess.run(tool, [bench] + source.arguments + ["--print-config"]).standardOutput
+      // Machine-written (the tool's own JSONEncoder output), so Foundation parses it.
       printed = try JSONSerialization.jsonObject(with: Data(text.utf8))
     } catch {
       throw SuiteFile.Problem("cannot read the configuration of keybench-run \(bench) --\(option) from \(tool.path) --print-config: \(error)")
@@ -518,6 +521,7 @@ struct HelpOptions {
     let described: Tool
     do {
       let text = try CapturedProcess.run(tool, ["--experimental-dump-help"]).standardOutput
+      // Machine-written (ArgumentParser's dump), so JSONDecoder reads it.
       described = try JSONDecoder().decode(Tool.self, from: Data(text.utf8))
     } catch {
       throw SuiteFile.Problem("cannot read the options of \(tool.path) (build with swift build -c release): \(error)")

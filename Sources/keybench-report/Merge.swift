@@ -71,6 +71,7 @@ extension KeybenchReport {
     }
   
     /// The configuration ids the whole sweep runs, from the grid recorded in a shard's provenance.
+    /// (provenance.json is machine-written by keybench-sweep, so Foundation parses it.)
     static func expectedConfigurations(provenanceOf shard: String) throws -> Set<String> {
       let path = (shard as NSString).appendingPathComponent("provenance.json")
       guard let data = FileManager.default.contents(atPath: path),
@@ -92,6 +93,7 @@ extension KeybenchReport {
 
     /// The first shard's provenance with every shard listed, after checking that all shards read
     /// the same inputs.
+    /// (Each shard's provenance.json is machine-written, so Foundation and JSONDecoder read it.)
     static func provenance(of shards: [String]) throws -> String {
       var objects: [(path: String, raw: [String: Any], value: JSONValue)] = []
       for shard in shards {

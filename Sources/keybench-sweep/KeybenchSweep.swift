@@ -148,7 +148,8 @@ struct KeybenchSweep: ParsableCommand {
   }
 
   /// Writes `provenance.json` into `folder`, refusing a folder whose earlier sweep read other
-  /// inputs (resuming it would mix rows of two corpora in one table).
+  /// inputs (resuming it would mix rows of two corpora in one table). The earlier provenance.json
+  /// is machine-written (by this tool), so `JSONDecoder` reads it.
   static func claim(_ folder: String, provenance: Provenance, settings: [String: Any]) throws {
     let path = (folder as NSString).appendingPathComponent("provenance.json")
     let text = try provenance.fileText(config: settings)

@@ -60,7 +60,7 @@ import Testing
     let broken = try dir.write("broken.json", bytes: Array("{\n\"threads\": 1,\n\"x\": \"".utf8) + [0xC3, 0x28] + Array("\"}\n".utf8))
     let bad = try bounded("keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--config", broken, "--out", dir.path("b")])
     #expect(bad.status == 2)
-    #expect(bad.stderr.contains("line 3: invalid UTF-8"))
+    #expect(bad.stderr.contains("broken.json:3: bad decoder config: invalid UTF-8"), "\(bad.stderr)")
   }
 
   @Test func commandLineNumbersAreRangeChecked() throws {

@@ -97,14 +97,14 @@ import Testing
   }
 
   @Test func configFilesKeepDefaultsAndRejectUnknownKeys() throws {
-    let partial = try JSONConfig.merged(SwipeSynthesisConfig(), with: Data(#"{"overlap": 0.5}"#.utf8))
+    let partial = try JSONConfig.merged(SwipeSynthesisConfig(), with: Data(#"{"overlap": 0.5}"#.utf8), path: "g.json")
     var expected = SwipeSynthesisConfig()
     expected.overlap = 0.5
     #expect(partial == expected)
-    #expect(throws: JSONConfig.Problem(#"unknown keys: overlapp (did you mean "overlap"?)"#)) {
-      try JSONConfig.merged(SwipeSynthesisConfig(), with: Data(#"{"overlapp": 0.5}"#.utf8))
+    #expect(throws: InputFileError(path: "g.json", line: 1, kind: .malformed, reason: #"unknown keys: overlapp (did you mean "overlap"?)"#)) {
+      try JSONConfig.merged(SwipeSynthesisConfig(), with: Data(#"{"overlapp": 0.5}"#.utf8), path: "g.json")
     }
-    let rate = try JSONConfig.merged(SwipeSynthesisConfig(), with: Data(#"{"samplingRate": 50}"#.utf8))
+    let rate = try JSONConfig.merged(SwipeSynthesisConfig(), with: Data(#"{"samplingRate": 50}"#.utf8), path: "g.json")
     #expect(rate.samplingRate == 50)
     var bad = SwipeSynthesisConfig()
     bad.overlap = 1.2
@@ -114,8 +114,8 @@ import Testing
       "endDwell must be a finite number in 0…10000, got -1",
     ])
     // The same check runs when a file is merged, so a bad file never reaches the generator.
-    #expect(throws: JSONConfig.Problem("tempoVariation must be a finite number in 0…2, got 1000000000")) {
-      try JSONConfig.merged(SwipeSynthesisConfig(), with: Data(#"{"tempoVariation": 1e9}"#.utf8))
+    #expect(throws: InputFileError(path: "g.json", kind: .malformed, reason: "tempoVariation must be a finite number in 0…2, got 1000000000")) {
+      try JSONConfig.merged(SwipeSynthesisConfig(), with: Data(#"{"tempoVariation": 1e9}"#.utf8), path: "g.json")
     }
   }
 

@@ -213,6 +213,21 @@ private typealias V = DeviceFileValidationTests
     #expect(jsonKey.line == 6 && jsonKey.reason == "invalid JSON: key 'units' appears twice in one object (first on line 5)")
   }
 
+  /// Device and layout files share the one strict JSON layer: a duplicate key or a trailing comma
+  /// is refused as `FILE:LINE`, where Foundation would keep the last key and accept the comma.
+  @Test func duplicateKeysAndTrailingCommasAreRefusedWithFileAndLine() throws {
+    let device = dir.path("devices/device.json")
+    let duplicate = try failure { _ = try loadDevice(Self.gridDevice(hz: "60,\n  \"touchSamplingHz\": 120")) }
+    #expect(duplicate.description == "\(device):8: invalid JSON: key 'touchSamplingHz' appears twice in one object (first on line 7)")
+    let comma = try failure { _ = try loadDevice(Self.gridDevice(layouts: "[{\"variant\": \"qwerty-en\"},\n]")) }
+    #expect(comma.description == "\(device):11: invalid JSON: unexpected ']' where a value was expected")
+    let variant = dir.path("layouts/variant.json")
+    let twice = try failure { _ = try loadVariant("{\"name\": \"test-xx\",\n\"language\": \"xx\",\n\"name\": \"test-yy\", \"rows\": []}") }
+    #expect(twice.description == "\(variant):3: invalid JSON: key 'name' appears twice in one object (first on line 1)")
+    let trailing = try failure { _ = try loadVariant("{\"name\": \"test-xx\", \"language\": \"xx\",\n\"rows\": [{\"letters\": \"qwerty\"}],\n}") }
+    #expect(trailing.description == "\(variant):3: invalid JSON: expected a key in quotes, found '}'")
+  }
+
   /// UTF-8 is checked before the JSON parser sees the bytes, with the line of the first bad byte.
   @Test func invalidUTF8AndMalformedJSONAreLocated() throws {
     let text = Self.gridDevice()

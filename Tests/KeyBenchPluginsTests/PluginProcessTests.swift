@@ -138,6 +138,39 @@ struct PluginHarness {
     }
   }
 
+  /// Plug-in answers go through the strict JSON parser: a duplicate key or a trailing comma,
+  /// which Foundation would read (keeping the last key), stops the run naming the output line.
+  @Test func duplicateKeysAndTrailingCommasInAnswersAreRefusedWithTheLine() throws {
+    let harness = try PluginHarness()
+    let ready = #"{"type": "ready", "name": "strict", "version": "0.1"}"#
+    let cases: [(ready: String, answer: String, item: String, expected: String)] = [
+      (#"{"type": "ready", "name": "strict", "name": "other", "version": "0.1"}"#, "", "handshake",
+       "stdout line 1: invalid JSON: key 'name' appears twice in one object"),
+      (#"{"type": "ready", "name": "strict", "version": "0.1",}"#, "", "handshake",
+       "stdout line 1: invalid JSON: expected a key in quotes, found '}'"),
+      (ready, #"{"id": 1, "candidates": ["the"], "candidates": ["ten"]}"#, "item ? (typed 'teh')",
+       "stdout line 2: invalid JSON: key 'candidates' appears twice in one object"),
+      (ready, #"{"id": 1, "candidates": ["the", "ten",]}"#, "item ? (typed 'teh')",
+       "stdout line 2: invalid JSON: unexpected ']' where a value was expected"),
+    ]
+    for (index, entry) in cases.enumerated() {
+      let path = try harness.folder.write(
+        "strict\(index).py",
+        text: """
+          import sys
+          sys.stdin.readline()
+          sys.stdout.write(\(PluginJSON.string(entry.ready)) + "\\n"); sys.stdout.flush()
+          for line in sys.stdin:
+              sys.stdout.write(\(PluginJSON.string(entry.answer)) + "\\n"); sys.stdout.flush()
+          """)
+      let spec = PluginSpec(name: "strict\(index)", command: "python3 \(path)")
+      let failure = try #require(throws: PluginFailure.self) {
+        try harness.corrector(spec).suggestions(for: "teh", limit: 4)
+      }
+      #expect(failure.item == entry.item && failure.reason.contains(entry.expected), "case \(index): \(failure.item): \(failure.reason)")
+    }
+  }
+
   @Test func aPluginThatDiesMidRunIsCaughtOnTheNextWord() throws {
     let harness = try PluginHarness()
     let spec = try harness.script(

@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchSuites
+@testable import KeyBenchSuites
 import KeyBenchTestSupport
 import Testing
 
@@ -54,6 +54,21 @@ import Testing
     // Foundation alone would keep the last duplicate and accept the comma.
     #expect(try problem("{\"keybench_suite\": 1,\n \"name\": \"a\",\n \"name\": \"b\",\n \"runs\": []}").contains("s.json:3: invalid JSON: key 'name' appears twice"))
     #expect(try problem("{\"keybench_suite\": 1,\n \"runs\": [{\"name\": \"a\", \"bench\": \"swipe\"},\n ]}").contains("s.json:3: invalid JSON"))
+  }
+
+  /// A `{"$base": FILE}` configuration file is read by the same strict parser as the suite.
+  @Test func baseFilesRefuseDuplicateKeysAndTrailingCommasWithTheirLine() throws {
+    let dir = try TemporaryDirectory()
+    let merged = try SuitePlan.based(["$base": try dir.write("ok.json", text: #"{"a": 1, "b": {"c": 2}}"#), "a": 3], at: "runs[0].args.config") { $0 }
+    #expect(merged["a"] as? Int == 3 && (merged["b"] as? [String: Any])?["c"] as? Int == 2)
+    for (name, text, expected) in [
+      ("dup.json", "{\n\"a\": 1,\n\"a\": 2}", "dup.json:3: invalid JSON: key 'a' appears twice in one object (first on line 2)"),
+      ("comma.json", "{\"a\": [1, 2,\n]}", "comma.json:2: invalid JSON: unexpected ']' where a value was expected"),
+    ] {
+      let file = try dir.write(name, text: text)
+      let error = try #require(throws: SuiteFile.Problem.self) { try SuitePlan.based(["$base": file], at: "runs[0].args.config") { $0 } }
+      #expect(error.description.hasPrefix("runs[0].args.config.$base: ") && error.description.hasSuffix(expected), "\(error)")
+    }
   }
 
   @Test func includesTakeTheirRunsAndRefuseCycles() throws {

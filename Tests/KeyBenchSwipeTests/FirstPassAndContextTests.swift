@@ -166,7 +166,7 @@ import Testing
 
   @Test func seedConfigFileIsTheSeedsOwnDecoder() throws {
     let path = TestPaths.repository.appendingPathComponent("Corpora/configs/seed000.json").path
-    let loaded = try JSONConfig.merged(DTWDecoderConfig(), with: Data(contentsOf: URL(fileURLWithPath: path)))
+    let loaded = try JSONConfig.merged(DTWDecoderConfig(), with: Data(contentsOf: URL(fileURLWithPath: path)), path: path)
     #expect(loaded == DTWDecoderConfig.seed000)
     #expect(!loaded.firstPass.enabled && !loaded.location.enabled && !loaded.frequency.adaptive)
     #expect(loaded.touchOffset == .init(x: 0, y: 0))

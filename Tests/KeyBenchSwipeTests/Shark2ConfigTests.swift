@@ -7,8 +7,10 @@ import Testing
 @Suite struct Shark2ConfigTests {
   private func problem(_ json: String) -> String? {
     do {
-      _ = try JSONConfig.merged(Shark2Config(), with: Data(json.utf8))
+      _ = try JSONConfig.merged(Shark2Config(), with: Data(json.utf8), path: "shark2.json")
       return nil
+    } catch let error as InputFileError {
+      return error.reason
     } catch {
       return "\(error)"
     }

@@ -246,22 +246,15 @@ public enum HowWeSwipeUser {
   /// `hand`, `finger`, `dominant_hand`, `device` (model from the user agent), `platform`, `age`,
   /// `familiarity`, `english_level`, `screen` (CSS px) — each only when present.
   public static func metadata(from file: URL) throws -> [String: String] {
-    let data = try InputFile.data(file.path, maximumBytes: maximumBytes)
-    try UTF8Text.check(data, path: file.path)
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      throw InputFileError(
-        path: file.path, line: JSONText.errorLine(error, in: data), kind: .malformed, reason: "invalid user metadata JSON")
-    }
-    guard let json = object as? [String: Any] else {
-      throw InputFileError(path: file.path, kind: .malformed, reason: "user metadata is not a JSON object")
+    let parsed = try CheckedJSON.load(path: file.path, maximumBytes: maximumBytes)
+    guard case .object(let json) = parsed.root else {
+      throw InputFileError(path: file.path, line: parsed.line(of: ""), kind: .malformed, reason: "user metadata is not a JSON object")
     }
     func value(_ key: String) -> String? {
       switch json[key] {
-      case let text as String where !text.isEmpty: return text
-      case let number as NSNumber: return number.stringValue
+      case .string(let text)? where !text.isEmpty: return text
+      // The study writes whole numbers (age, screen size): printed without a fraction.
+      case .number(let number)?: return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
       default: return nil
       }
     }

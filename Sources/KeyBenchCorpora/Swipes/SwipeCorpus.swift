@@ -45,6 +45,10 @@ public enum SwipeCorpus {
   /// - Throws: ``InputFileError`` as `FILE:LINE: reason` (with the gesture id when the record
   ///   has one) for anything that is not a valid gesture record, or a header of another format
   ///   or a newer version. Messages quote at most a short excerpt of a bad line.
+  ///
+  /// Corpora are machine-written (by keybench-swipes import and generate) and can hold millions
+  /// of points, so each line is decoded with `JSONDecoder`, not the strict ``CheckedJSON`` that
+  /// reads files users write.
   @discardableResult
   public static func read(
     path: String, _ body: (SwipeGesture) throws -> Void

@@ -15,12 +15,12 @@ enum ConfigTargets {
     FuzzTarget(
       name: "config-decoder",
       summary: "DTWDecoderConfig (keybench-run swipe / keybench-sweep --config): JSONConfig.merged, then a DTW decode",
-      run: { data in decode(try JSONConfig.merged(DTWDecoderConfig(), with: data)) }),
+      run: { data in decode(try JSONConfig.merged(DTWDecoderConfig(), with: data, path: "config.json")) }),
     FuzzTarget(
       name: "config-generator",
       summary: "SwipeSynthesisConfig (keybench-swipes generate --config): JSONConfig.merged, then synthetic swipes",
       run: { data in
-        let config = try JSONConfig.merged(SwipeSynthesisConfig(), with: data)
+        let config = try JSONConfig.merged(SwipeSynthesisConfig(), with: data, path: "config.json")
         let synthesizer = SwipeSynthesizer(config: config, layout: FuzzFixtures.qwerty, profile: FuzzFixtures.iphone5)
         var random = SeededGenerator(seed: 1)
         for word in ["hello", "a", "keyboard", "über"] { _ = synthesizer.points(for: word, using: &random) }
@@ -29,7 +29,7 @@ enum ConfigTargets {
       name: "config-touch",
       summary: "TouchConfig (keybench-run touch --config): JSONConfig.merged, then simulated taps through every resolver",
       run: { data in
-        let config = try JSONConfig.merged(TouchConfig(), with: data)
+        let config = try JSONConfig.merged(TouchConfig(), with: data, path: "config.json")
         let keyboard = TouchKeyboard(layout: FuzzFixtures.qwerty)
         let spread = FuzzFixtures.iphone5.touchSpread
         let taps = TapSimulator(keyboard: keyboard, spread: spread, config: config.simulation)
@@ -47,14 +47,14 @@ enum ConfigTargets {
       name: "config-gesture",
       summary: "GestureBenchmark.Config (keybench-run gesture --config): JSONConfig.merged, then a gesture run",
       run: { data in
-        let config = try JSONConfig.merged(GestureBenchmark.Config(), with: data)
+        let config = try JSONConfig.merged(GestureBenchmark.Config(), with: data, path: "config.json")
         try GestureTargets.benchmark(schemes: [(FuzzFixtures.englishScheme, "english.xml")], config: config)
       }),
     FuzzTarget(
       name: "config-keyboard-corrector",
       summary: "KeyboardCorrector.Config (keybench-run correct --keyboard-config): JSONConfig.merged, then corrections",
       run: { data in
-        let config = try JSONConfig.merged(KeyboardCorrector.Config(), with: data)
+        let config = try JSONConfig.merged(KeyboardCorrector.Config(), with: data, path: "config.json")
         let corrector = try KeyboardCorrector(
           lexicon: FuzzFixtures.correctionLexicon, distribution: FuzzFixtures.distribution,
           layout: FuzzFixtures.qwerty, config: config)
@@ -64,7 +64,7 @@ enum ConfigTargets {
       name: "config-kannsch-corrector",
       summary: "KannschCorrector.Config (keybench-run correct --kannsch-config): JSONConfig.merged, then corrections with adaptation",
       run: { data in
-        let config = try JSONConfig.merged(KannschCorrector.Config(), with: data)
+        let config = try JSONConfig.merged(KannschCorrector.Config(), with: data, path: "config.json")
         let corrector = KannschCorrector(
           lexicon: FuzzFixtures.correctionLexicon, layout: FuzzFixtures.qwerty, config: config)
         correct(corrector)
@@ -73,7 +73,7 @@ enum ConfigTargets {
       name: "config-photo-ranker",
       summary: "WeightedRanker.Config (keybench-run photos --config): JSONConfig.merged, then photo scores",
       run: { data in
-        let config = try JSONConfig.merged(WeightedRanker.Config(), with: data)
+        let config = try JSONConfig.merged(WeightedRanker.Config(), with: data, path: "config.json")
         let ranker = WeightedRanker(database: FuzzFixtures.labelDatabase, wordNet: FuzzFixtures.wordNet, config: config)
         _ = ranker.scores(nouns: FuzzFixtures.messageNouns, library: FuzzFixtures.photos)
       }),

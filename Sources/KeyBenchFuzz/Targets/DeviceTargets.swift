@@ -29,7 +29,7 @@ enum DeviceTargets {
         let devices = FuzzScratch.directory("catalog/devices", clean: true)
         try FuzzScratch.write(data, to: layouts + "/fuzz.json")
         // A grid device that uses the variant, so its rows become keys.
-        let name = (try? JSONDecoder().decode(LayoutVariant.self, from: data))?.name ?? "fuzz"
+        let name = (try? CheckedJSON(data: data, path: "fuzz.json"))?.root["name"]?.string ?? "fuzz"
         let variant = String(decoding: try JSONEncoder().encode([name]), as: UTF8.self).dropFirst().dropLast()
         try FuzzScratch.write(
           Data(

@@ -55,6 +55,8 @@ public struct RunFolder: Sendable {
     } else if let data = FileManager.default.contents(atPath: summaryPath) {
       let json: JSONValue
       do {
+        // summary.json is machine-written (KeyBench wrote it): JSONDecoder reads it, where files
+        // users write go through the strict CheckedJSON.
         json = try JSONDecoder().decode(JSONValue.self, from: data)
       } catch {
         throw InputFileError(path: summaryPath, kind: .malformed, reason: "not valid JSON")

@@ -13,7 +13,8 @@ public struct RunResults: Sendable {
   public var statistics: RunStatistics
   public var table: ResultTable
 
-  /// Reads `path` (a run folder, or its summary.json).
+  /// Reads `path` (a run folder, or its summary.json). The summary is machine-written (KeyBench
+  /// wrote it), so `JSONDecoder` reads it rather than the strict parser for users' files.
   ///
   /// - Throws: ``InputFileError`` naming the file when the summary has no `statistics` (written
   ///   before KeyBench 0.15: rerun the command that wrote it) or the rows do not parse.

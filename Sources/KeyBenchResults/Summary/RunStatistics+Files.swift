@@ -20,7 +20,7 @@ extension RunStatistics {
     FileManager.default.contents(atPath: path).flatMap(read(summaryData:))
   }
 
-  /// The `statistics` block of a summary.json's bytes, or nil.
+  /// The `statistics` block of a summary.json's bytes (machine-written, so `JSONDecoder`), or nil.
   public static func read(summaryData data: Data) -> RunStatistics? {
     struct Block: Decodable { var statistics: RunStatistics? }
     return (try? JSONDecoder().decode(Block.self, from: data))?.statistics

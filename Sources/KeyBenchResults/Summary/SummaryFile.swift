@@ -30,6 +30,9 @@ public struct SummaryFile: Sendable {
   /// The schema this KeyBench writes and trusts in a suite's store.
   public static let currentSchemaVersion = 2
 
+  /// Reads a run folder's summary.json (or the file itself). The file is machine-written (by
+  /// KeyBench's benchmarks), so `JSONDecoder` reads it; the strict ``CheckedJSON`` is for files
+  /// users write, and summaries can be large.
   public init(path: String) throws {
     let file = (path as NSString).lastPathComponent == "summary.json"
       ? path : (path as NSString).appendingPathComponent("summary.json")
