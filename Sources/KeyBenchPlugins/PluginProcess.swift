@@ -408,6 +408,7 @@ public final class PluginProcess {
 
   /// Ends what the plug-in left running (``PluginLeftovers``) and says so in its log and on stderr.
   private func endLeftovers() {
+    guard !token.isEmpty else { return }
     let left = PluginLeftovers.end(token: token, group: process.processIdentifier)
     guard !left.isEmpty else { return }
     leftBehind += left

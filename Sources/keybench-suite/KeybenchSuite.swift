@@ -204,7 +204,10 @@ extension KeybenchSuite {
       }
       let planned = output.items.filter { $0.kind == .run && $0.round == 1 }.count
       // A suite of measuring steps alone (Suites/ingest.json) has pages but nothing to rank.
-      if planned == 0 && pages != nil { return }
+      if planned == 0 {
+        guard pages != nil else { throw CommandFailure("\(folder): the suite \(output.suite) has steps only, so no leaderboard; --pages FOLDER writes its pages") }
+        return
+      }
       guard !runs.isEmpty else { throw CommandFailure("\(folder): no finished runs yet (keybench-suite status \(folder))") }
       var board = try Leaderboard(sources: runs)
       board.completeness = (runs.filter { $0.round == 1 }.count, planned)

@@ -56,6 +56,8 @@ import Testing
     #expect(keys.count == 5 && Set(keys).count == 5, "\(keys)")
     let report = try Run.product("keybench-suite", ["report", dir.path("out"), "--pages", dir.path("pages")])
     #expect(report.status == 0, "\(report.stderr)")
+    let board = try Run.product("keybench-suite", ["report", dir.path("out")])
+    #expect(board.status == 2 && board.stderr.contains("has steps only, so no leaderboard"), "\(board.stderr)")
     let page = try String(contentsOfFile: dir.path("pages/ingest.md"), encoding: .utf8)
     #expect(page.contains("| a | 22 | ") && page.contains("| b | 22 | ") && !page.contains("missing"), "\(page)")
     let again = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("out")])
