@@ -51,12 +51,14 @@ int keybench_die_with_parent(int signal_number, int expected_parent) {
   if (prctl(PR_SET_PDEATHSIG, signal_number) != 0) return -1;
   return getppid() == expected_parent ? 0 : 1;
 }
+int keybench_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1) == 0 ? 0 : -1; }
 #else
 int keybench_die_with_parent(int signal_number, int expected_parent) {
   (void)signal_number;
   (void)expected_parent;
   return -1;
 }
+int keybench_become_subreaper(void) { return -1; }
 #endif
 
 int keybench_flush_standard_output(void) {

@@ -21,4 +21,11 @@ public enum ParentProcess {
     guard let text = ProcessInfo.processInfo.environment[variable], let parent = Int32(text), parent > 1 else { return }
     if keybench_die_with_parent(SIGTERM, parent) == 1 { exit(128 + SIGTERM) }
   }
+
+  /// Adopts this process's orphaned descendants (Linux child subreaper), for a tool that starts
+  /// plug-ins: a plug-in's child that leaves its process group (setsid) and outlives it is then
+  /// reparented here instead of to init, where the plug-in's end finds, ends and reaps it.
+  public static func adoptOrphans() {
+    _ = keybench_become_subreaper()
+  }
 }

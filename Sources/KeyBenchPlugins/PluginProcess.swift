@@ -82,6 +82,8 @@ public final class PluginProcess {
   public private(set) var failedItems: [Provenance.Plugin.FailedItem] = []
   /// Times the plug-in was started afresh after a failure.
   public private(set) var restarts = 0
+  /// Processes the plug-in left running after it ended, which KeyBench ended (`1234 sleep`).
+  public private(set) var leftBehind: [String] = []
   /// Answers received.
   public private(set) var answered = 0
   /// Each request's round trip in µs and the `time_us` it reported (nil when none).
@@ -100,6 +102,8 @@ public final class PluginProcess {
 
   private let helloLine: String
   private var process = Process()
+  /// The current process's ``PluginLeftovers`` token, inherited by everything it starts.
+  private var token = ""
   private var input: Int32 = -1
   /// The handle owning `input`: closed through it, so its own close on deallocation does not
   /// close the descriptor number a second time (by then it may be another plug-in's pipe).
@@ -148,7 +152,10 @@ public final class PluginProcess {
   }
 
   deinit {
-    if !closed { Self.stop(process) }
+    if !closed {
+      Self.stop(process)
+      endLeftovers()
+    }
     try? FileManager.default.removeItem(atPath: stderrPath)
     TemporaryFiles.unregister(stderrPath)
   }
@@ -166,7 +173,10 @@ public final class PluginProcess {
     // `VAR=1 cmd`, quotes and `env` work as in a terminal; it reaches no other shell.
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", spec.command]
-    process.environment = Self.environment()
+    token = UUID().uuidString
+    var environment = Self.environment()
+    environment[PluginLeftovers.variable] = token
+    process.environment = environment
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin
@@ -246,6 +256,7 @@ public final class PluginProcess {
       failedItems.append(.init(item: item.id, reason: problem.reason))
       if !problem.inSync {
         Self.stop(process)
+        endLeftovers()
         process.waitUntilExit()
         closed = true
         needsRestart = true
@@ -339,11 +350,13 @@ public final class PluginProcess {
     closed = true
     try? inputHandle?.close()
     let end = Item.end
-    guard Self.waitForExit(process, seconds: max(options.timeout, 5)) else {
+    guard waitForExit(seconds: max(options.timeout, 5)) else {
       Self.stop(process)
+      endLeftovers()
       process.waitUntilExit()
       throw fail(end, "did not exit within \(Self.seconds(max(options.timeout, 5))) after its input was closed")
     }
+    endLeftovers()
     if process.terminationReason == .uncaughtSignal || process.terminationStatus != 0 {
       throw fail(end, exitText() + " after answering every request")
     }
@@ -395,6 +408,17 @@ public final class PluginProcess {
       environment["PYTHONPATH"] = [folder, environment["PYTHONPATH"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
     }
     return environment
+  }
+
+  /// Ends what the plug-in left running (``PluginLeftovers``) and says so in its log and on stderr.
+  private func endLeftovers() {
+    guard !token.isEmpty else { return }
+    let left = PluginLeftovers.end(token: token, group: process.processIdentifier)
+    guard !left.isEmpty else { return }
+    leftBehind += left
+    let line = "plug-in \(spec.name) left \(left.count) process\(left.count == 1 ? "" : "es") behind (\(left.joined(separator: ", "))); KeyBench ended \(left.count == 1 ? "it" : "them")"
+    appendToLog("[keybench] " + line)
+    FileHandle.standardError.write(Data("warning: \(line)\n".utf8))
   }
 
   // MARK: - Log
@@ -596,8 +620,10 @@ public final class PluginProcess {
     if let failure { return failure }
     if process.isRunning {
       Self.stop(process)
+      endLeftovers()
       process.waitUntilExit()
     }
+    endLeftovers()
     closed = true
     let failure = PluginFailure(plugin: spec.name, command: spec.command, item: item.label, reason: reason, stderrTail: stderrTail())
     self.failure = failure
@@ -606,7 +632,7 @@ public final class PluginProcess {
 
   /// Explains an output closed or input refused: the exit status when the plug-in is gone.
   private func exitedOrClosed(_ what: String) -> String {
-    guard Self.waitForExit(process, seconds: 1) else { return what }
+    guard waitForExit(seconds: 1) else { return what }
     return "\(what) (it \(exitText()))"
   }
 
@@ -630,11 +656,12 @@ public final class PluginProcess {
   /// Waits until the plug-in exits. Foundation counts a process as running while anything holds
   /// its pipes, so an exited plug-in whose background child lingers is recognised through /proc;
   /// what it left behind is then stopped with it.
-  private static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+  private func waitForExit(seconds: Double) -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
     while process.isRunning {
-      if hasExited(process.processIdentifier) {
-        stop(process)
+      if Self.hasExited(process.processIdentifier) {
+        Self.stop(process)
+        endLeftovers()
         process.waitUntilExit()
         return true
       }
@@ -648,7 +675,7 @@ public final class PluginProcess {
   }
 
   /// Kills the plug-in and everything in its process group (a child that started a session of
-  /// its own is out of reach).
+  /// its own is found by its token: ``endLeftovers()``).
   static func stop(_ process: Process) {
     let pid = process.processIdentifier
     guard pid > 0 else { return }

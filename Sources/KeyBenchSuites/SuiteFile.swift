@@ -14,8 +14,10 @@ public struct SuiteFile: Sendable {
   public static let benches = ["swipe", "correct", "predict", "touch", "gesture", "photos"]
   public static let tools = ["keybench-swipes", "keybench-typos", "keybench-ingest"]
   /// The option a step tool writes its output through (the suite adds it): a file for most, the
-  /// lexicon database for `keybench-ingest`.
-  public static func outputOption(of tool: String) -> String { tool == "keybench-ingest" ? "--db" : "--out" }
+  /// lexicon database for `keybench-ingest` — unless it only measures (`--measure`: a JSON file).
+  public static func outputOption(of tool: String, arguments: [String]) -> String {
+    tool == "keybench-ingest" && !arguments.contains("--measure") ? "--db" : "--out"
+  }
   /// Most runs one suite may expand to (grids multiply).
   public static let maximumRuns = 10_000
 
@@ -39,6 +41,8 @@ public struct SuiteFile: Sendable {
     public var tool: String
     public var arguments: [String]
     public var output: String
+    /// Rounds of a step that measures (`"repeat": N`), named `NAME#2`, … like a run's.
+    public var repeats = 1
   }
 
   /// A benchmark entry: `keybench-run BENCH` with `options`, expanded over `grid`.
@@ -140,7 +144,8 @@ public struct SuiteFile: Sendable {
     for name in suite.steps.map(\.name) + suite.runs.map(\.name) where !seen.insert(name).inserted {
       throw Problem("\(file): the name '\(name)' is used twice (steps and runs share one namespace)")
     }
-    guard !suite.runs.isEmpty else { throw Problem("\(file): no runs") }
+    // A suite of measuring steps alone (Suites/ingest.json) is a suite too.
+    guard !suite.runs.isEmpty || !suite.steps.isEmpty else { throw Problem("\(file): no runs or steps") }
     try checkSize(suite, at: file)
     let figures = try FigurePages.parse(object["figures"], at: file)
     suite.figures = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
@@ -159,7 +164,7 @@ public struct SuiteFile: Sendable {
 
   static func step(_ value: Any, at here: String) throws -> Step {
     guard let entry = value as? [String: Any] else { throw Problem("\(here): a step is a JSON object") }
-    try checkKeys(entry, allowed: ["name", "tool", "args", "output", "description"], at: here)
+    try checkKeys(entry, allowed: ["name", "tool", "args", "output", "description", "repeat"], at: here)
     let name = try self.name(entry, at: here)
     let place = "\(here) \"\(name)\""
     guard let tool = entry["tool"] as? String else { throw Problem("\(place): \"tool\" is missing (\(tools.joined(separator: " or ")))") }
@@ -170,12 +175,13 @@ public struct SuiteFile: Sendable {
       guard let text = value as? String else { throw Problem("\(place).args: a step's arguments are strings, as on the command line") }
       return text
     }
-    let option = outputOption(of: tool)
+    let option = outputOption(of: tool, arguments: arguments)
     guard !arguments.contains(option) else { throw Problem("\(place).args: leave out \(option); the suite adds it") }
     guard let output = entry["output"] as? String, !output.isEmpty, !output.contains("/") else {
       throw Problem("\(place): \"output\" (the file name the tool writes, without folders) is missing")
     }
-    return Step(name: name, tool: tool, arguments: arguments, output: output)
+    let repeats = try entry["repeat"].map { try rounds($0, at: place) } ?? 1
+    return Step(name: name, tool: tool, arguments: arguments, output: output, repeats: repeats)
   }
 
   static func run(_ value: Any, at here: String) throws -> Run {

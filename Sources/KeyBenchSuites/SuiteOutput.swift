@@ -118,9 +118,9 @@ public struct SuiteOutput {
     return origins
   }
 
-  /// How many rounds each run has in the plan, by its first round's name (figure pages' `NAME#*`).
+  /// How many rounds each run or step has in the plan, by its first round's name (figure pages' `NAME#*`).
   public var rounds: [String: Int] {
-    Dictionary(items.filter { $0.kind == .run }.map { (Self.firstRound($0), $0.round) }, uniquingKeysWith: max)
+    Dictionary(items.map { (Self.firstRound($0), $0.round) }, uniquingKeysWith: max)
   }
 
   /// The report.md of a finished run, or the Markdown file a step wrote (`keybench-swipes stats

@@ -125,6 +125,20 @@ public struct SuitePlan: Sendable {
       keys.identities[stepOutputs[step.name]!] = "step:" + key
       plan.items.append(Item(kind: .step, name: step.name, entry: step.name, tool: step.tool, bench: nil, arguments: arguments, output: step.output, key: key))
     }
+    // A measuring step's further rounds, interleaved like runs' (A B, A B, …); runs read round 1.
+    let stepRounds = Dictionary(suite.steps.map { ($0.name, $0.repeats) }, uniquingKeysWith: max)
+    if let most = stepRounds.values.max(), most > 1 {
+      let firstRound = plan.items
+      for round in 2...most {
+        for item in firstRound where stepRounds[item.entry, default: 1] >= round {
+          var again = item
+          again.name = "\(item.name)#\(round)"
+          again.round = round
+          again.key = try keys.key(tool: item.tool, arguments: item.arguments, extra: ["output": item.output ?? "", "round": String(round)])
+          plan.items.append(again)
+        }
+      }
+    }
     variables["out"] = context.out.path
     var help = HelpOptions(bin: context.bin)
     var expanded = 0

@@ -73,7 +73,7 @@ public struct SuiteRunner: Sendable {
     let target = folder ?? context.store(item.key)
     let tool = context.bin.appendingPathComponent(item.tool).path
     guard item.kind == .step else { return [tool] + item.arguments + ["--out", target.path] }
-    return [tool] + item.arguments + [SuiteFile.outputOption(of: item.tool), target.appendingPathComponent(item.output ?? "").path]
+    return [tool] + item.arguments + [SuiteFile.outputOption(of: item.tool, arguments: item.arguments), target.appendingPathComponent(item.output ?? "").path]
   }
 
   /// Runs everything selected and returns one outcome per item (failed runs do not stop the

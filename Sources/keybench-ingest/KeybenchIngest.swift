@@ -75,6 +75,9 @@ struct KeybenchIngest: ParsableCommand {
   @Flag(help: "After storing, load each lexicon back into memory, check its word count, and report load time and resident memory.")
   var verify = false
 
+  @Flag(help: "Measure instead of store: ingest the one wordlist into a scratch database, then again replacing it, load it back, and write the word lines, both times, the load time and the loaded lexicon's resident memory as JSON to --out (or stdout); --db is never touched. Suites/ingest.json repeats this as a step.")
+  var measure = false
+
   @Flag(help: "List the lexicons stored in the database and exit.")
   var list = false
 
@@ -83,7 +86,7 @@ struct KeybenchIngest: ParsableCommand {
     valueName: "NAME"))
   var export: String?
 
-  @Option(help: "With --export: the file to write (default: standard output).")
+  @Option(help: "With --export or --measure: the file to write (default: standard output).")
   var out: String?
 
   func validate() throws {
@@ -93,7 +96,13 @@ struct KeybenchIngest: ParsableCommand {
       guard wordlists.isEmpty, text.isEmpty else { throw ValidationError("--export reads the database; give no wordlists or --text with it.") }
       return
     }
-    if out != nil { throw ValidationError("--out goes with --export NAME.") }
+    if measure {
+      guard wordlists.count == 1, text.isEmpty else { throw ValidationError("--measure times one wordlist; give exactly one (and no --text).") }
+      guard db == ProjectFiles.lexiconDatabase else { throw ValidationError("--measure ingests into a scratch database; leave out --db.") }
+      guard !verify else { throw ValidationError("--measure already loads the lexicon back; leave out --verify.") }
+    } else if out != nil {
+      throw ValidationError("--out goes with --export NAME or --measure.")
+    }
     guard maxMalformed.isFinite, (0...100).contains(maxMalformed) else {
       throw ValidationError("--max-malformed is a percentage from 0 to 100, got \(maxMalformed).")
     }
@@ -127,6 +136,11 @@ struct KeybenchIngest: ParsableCommand {
       try ingestText()
       return
     }
+    if measure {
+      let json = try IngestMeasure.run(path: wordlists[0], name: name, strict: strict, maximumMalformedShare: maxMalformed / 100)
+      if let out { try AtomicFileWriter.write(json, to: out) } else { print(json, terminator: "") }
+      return
+    }
     for path in wordlists {
       let outcome = try LexiconIngestion.ingest(
         path: path, databasePath: db, name: name, strict: strict, replaceSmaller: replaceSmaller,
@@ -149,23 +163,10 @@ struct KeybenchIngest: ParsableCommand {
   }
 
   private func verifyLexicon(_ outcome: LexiconIngestion.Outcome) throws {
-    let database = try LexiconDatabase(path: db, create: false)
-    let before = ProcessMemory.residentBytes()
-    let clock = ContinuousClock()
-    let start = clock.now
-    let lexicon = try database.loadLexicon(named: outcome.name)
-    let elapsed = clock.now - start
-    let after = ProcessMemory.residentBytes()
-    guard lexicon.count == outcome.statistics.words else {
-      throw CommandFailure(
-        "verify: \(outcome.name) holds \(lexicon.count) words in the database, expected \(outcome.statistics.words)")
-    }
-    var line = "verified: \(NumberFormatting.grouped(lexicon.count)) words in \(lexicon.firstLetters.count) first-letter groups, loaded in \(NumberFormatting.fixed(elapsed.inSeconds, decimals: 2)) s"
-    if let before, let after {
-      line += ", resident memory +\(NumberFormatting.mebibytes(after - before))"
-    }
+    let load = try LoadMeasure(database: db, outcome: outcome)
+    var line = "verified: \(NumberFormatting.grouped(load.words)) words in \(load.firstLetterGroups) first-letter groups, loaded in \(NumberFormatting.fixed(load.seconds, decimals: 2)) s"
+    if let bytes = load.residentBytes { line += ", resident memory +\(NumberFormatting.mebibytes(bytes))" }
     print(line)
-    withExtendedLifetime(lexicon) {}
   }
 
   private func ingestText() throws {

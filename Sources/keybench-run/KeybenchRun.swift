@@ -4,7 +4,11 @@ import KeyBenchCore
 
 @main
 struct KeybenchRun: ParsableCommand {
-  static func main() { ExitStatus.main(Self.self) }
+  static func main() {
+    // Plug-in descendants that leave their process group stay below this process, to be ended.
+    ParentProcess.adoptOrphans()
+    ExitStatus.main(Self.self)
+  }
 
   static let configuration = CommandConfiguration(
     commandName: "keybench-run",

@@ -202,9 +202,14 @@ extension KeybenchSuite {
           report: output.report(of:))
         StandardError.print("wrote \(written.count) figure files (pages, and SEED.json for seed pages) into \(pages)")
       }
+      let planned = output.items.filter { $0.kind == .run && $0.round == 1 }.count
+      // A suite of measuring steps alone (Suites/ingest.json) has pages but nothing to rank.
+      if planned == 0 {
+        guard pages != nil else { throw CommandFailure("\(folder): the suite \(output.suite) has steps only, so no leaderboard; --pages FOLDER writes its pages") }
+        return
+      }
       guard !runs.isEmpty else { throw CommandFailure("\(folder): no finished runs yet (keybench-suite status \(folder))") }
       var board = try Leaderboard(sources: runs)
-      let planned = output.items.filter { $0.kind == .run && $0.round == 1 }.count
       board.completeness = (runs.filter { $0.round == 1 }.count, planned)
       try AtomicFileWriter.write(board.markdown, to: output.folder.appendingPathComponent("leaderboard.md").path)
       try AtomicFileWriter.write(board.csv, to: output.folder.appendingPathComponent("leaderboard.csv").path)

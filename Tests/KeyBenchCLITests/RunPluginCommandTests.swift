@@ -97,4 +97,26 @@ import Testing
       #expect(run.status == 64, "\(extra): \(run.stderr)")
     }
   }
+
+  /// A plug-in whose child leaves its process group (`setsid`) and would outlive the run: the
+  /// run ends it, says so on the terminal and in the plug-in's log, and still completes.
+  @Test func aChildThatLeftThePluginsSessionIsEndedAndReported() throws {
+    let setup = try Setup()
+    let pidFile = setup.dir.path("child.pid")
+    let plugin = try setup.dir.write(
+      "quiet.py",
+      text: """
+        import keybench_plugin
+        keybench_plugin.serve(lambda hello: ({"name": "quiet", "version": "1"}, lambda request: []))
+        """)
+    let out = setup.dir.path("run")
+    let run = try setup.correct(
+      ["--plugin", "quiet=setsid sh -c 'echo $$ > \(pidFile); exec sleep 60' & exec python3 \(plugin)"], out: out)
+    #expect(run.status == 0, "\(run.stderr)")
+    let child = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(run.stderr.contains("warning: plug-in quiet left 1 process behind (\(child) sleep); KeyBench ended it"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: "/proc/\(child)"), "the plug-in's child \(child) outlived the run")
+    let log = try String(contentsOfFile: out + "/plugins/quiet.stderr", encoding: .utf8)
+    #expect(log.contains("[keybench] plug-in quiet left 1 process behind"), "\(log)")
+  }
 }

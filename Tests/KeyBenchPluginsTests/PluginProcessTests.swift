@@ -233,6 +233,32 @@ struct PluginHarness {
     #expect(failure.reason.contains("exited with status 3"), "\(failure.reason)")
   }
 
+  /// A child that leaves the plug-in's process group (setsid) is out of the group kill's reach;
+  /// it is found by the token it inherited, ended and reported.
+  @Test func aChildInASessionOfItsOwnIsEndedAndReported() throws {
+    let harness = try PluginHarness()
+    let pidFile = harness.folder.path("session.pid")
+    let spec = try harness.script(
+      "escapes", hello: "import subprocess; open('\(pidFile)', 'w').write(str(subprocess.Popen(['setsid', 'sleep', '60']).pid))",
+      body: "reply({'id': request['id'], 'candidates': [request['typed']]})")
+    let corrector = try harness.corrector(spec)
+    #expect(try corrector.suggestions(for: "teh", limit: 4) == ["teh"])
+    let child = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)))
+    func running() -> Bool {
+      // Gone, or a zombie waiting to be reaped, is not running.
+      let state = FileManager.default.contents(atPath: "/proc/\(child)/stat").flatMap { bytes in
+        bytes.lastIndex(of: UInt8(ascii: ")")).map { bytes[(bytes.index($0, offsetBy: 2))] }
+      }
+      return state != nil && state != UInt8(ascii: "Z")
+    }
+    #expect(running(), "the plug-in's child \(child) should run in its own session until the plug-in ends")
+    try corrector.process.finish()
+    usleep(200_000)
+    #expect(!running(), "the plug-in's child \(child) outlived it")
+    #expect(corrector.process.leftBehind == ["\(child) sleep"])
+    #expect(corrector.process.identity.log?.text.contains("plug-in escapes left 1 process behind (\(child) sleep); KeyBench ended it") == true)
+  }
+
   @Test func specsAreCheckedBeforeAnythingStarts() throws {
     #expect(try PluginSpec(parsing: "mine=python3 my.py --beam 8") == PluginSpec(name: "mine", command: "python3 my.py --beam 8"))
     for bad in ["mine", "=cmd", "Mine=cmd", "mine=", "mine=  ", "a b=cmd", String(repeating: "x", count: 41) + "=cmd"] {

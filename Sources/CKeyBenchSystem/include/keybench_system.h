@@ -19,6 +19,11 @@ int keybench_instruction_counter_errno(void);
 /// armed, 1 when the parent is already gone (the caller should exit), -1 where unsupported.
 int keybench_die_with_parent(int signal_number, int expected_parent);
 
+/// Makes this process the reaper of its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER): a
+/// plug-in's child that calls setsid and outlives the plug-in is adopted by keybench-run, not by
+/// init, so it stays in reach until keybench-run ends it. Returns 0, or -1 where unsupported.
+int keybench_become_subreaper(void);
+
 /// Flushes standard output and reports whether everything printed reached it: 0 when it did,
 /// otherwise the errno of the failure (ENOSPC on a full disk, EBADF for a closed descriptor).
 int keybench_flush_standard_output(void);
