@@ -33,7 +33,7 @@ public enum RerankerTraining {
   ) throws -> [Sample] {
     var decoders: [ObjectIdentifier: DTWDecoder] = [:]
     var samples: [Sample] = []
-    let contextColumn = RerankFeature.allCases.count - 1
+    let contextColumn = RerankFeature.allCases.count - RerankFeature.contextFeatures
     try prepared.gestures.forEach { index, gesture in
       let (lexicon, scale) = prepared.layouts[index]
       let decoder = decoders[ObjectIdentifier(lexicon)] ?? DTWDecoder(lexicon: lexicon, config: config)
@@ -43,8 +43,11 @@ public enum RerankerTraining {
       var rows = decoder.rerankFeatures(points, decoding, shark2: shark2Samples)
       if let context, let previous = gesture.context {
         let words = context.context(previous)
+        let fluency = RerankFeature.clampedFluency(context.fluency(previous))
         for (i, candidate) in decoding.candidates.enumerated() {
-          rows[i][contextColumn] = context.logRatio(wordID: context.wordID(candidate.word), in: words)
+          let ratio = context.logRatio(wordID: context.wordID(candidate.word), in: words)
+          rows[i][contextColumn] = ratio
+          rows[i][contextColumn + 1] = ratio * fluency
         }
       }
       let target = SwipeDecoding.matchKey(gesture.word)
@@ -147,10 +150,10 @@ public enum RerankerTraining {
 
     mutating func add(_ sample: Sample, fit: RerankerScorer) {
       gestures += 1
-      let contextColumn = RerankFeature.allCases.count - 1
+      let count = RerankFeature.allCases.count
       let plain = sample.rows.map { row -> Double in
         var row = row
-        row[contextColumn] = 0
+        for j in (count - RerankFeature.contextFeatures)..<count { row[j] = 0 }
         return fit.score(row)
       }
       decoder.add(rank: sample.target)

@@ -10,15 +10,25 @@ public import KeyBenchLanguageModel
 public struct ContextFusion: Sendable {
   public let model: WordContextModel
   public let weight: Double
+  /// Added to `weight` per unit of the previous words' ``WordContextModel/fluency(_:window:)``
+  /// (0: a fixed weight): context counts for more after a real phrase than after random words.
+  public let fluencyWeight: Double
 
-  public init(model: WordContextModel, weight: Double) {
+  public init(model: WordContextModel, weight: Double, fluencyWeight: Double = 0) {
     self.model = model
     self.weight = weight
+    self.fluencyWeight = fluencyWeight
+  }
+
+  /// The weight of the log ratio after `previous`.
+  public func weight(after previous: [String]) -> Double {
+    fluencyWeight == 0 ? weight : weight + fluencyWeight * RerankFeature.clampedFluency(model.fluency(previous))
   }
 
   /// `candidates` re-ranked for `previous` (ties keep the decoder's order), at most `top`.
   public func rerank(_ candidates: [SwipeDecoding.Candidate], previous: [String], top: Int) -> [SwipeDecoding.Candidate] {
     let context = model.context(previous)  // looked up once for all candidates
+    let weight = weight(after: previous)
     let scored = candidates.enumerated().map { position, candidate in
       let ratio = model.logRatio(wordID: model.wordID(candidate.word), in: context)
       return (position, SwipeDecoding.Candidate(word: candidate.word, score: candidate.score - weight * ratio))

@@ -31,28 +31,28 @@ import Testing
   }
 
   /// The right candidate is the one whose feature is nearest 0: no weighted sum can say so (it
-  /// ranks by the feature's sign), a hidden layer can. The context column stays out of it.
+  /// ranks by the feature's sign), a hidden layer can. The two context columns stay out of it.
   @Test func theHiddenLayerLearnsWhatASumCannot() {
     var random = SeededGenerator(seed: 11)
     let groups = (0..<600).map { _ -> ConditionalLogit.Group in
       let values = (0..<4).map { _ in 4 * random.nextUnit() - 2 }
       let target = values.indices.min { abs(values[$0]) < abs(values[$1]) }!
-      return .init(rows: values.map { [$0, 0] }, target: target)
+      return .init(rows: values.map { [$0, 0, 0] }, target: target)
     }
     func accuracy(_ score: ([Double]) -> Double) -> Double {
       Double(groups.filter { group in group.rows.indices.max { score(group.rows[$0]) < score(group.rows[$1]) } == group.target }.count)
         / Double(groups.count)
     }
-    let linear = ConditionalLogit.fit(groups, dimension: 2, l2: 1e-3)
+    let linear = ConditionalLogit.fit(groups, dimension: 3, l2: 1e-3)
     var options = RerankerNetwork.Training()
     (options.units, options.epochs, options.seed, options.learningRate, options.batch) = (8, 150, 3, 0.02, 32)
     let trained = RerankerNetwork.train(groups, linear: linear, options: options)
-    let scorer = RerankerScorer(mean: [0, 0], scale: [1, 1], weights: trained.linear, network: trained.network)
+    let scorer = RerankerScorer(mean: [0, 0, 0], scale: [1, 1, 1], weights: trained.linear, network: trained.network)
     let linearAccuracy = accuracy { linear[0] * $0[0] }
     let networkAccuracy = accuracy { -scorer.score($0) }
     #expect(linearAccuracy < 0.5)
     #expect(networkAccuracy > 0.85)
-    #expect((0..<8).allSatisfy { trained.network.hidden[$0 * 2 + 1] == 0 })
+    #expect((0..<8).allSatisfy { trained.network.hidden[$0 * 3 + 1] == 0 && trained.network.hidden[$0 * 3 + 2] == 0 })
     // Same data, same seed: the same weights.
     #expect(RerankerNetwork.train(groups, linear: linear, options: options) == trained)
   }
@@ -123,7 +123,7 @@ import Testing
     }
     #expect(abs(value(.lengthRatio)) < 1e-9)
     #expect(value(.letters) == 4)
-    #expect(value(.context) == 0)
+    #expect(value(.context) == 0 && value(.contextByFluency) == 0)
   }
 
   @Test func aModelFileIsCheckedWhenLoaded() throws {
@@ -148,7 +148,7 @@ import Testing
     try refused({ $0.weights.removeLast() }, "weights has")
     try refused({ $0.pool = 0 }, "pool")
     let d = good.features.count
-    try refused({ $0.network = RerankerNetwork(hidden: Array(repeating: 1, count: 2 * d), bias: [0, 0], output: [1, 1]) }, "context feature")
+    try refused({ $0.network = RerankerNetwork(hidden: Array(repeating: 1, count: 2 * d), bias: [0, 0], output: [1, 1]) }, "context features")
     try refused({ $0.network = RerankerNetwork(hidden: [1], bias: [0, 0], output: [1, 1]) }, "hidden weights")
   }
 }

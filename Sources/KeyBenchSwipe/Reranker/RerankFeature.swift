@@ -61,15 +61,27 @@ public enum RerankFeature: String, CaseIterable, Codable, Sendable {
   /// Mean distance (pitches) from each point where the finger slowed down to the word's
   /// nearest key: people slow down on the keys they aim at.
   case pauseMiss = "pause_miss"
-  /// ln(P(word | previous words) ÷ P(word)) from the context model; 0 without context. Always
-  /// the last feature: it enters the score linearly, so context re-ranking after the model is
-  /// exactly the model with this feature filled in (``RerankerModel/contextWeight``).
+  /// ln(P(word | previous words) ÷ P(word)) from the context model; 0 without context. The two
+  /// context features come last and enter the score linearly only, so context re-ranking after
+  /// the model (``ContextFusion`` with ``RerankerModel/contextFusionWeights``) is exactly the
+  /// model with them filled in.
   case context = "context_log_ratio"
+  /// The context log ratio × how much the previous words read as language
+  /// (``WordContextModel/fluency(_:window:)``, clamped to ±2): context after a random word list
+  /// should count for less than after a phrase.
+  case contextByFluency = "context_log_ratio_x_fluency"
+
+  /// How many features at the end are context features (0 without context, never fed to the
+  /// hidden layer).
+  public static let contextFeatures = 2
+
+  /// The fluency the context feature is multiplied by, clamped so one odd sentence cannot dominate.
+  public static func clampedFluency(_ fluency: Double) -> Double { max(-2, min(2, fluency)) }
 }
 
 extension DTWDecoder {
   /// The features of every candidate of `decoding` (which this decoder returned for `trace`),
-  /// in candidate order, ``RerankFeature/context`` left at 0.
+  /// in candidate order, the context features left at 0.
   ///
   /// - Precondition: `decoding.evidence` is aligned with its candidates (this decoder made it).
   public func rerankFeatures(_ trace: [TimedPoint], _ decoding: SwipeDecoding, shark2 samples: Int) -> [[Double]] {
@@ -117,7 +129,7 @@ extension DTWDecoder {
         keyCount / points, letters, max(0, letters - keyCount), letters * logDuration, keyCount * logDuration,
         cornerMiss, abs(Double(corners.count - Corners.turns(wordCentres).count)),
         Corners.meanDistance(from: Corners.turns(wordCentres), to: corners.isEmpty ? all : corners),
-        Corners.meanDistance(from: pauses, to: wordCentres), 0,
+        Corners.meanDistance(from: pauses, to: wordCentres), 0, 0,
       ])
     }
     let best = dtws.min() ?? 0

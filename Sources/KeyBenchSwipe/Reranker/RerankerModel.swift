@@ -147,8 +147,11 @@ public struct RerankerModel: Codable, Sendable, Equatable {
         problems.append("network: \(network.units) units need \(network.units) outputs and \(network.units * d) hidden weights")
       }
       if !(network.hidden + network.bias + network.output).allSatisfy(\.isFinite) { problems.append("network holds a value that is not a finite number") }
-      if d > 0, network.hidden.count == network.units * d, (0..<network.units).contains(where: { network.hidden[$0 * d + d - 1] != 0 }) {
-        problems.append("network: the context feature must not feed the hidden layer (its weights must be 0)")
+      let context = (d - RerankFeature.contextFeatures)..<d
+      if d > RerankFeature.contextFeatures, network.hidden.count == network.units * d,
+        (0..<network.units).contains(where: { h in context.contains { network.hidden[h * d + $0] != 0 } })
+      {
+        problems.append("network: the context features must not feed the hidden layer (their weights must be 0)")
       }
     }
     if !(1...maximumPool).contains(model.pool) { problems.append("pool must be in 1…\(maximumPool), got \(model.pool)") }
@@ -160,11 +163,11 @@ public struct RerankerModel: Codable, Sendable, Equatable {
   /// The model's numbers as one scoring function.
   public var scorer: RerankerScorer { RerankerScorer(mean: mean, scale: scale, weights: weights, network: network) }
 
-  /// How much one unit of the context log-ratio lowers a candidate's score: context re-ranking
-  /// after this model (``ContextFusion`` with this weight) is the model with its context
-  /// feature filled in.
-  public var contextWeight: Double {
-    let j = weights.count - 1
-    return max(0, weights[j] / scale[j])
+  /// The weights ``ContextFusion`` needs to add sentence context after this model: the context
+  /// log ratio lowers a candidate's score by (`weight` + `fluencyWeight` × fluency) per unit,
+  /// which is the model with its two context features filled in.
+  public var contextFusionWeights: (weight: Double, fluencyWeight: Double) {
+    let (j, k) = (weights.count - 2, weights.count - 1)
+    return (weights[j] / scale[j], weights[k] / scale[k])
   }
 }

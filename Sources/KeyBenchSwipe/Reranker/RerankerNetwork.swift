@@ -33,10 +33,10 @@ public struct RerankerScorer: Sendable, Equatable {
 ///
 /// The linear part is the conditional-logit fit (``ConditionalLogit``), readable weight by weight;
 /// the hidden layer learns what a sum cannot, such as "a far first key matters less on a short,
-/// hurried trace". The context feature (the last) feeds only the linear part, so sentence context
-/// after the model stays one weight (``RerankerModel/contextWeight``).
+/// hurried trace". The context features (the last ones) feed only the linear part, so sentence
+/// context after the model stays a linear term (``RerankerModel/contextFusionWeights``).
 public struct RerankerNetwork: Codable, Sendable, Equatable {
-  /// Hidden units × features, row-major; the context feature's column is always 0.
+  /// Hidden units × features, row-major; the context features' columns are always 0.
   public var hidden: [Double]
   public var bias: [Double]
   public var output: [Double]
@@ -87,7 +87,9 @@ public struct RerankerNetwork: Codable, Sendable, Equatable {
     var theta = Array(repeating: 0.0, count: outputAt + units)
     for j in 0..<d { theta[j] = linear[j] }
     let spread = 1 / Double(d).squareRoot()
-    for i in 0..<(units * d) where i % d != d - 1 { theta[hiddenAt + i] = spread * generator.nextGaussian() }
+    // The context features (the last ones) stay out of the hidden layer.
+    let inputs = d - RerankFeature.contextFeatures
+    for i in 0..<(units * d) where i % d < inputs { theta[hiddenAt + i] = spread * generator.nextGaussian() }
     // Small output weights: training starts at the linear fit and moves away only as it helps.
     for h in 0..<units { theta[outputAt + h] = 0.01 * generator.nextGaussian() }
     var (m, v) = (Array(repeating: 0.0, count: theta.count), Array(repeating: 0.0, count: theta.count))
@@ -130,7 +132,7 @@ public struct RerankerNetwork: Codable, Sendable, Equatable {
               gradient[outputAt + h] += delta * a
               let back = delta * theta[outputAt + h] * (1 - a * a)
               gradient[biasAt + h] += back
-              for j in 0..<(d - 1) { gradient[hiddenAt + h * d + j] += back * z[j] }
+              for j in 0..<inputs { gradient[hiddenAt + h * d + j] += back * z[j] }
             }
           }
         }
