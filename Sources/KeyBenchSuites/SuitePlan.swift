@@ -354,7 +354,7 @@ struct KeyMaker {
     // device files are read) are part of what a result depends on.
     let environment = ProcessInfo.processInfo.environment
     let wordNet = tool == "keybench-run" && arguments.first == "photos" ? ["KEYBENCH_WORDNET=\(environment["KEYBENCH_WORDNET"] ?? "")"] : []
-    parts.append(["KEYBENCH_HOME=\(context.home.path)"] + wordNet)
+    parts.append(["KEYBENCH_HOME=\(context.home.path)", "KEYBENCH_CORPORA=\(context.variables["corpora"] ?? "")"] + wordNet)
     var database = context.home.appendingPathComponent(LexiconDatabase.defaultPath).path
     if let index = arguments.firstIndex(of: "--db"), index + 1 < arguments.count { database = context.resolve(arguments[index + 1]) }
     for (index, argument) in arguments.enumerated() {

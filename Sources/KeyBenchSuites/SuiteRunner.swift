@@ -59,7 +59,9 @@ public struct SuiteRunner: Sendable {
   public func missingInputs(_ item: SuitePlan.Item) -> [String] {
     let out = context.out.path + "/"
     return item.arguments.enumerated().compactMap { index, argument in
-      guard argument.contains("/"), !argument.hasPrefix("-"), !argument.hasPrefix(out),
+      // Digits and slashes only (`--user-fold 1/5`) are a fraction, not a path.
+      guard argument.contains("/"), !argument.allSatisfy({ $0 == "/" || $0.isASCII && $0.isNumber }),
+        !argument.hasPrefix("-"), !argument.hasPrefix(out),
         index == 0 || item.arguments[index - 1] != "--plugin",
         !FileManager.default.fileExists(atPath: context.resolve(argument))
       else { return nil }
@@ -198,6 +200,10 @@ public struct SuiteRunner: Sendable {
       process.currentDirectoryURL = context.suiteFolder
       var environment = ParentProcess.childEnvironment()
       environment["KEYBENCH_HOME"] = context.home.path
+      // The corpora the suite's ${corpora} names, for tools that find files there themselves
+      // (the How We Swipe phrase list): commands run in the suite's folder, where the default
+      // `../shared/corpora` is another folder.
+      environment["KEYBENCH_CORPORA"] = context.variables["corpora"]
       process.environment = environment
       try Children.shared.run(process)
       process.waitUntilExit()

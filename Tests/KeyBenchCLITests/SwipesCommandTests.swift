@@ -178,6 +178,14 @@ import Testing
     #expect(again.map { $0["context"] as? [String] } == gestures.map { $0["context"] as? [String] })
     let like = try generate("like.jsonl", ["--like", dir.path("s.jsonl")])
     #expect(like.map { $0["context"] as? [String] } == gestures.map { $0["context"] as? [String] })
+    // --like keeps each reference gesture's user and prompt kind (a run can then select the
+    // same users with --user-fold and split by prompt on both corpora), and no other metadata.
+    let header = #"{"format":"keybench-swipes","version":1,"createdBy":"x","provenance":{}}"#
+    let tagged = #"{"id":"hws/u7/1","word":"tea","source":"hws","user":"u7","layout":{"device":"hws","width":360,"height":197},"points":[[100,50,0],[200,60,16]],"flags":[],"metadata":{"prompt":"phrase","age":"19"},"context":["warm"]}"#
+    let reference = try dir.write("tagged.jsonl", text: header + "\n" + tagged + "\n")
+    let likeTagged = try generate("like-tagged.jsonl", ["--like", reference])
+    #expect(likeTagged.first?["user"] as? String == "u7")
+    #expect(likeTagged.first?["metadata"] as? [String: String] == ["prompt": "phrase"])
     // A text with no sentence is refused with its name.
     let empty = try dir.write("empty.txt", text: "\n\n")
     let refused = try Run.product("keybench-swipes", ["generate", "--sentences", empty, "--out", dir.path("e.jsonl")])

@@ -57,7 +57,9 @@ public struct SwipeGeneration {
       synthesizers[reference] = made
       return made
     }
-    func emit(_ word: String, on reference: LayoutReference, context: [String]? = nil) throws {
+    func emit(
+      _ word: String, on reference: LayoutReference, context: [String]? = nil, user: String? = nil, metadata: [String: String]? = nil
+    ) throws {
       items.read += 1
       guard word.count <= SwipeSynthesizer.maximumWordLength else {
         items.exclude(1, "word longer than \(SwipeSynthesizer.maximumWordLength) characters")
@@ -69,8 +71,8 @@ public struct SwipeGeneration {
       }
       try writer.append(
         SwipeGesture(
-          id: "synthetic/\(reference.device)/\(writer.count + 1)", word: word, source: "synthetic",
-          layout: reference, points: points, context: context))
+          id: "synthetic/\(reference.device)/\(writer.count + 1)", word: word, source: "synthetic", user: user,
+          layout: reference, points: points, metadata: metadata, context: context))
     }
     switch words {
     case .drawn(let lexicon, let count):
@@ -88,7 +90,10 @@ public struct SwipeGeneration {
           items.read += 1
           items.exclude(1, "reference gesture flagged \(flag.rawValue)")
         } else {
-          try emit(gesture.word, on: gesture.layout, context: gesture.context)
+          // The reference's user and prompt kind too, so a run can select the same users
+          // (`--user-fold`) and split by prompt on both corpora.
+          let prompt = gesture.metadata?["prompt"].map { ["prompt": $0] }
+          try emit(gesture.word, on: gesture.layout, context: gesture.context, user: gesture.user, metadata: prompt)
         }
       }
     case .sentences(let sentences, let count):
