@@ -8,7 +8,8 @@ extension DTWDecoder {
 
   /// What the filters and the location channel made of the start-point candidates.
   struct Screened: Sendable {
-    /// The candidates every filter kept, sorted.
+    /// The candidates every filter kept, sorted (with several slices, only those of each slice
+    /// that can be among the first pass's best).
     var kept: [Int] = []
     /// Their location distances (empty when neither the first pass nor the location channel is on).
     var distances: [Double] = []
@@ -48,6 +49,13 @@ extension DTWDecoder {
         result.probeKept[stage] = Self.containsAny(probe, sorted: candidates)
       }
       result.distances = channel.map { locationDistances(candidates, channel: $0) } ?? []
+      // The first pass's best `keep` overall are among each slice's best `keep` (ties go to the
+      // earlier candidate, in a slice as overall), so a slice hands on only those and the
+      // selection left on one thread is over a few hundred, not thousands.
+      if chunks > 1, let best = firstPassChoice(candidates, distances: result.distances) {
+        candidates = best.map { candidates[$0] }
+        result.distances = best.map { result.distances[$0] }
+      }
       result.kept = candidates
       return result
     }

@@ -223,20 +223,26 @@ public struct DTWDecoder: SwipeDecoder {
     guard usesLocation else { return (candidates, []) }
     var kept = candidates
     var distances = known ?? locationDistances(candidates, channel: locationChannel(trace))
-    if config.firstPass.enabled && candidates.count > config.firstPass.keep {
-      let weight = config.firstPass.frequencyWeight
-      var order = candidates.indices.map { i in
-        Ranked(priority: distances[i] - weight * lexicon.bestLogProbability[candidates[i]], position: i)
-      }
-      // Only which candidates are the best `keep` matters, not their order: a selection, not a
-      // sort of the thousands that pass the filters (the sort was nearly a third of the first pass).
-      let best = Ranked.selectSmallest(config.firstPass.keep, in: &order).map(\.position).sorted()
+    if let best = firstPassChoice(candidates, distances: distances) {
       kept = best.map { candidates[$0] }
       distances = best.map { distances[$0] }
     }
     // Per point in the DTW cost's unit (pitches²), summed over the reduced trace's points.
     let scale = config.location.enabled ? config.location.weight * Double(pointCount) : 0
     return (kept, distances.map { scale * $0 * $0 })
+  }
+
+  /// The positions (ascending) of the first pass's best `keep` of `candidates` by location
+  /// distance and frequency, ties to the earlier; nil when the first pass keeps them all.
+  func firstPassChoice(_ candidates: [Int], distances: [Double]) -> [Int]? {
+    guard config.firstPass.enabled && candidates.count > config.firstPass.keep else { return nil }
+    let weight = config.firstPass.frequencyWeight
+    var order = candidates.indices.map { i in
+      Ranked(priority: distances[i] - weight * lexicon.bestLogProbability[candidates[i]], position: i)
+    }
+    // Only which candidates are the best `keep` matters, not their order: a selection, not a
+    // sort of the thousands that pass the filters (the sort was nearly a third of the first pass).
+    return Ranked.selectSmallest(config.firstPass.keep, in: &order).map(\.position).sorted()
   }
 
   /// The location channel's mean distance of each of `candidates` from the trace.
