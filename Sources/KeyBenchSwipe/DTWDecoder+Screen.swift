@@ -32,8 +32,9 @@ extension DTWDecoder {
   /// is judged alone, so slices concatenated in order give one thread's answer. With the first
   /// pass on, this is about half a decode, too much to leave on one core.
   func screen(_ starts: [Int], trace: [Point], traceLength: Double, probe: [Int], threads: Int) -> Screened {
-    // Below a few hundred candidates a thread costs more to wake than it saves.
-    let chunks = max(1, min(threads, starts.count / 512 + 1))
+    // Below a few hundred candidates a thread costs more to wake than it saves; two slices a
+    // thread, taken as threads come free, even out slices whose survivors cost more.
+    let chunks = threads > 1 ? max(1, min(2 * threads, starts.count / 512 + 1)) : 1
     let channel = usesLocation ? locationChannel(trace) : nil
     @Sendable func slice(_ range: Range<Int>) -> Screened {
       var result = Screened()
@@ -61,12 +62,26 @@ extension DTWDecoder {
     }
     guard chunks > 1 else { return slice(starts.indices) }
     let parts = ScreenedParts(count: chunks)
-    DispatchQueue.concurrentPerform(iterations: chunks) { t in
+    Self.forEachSlice(chunks, threads: threads) { t in
       parts.store(t, slice((starts.count * t / chunks)..<(starts.count * (t + 1) / chunks)))
     }
     var screened = Screened()
     for part in parts.all { screened.append(part) }
     return screened
+  }
+
+  /// Calls `body` with each of `slices` slice numbers on up to `threads` threads, each thread
+  /// taking the lowest slice not yet taken: slices differ in cost, and a fixed split would leave
+  /// a thread idle; in order, so later DTW slices start with the earlier ones' pruning bounds.
+  static func forEachSlice(_ slices: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
+    guard threads > 1 && slices > 1 else {
+      for slice in 0..<slices { body(slice) }
+      return
+    }
+    let counter = SliceCounter()
+    DispatchQueue.concurrentPerform(iterations: min(threads, slices)) { _ in
+      while let slice = counter.next(below: slices) { body(slice) }
+    }
   }
 
   /// Whether any of `items` is in `sorted` (ascending), by binary search.
@@ -91,4 +106,17 @@ private final class ScreenedParts: @unchecked Sendable {
   init(count: Int) { parts = Array(repeating: .init(), count: count) }
   func store(_ index: Int, _ part: DTWDecoder.Screened) { lock.withLock { parts[index] = part } }
   var all: [DTWDecoder.Screened] { lock.withLock { parts } }
+}
+
+/// The next slice of ``DTWDecoder/forEachSlice(_:threads:_:)`` to take.
+private final class SliceCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var taken = 0
+  func next(below count: Int) -> Int? {
+    lock.withLock {
+      guard taken < count else { return nil }
+      defer { taken += 1 }
+      return taken
+    }
+  }
 }

@@ -70,12 +70,14 @@ public struct DTWDecoder: SwipeDecoder {
     let warping = WarpingColumns(points: points, config: config.dtw)
     let deadline = config.timeLimitMs > 0 ? start + UInt64(config.timeLimitMs * 1e6) : UInt64.max
     let threads = max(1, min(config.threads, candidates.count / 64 + 1))
-    let bounds = (0..<threads).map { t in (candidates.count * t / threads)..<(candidates.count * (t + 1) / threads) }
-    let results = ChunkResults(count: threads)
-    let board = threads > 1 ? PruningBoard(chunks: threads) : nil
+    // Two slices a thread (of 32 sequences at least), as in ``screen(_:trace:traceLength:probe:threads:)``.
+    let slices = threads > 1 ? max(threads, min(2 * threads, candidates.count / 32)) : 1
+    let bounds = (0..<slices).map { t in (candidates.count * t / slices)..<(candidates.count * (t + 1) / slices) }
+    let results = ChunkResults(count: slices)
+    let board = slices > 1 ? PruningBoard(chunks: slices) : nil
     let (survivors, extraCost) = (candidates, locationCost)
     candidates = []
-    DispatchQueue.concurrentPerform(iterations: threads) { t in
+    Self.forEachSlice(slices, threads: threads) { t in
       let extra = extraCost.isEmpty ? [] : Array(extraCost[bounds[t]])
       results.store(
         t, score(Array(survivors[bounds[t]]), extra: extra, warping: warping, top: top, deadline: deadline, board: board.map { ($0, t) }))
