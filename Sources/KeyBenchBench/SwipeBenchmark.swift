@@ -9,8 +9,9 @@ public import KeyBenchSwipe
 /// Runs a swipe decoder over a corpus: corpus → decoder → one ``SwipeItemResult`` per gesture.
 ///
 /// The runner scores, not the decoder: it finds the target's rank itself, checks that the
-/// candidates are unique and at most `top`, and times each decode. Gestures are decoded one
-/// after another so times are not disturbed by each other.
+/// candidates are unique and at most `top`, and times each decode. By default gestures are decoded
+/// one after another so times are not disturbed by each other; `jobs` decodes several at once
+/// (same results, in the same order) for accuracy runs that do not need comparable times.
 public struct SwipeBenchmark {
   /// Which gestures take part.
   public struct Selection: Sendable {
@@ -63,6 +64,12 @@ public struct SwipeBenchmark {
     /// Seconds spent laying out the lexicon per layout (the decoder's build step).
     public var buildSeconds: Double
     public var decoderLabel: String
+    /// Gestures decoded at once (`--jobs`): above 1 the per-gesture times overlap and are not
+    /// comparable with a one-job run's (``timing``).
+    public var jobs = 1
+
+    /// How far the per-gesture times can be trusted, for the summary and the report.
+    public var timing: String { SwipeBenchmark.timing(jobs: jobs) }
   }
 
   /// The selected gestures with the lexicon laid out on their layouts: everything a run needs
@@ -210,41 +217,36 @@ public struct SwipeBenchmark {
   ///   accuracy with and without context on the same decodes.
   public func run(
     _ prepared: Prepared, decoder make: DecoderFactory? = nil, label: String? = nil,
-    context: ContextFusion? = nil, contextPool: Int = 16,
+    context: ContextFusion? = nil, contextPool: Int = 16, jobs: Int = 1,
     progress: (Int, Int) -> Void = { _, _ in }
   ) throws -> Run {
+    guard (1...Self.maximumJobs).contains(jobs) else {
+      throw CommandContractError("jobs must be in 1…\(Self.maximumJobs), got \(jobs)")
+    }
     let config = config
     let make = make ?? { lexicon, _ in DTWDecoder(lexicon: lexicon, config: config) }
     var decoders: [ObjectIdentifier: any SwipeDecoder] = [:]
+    /// The decoder of the gesture at `index`, built once per laid-out lexicon.
+    func decoder(_ index: Int) throws -> any SwipeDecoder {
+      let key = ObjectIdentifier(prepared.layouts[index].lexicon)
+      let decoder = try decoders[key] ?? make(prepared.layouts[index].lexicon, prepared.layoutOf[key]!)
+      decoders[key] = decoder
+      return decoder
+    }
+    let item = ItemDecode(top: top, context: context, contextPool: contextPool, frequencyOf: prepared.frequencyOf)
     var results: [SwipeItemResult] = []
     results.reserveCapacity(prepared.gestures.count)
-    try prepared.gestures.forEach { index, gesture in
-      let (lexicon, scale) = prepared.layouts[index]
-      let key = ObjectIdentifier(lexicon)
-      let decoder = try decoders[key] ?? make(lexicon, prepared.layoutOf[key]!)
-      decoders[key] = decoder
-      let points = gesture.points.map { TimedPoint(x: $0.x * scale.0, y: $0.y * scale.1, t: $0.t) }
-      let decodeTop = context == nil ? top : max(top, contextPool)
-      (decoder as? any ItemAware)?.begin(item: gesture.id)
-      let started = DispatchTime.now().uptimeNanoseconds
-      var decoding = try decoder.decode(points, top: decodeTop, probe: gesture.word)
-      let micros = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e3
-      try Self.checkContract(decoding, top: decodeTop, gesture: gesture)
-      let reranked = context.map { fusion in
-        gesture.context.map { fusion.rerank(decoding.candidates, previous: $0, top: top) } ?? Array(decoding.candidates.prefix(top))
+    if jobs == 1 {
+      try prepared.gestures.forEach { index, gesture in
+        results.append(try item.decode(gesture, with: decoder(index), scale: prepared.layouts[index].scale))
+        progress(index + 1, prepared.gestures.count)
       }
-      decoding.candidates = Array(decoding.candidates.prefix(top))
-      var result = SwipeItemResult(
-        gesture: gesture, inLexicon: prepared.frequencyOf[SwipeDecoding.matchKey(gesture.word)] != nil,
-        frequency: prepared.frequencyOf[SwipeDecoding.matchKey(gesture.word)],
-        decoding: decoding, decodeMicroseconds: micros)
-      if let reranked { result.setContextCandidates(reranked.map(\.word), hadContext: gesture.context != nil) }
-      results.append(result)
-      progress(index + 1, prepared.gestures.count)
+    } else {
+      results = try decodeConcurrently(prepared, jobs: jobs, item: item, decoder: decoder, progress: progress)
     }
     return Run(
       results: results, lexiconSize: prepared.lexiconSize, addedTargets: prepared.addedTargets, keptTargets: prepared.keptTargets,
-      buildSeconds: prepared.buildSeconds, decoderLabel: label ?? DTWDecoder.describe(config))
+      buildSeconds: prepared.buildSeconds, decoderLabel: label ?? DTWDecoder.describe(config), jobs: jobs)
   }
 
   /// The positions in `gestures` of those to decode, and what was left out and why.

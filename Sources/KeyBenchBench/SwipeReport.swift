@@ -303,7 +303,8 @@ public struct SwipeReport {
       "## Decode time", "",
       "| median ms | p90 ms | p99 ms | max ms | time-limit hits |", "|---:|---:|---:|---:|---:|",
       "| \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.9))) | \(ms(s.decodeMs.quantile(0.99))) | \(ms(s.decodeMs.quantile(1))) | \(s.timeLimitHits) |",
-      "", "Lexicon layout (build) time: \(String(format: "%.2f", run.buildSeconds)) s.", "",
+      "", "Lexicon layout (build) time: \(String(format: "%.2f", run.buildSeconds)) s."
+        + (run.jobs > 1 ? " **Timing: \(run.timing)**: \(run.jobs) gestures were decoded at once, so these times are no measure of one decode's speed." : ""), "",
       "## By device", "", "| device | gestures | top-1 | top-\(s.top) | median ms |", "|---|---:|---:|---:|---:|",
     ]
     for g in s.byDevice { lines.append("| \(g.name) | \(g.gestures) | \(pct(g.top1)) | \(pct(g.topK)) | \(ms(g.decodeMsMedian)) |") }

@@ -98,6 +98,11 @@ public struct Provenance: Sendable {
   public var top: Int?
   /// External algorithms of the run (`--plugin`), as each introduced itself.
   public var plugins: [Plugin] = []
+  /// Items processed at once (`--jobs`), nil for benchmarks that always take one at a time.
+  public var jobs: Int?
+  /// How far the per-item times can be trusted (with `jobs`): above one job they overlap, and
+  /// gates and `keybench-report time-ratio` refuse to judge them.
+  public var timing: String?
 
   /// An external algorithm run through the plug-in protocol (Plugins/PROTOCOL.md): the command
   /// KeyBench started and what the plug-in said it is, so a result names the exact algorithm.
@@ -264,6 +269,10 @@ public struct Provenance: Sendable {
         return entry
       }
     }
+    if let jobs {
+      object["jobs"] = jobs
+      object["timing"] = timing ?? NSNull()
+    }
     object["lexicon"] = lexicon.map { ["name": $0.name, "words": $0.words, "content_sha256": $0.sha256] } ?? NSNull()
     return object
   }
@@ -311,6 +320,7 @@ public struct Provenance: Sendable {
         lines.append("  - its stderr: `\(plugin.logFile)`, \(log.bytes) bytes" + (log.cut ? ", cut to \(log.text.utf8.count) (the start and the end kept)" : ""))
       }
     }
+    if let jobs, let timing { lines.append("- \(jobs) job\(jobs == 1 ? "" : "s"); timing: \(timing)") }
     lines.append("- config sha256 `\(short(try Self.digest(ofConfig: config)))…`"
       + (seed.map { ", seed \($0)" } ?? "") + (top.map { ", top-\($0)" } ?? ""))
     return lines.joined(separator: "\n") + "\n"

@@ -8,7 +8,8 @@ public import KeyBenchGeometry
 /// Pipeline for one trace, in the seed's order: input point reduction (§2.3); the start-point,
 /// start-direction, end-point and length filters (§2.1), each counted; DTW of the trace against
 /// every surviving key sequence (§2.2, basic or improved, with the locality constraint), sharing
-/// columns between sequences with a common prefix (§2.5) and split across threads (§3.2); then
+/// columns between sequences with a common prefix (§2.5) and split across threads (§3.2, the
+/// filters and the first pass too); then
 /// word frequencies fused with the DTW cost (§2.6) and candidates de-duplicated by comparable
 /// form. A per-swipe time limit (§4.6) stops scoring early and is counted.
 public struct DTWDecoder: SwipeDecoder {
@@ -48,31 +49,38 @@ public struct DTWDecoder: SwipeDecoder {
     let traceLength = all.pathLength
     let probeSequences = probe.map(lexicon.sequenceIndices(matching:)) ?? []
 
-    // Filters (§2.1), counted in words.
-    var candidates = startPointCandidates(all[0])
-    record("start point", candidates, probeSequences, &diagnostics)
-    candidates = filterDirection(candidates, trace: all)
-    record("start direction", candidates, probeSequences, &diagnostics)
-    candidates = filterEndPoint(candidates, last: all[all.count - 1])
-    record("end point", candidates, probeSequences, &diagnostics)
-    candidates = filterLength(candidates, traceLength: traceLength)
-    record("length", candidates, probeSequences, &diagnostics)
+    // Filters (§2.1), counted in words, and the location channel's distances, split across
+    // threads: with the first pass they are most of a decode, DTW of its survivors the rest.
+    let screened = screen(
+      startPointCandidates(all[0]), trace: all, traceLength: traceLength, probe: probeSequences, threads: config.threads)
+    for (stage, name) in Self.filterStages.enumerated() {
+      diagnostics.stages.append(.init(
+        name: name, kept: screened.words[stage], probeKept: probeSequences.isEmpty ? nil : screened.probeKept[stage]))
+    }
 
     // Location channel and the cheap first pass (KeyBench extensions).
+    var candidates: [Int]
     let locationCost: [Double]
-    (candidates, locationCost) = firstPass(candidates, trace: all, pointCount: points.count)
+    (candidates, locationCost) = firstPass(
+      screened.kept, trace: all, pointCount: points.count, distances: usesLocation ? screened.distances : nil)
     if config.firstPass.enabled { record(Self.firstPassStage, candidates, probeSequences, &diagnostics, isFilter: false) }
 
-    // DTW over the survivors, in sorted order, split across threads.
+    // DTW over the survivors, in sorted order, split across threads that share their pruning
+    // bounds (``PruningBoard``), so a chunk that starts late prunes as hard as one thread would.
     let warping = WarpingColumns(points: points, config: config.dtw)
     let deadline = config.timeLimitMs > 0 ? start + UInt64(config.timeLimitMs * 1e6) : UInt64.max
     let threads = max(1, min(config.threads, candidates.count / 64 + 1))
-    let bounds = (0..<threads).map { t in (candidates.count * t / threads)..<(candidates.count * (t + 1) / threads) }
-    let results = ChunkResults(count: threads)
+    // Two slices a thread (of 32 sequences at least), as in ``screen(_:trace:traceLength:probe:threads:)``.
+    let slices = threads > 1 ? max(threads, min(2 * threads, candidates.count / 32)) : 1
+    let bounds = (0..<slices).map { t in (candidates.count * t / slices)..<(candidates.count * (t + 1) / slices) }
+    let results = ChunkResults(count: slices)
+    let board = slices > 1 ? PruningBoard(chunks: slices) : nil
     let (survivors, extraCost) = (candidates, locationCost)
-    DispatchQueue.concurrentPerform(iterations: threads) { t in
+    candidates = []
+    Self.forEachSlice(slices, threads: threads) { t in
       let extra = extraCost.isEmpty ? [] : Array(extraCost[bounds[t]])
-      results.store(t, score(Array(survivors[bounds[t]]), extra: extra, warping: warping, top: top, deadline: deadline))
+      results.store(
+        t, score(Array(survivors[bounds[t]]), extra: extra, warping: warping, top: top, deadline: deadline, board: board.map { ($0, t) }))
     }
     var scored: [(sequence: Int, cost: Double)] = []
     for result in results.all {
@@ -101,15 +109,7 @@ public struct DTWDecoder: SwipeDecoder {
   ) {
     let words = candidates.reduce(0) { $0 + lexicon.wordsPerSequence($1) }
     // Candidates are sorted, so membership is a binary search.
-    let probeKept = probe.isEmpty ? nil : probe.contains { index in
-      var low = 0
-      var high = candidates.count
-      while low < high {
-        let middle = (low + high) / 2
-        if candidates[middle] < index { low = middle + 1 } else { high = middle }
-      }
-      return low < candidates.count && candidates[low] == index
-    }
+    let probeKept = probe.isEmpty ? nil : Self.containsAny(probe, sorted: candidates)
     diagnostics.stages.append(.init(name: name, kept: words, probeKept: probeKept, isFilter: isFilter))
   }
 
@@ -182,8 +182,13 @@ public struct DTWDecoder: SwipeDecoder {
   /// add to its DTW cost (summed over the `pointCount` reduced trace points; empty when no
   /// extension is on). All are known before DTW and never negative, so pruning on DTW's bound
   /// stays exact.
-  func firstPass(_ candidates: [Int], trace: [Point], pointCount: Int) -> (kept: [Int], extraCost: [Double]) {
-    let (kept, locationCost) = locationPass(candidates, trace: trace, pointCount: pointCount)
+  ///
+  /// - Parameter distances: the candidates' ``locationDistances(_:channel:)`` when already
+  ///   computed (by threads, ``screen(_:trace:traceLength:probe:threads:)``).
+  func firstPass(
+    _ candidates: [Int], trace: [Point], pointCount: Int, distances: [Double]? = nil
+  ) -> (kept: [Int], extraCost: [Double]) {
+    let (kept, locationCost) = locationPass(candidates, trace: trace, pointCount: pointCount, distances: distances)
     let (ends, coverage) = (config.ends, config.coverage)
     guard ends.enabled || coverage.enabled, let first = trace.first, let last = trace.last else { return (kept, locationCost) }
     // Per point, like the location channel's cost.
@@ -207,13 +212,45 @@ public struct DTWDecoder: SwipeDecoder {
     )
   }
 
-  /// The first pass and the location channel alone (see ``firstPass(_:trace:pointCount:)``).
-  func locationPass(_ candidates: [Int], trace: [Point], pointCount: Int) -> (kept: [Int], extraCost: [Double]) {
-    guard config.firstPass.enabled || config.location.enabled else { return (candidates, []) }
-    let channel = LocationChannel(trace: trace, count: config.location.samples)
+  /// Whether the first pass or the location channel needs each candidate's location distance.
+  var usesLocation: Bool { config.firstPass.enabled || config.location.enabled }
+
+  /// The location channel for `trace`.
+  func locationChannel(_ trace: [Point]) -> LocationChannel { LocationChannel(trace: trace, count: config.location.samples) }
+
+  /// The first pass and the location channel alone (see ``firstPass(_:trace:pointCount:distances:)``).
+  func locationPass(
+    _ candidates: [Int], trace: [Point], pointCount: Int, distances known: [Double]? = nil
+  ) -> (kept: [Int], extraCost: [Double]) {
+    guard usesLocation else { return (candidates, []) }
     var kept = candidates
+    var distances = known ?? locationDistances(candidates, channel: locationChannel(trace))
+    if let best = firstPassChoice(candidates, distances: distances) {
+      kept = best.map { candidates[$0] }
+      distances = best.map { distances[$0] }
+    }
+    // Per point in the DTW cost's unit (pitches²), summed over the reduced trace's points.
+    let scale = config.location.enabled ? config.location.weight * Double(pointCount) : 0
+    return (kept, distances.map { scale * $0 * $0 })
+  }
+
+  /// The positions (ascending) of the first pass's best `keep` of `candidates` by location
+  /// distance and frequency, ties to the earlier; nil when the first pass keeps them all.
+  func firstPassChoice(_ candidates: [Int], distances: [Double]) -> [Int]? {
+    guard config.firstPass.enabled && candidates.count > config.firstPass.keep else { return nil }
+    let weight = config.firstPass.frequencyWeight
+    var order = candidates.indices.map { i in
+      Ranked(priority: distances[i] - weight * lexicon.bestLogProbability[candidates[i]], position: i)
+    }
+    // Only which candidates are the best `keep` matters, not their order: a selection, not a
+    // sort of the thousands that pass the filters (the sort was nearly a third of the first pass).
+    return Ranked.selectSmallest(config.firstPass.keep, in: &order).map(\.position).sorted()
+  }
+
+  /// The location channel's mean distance of each of `candidates` from the trace.
+  func locationDistances(_ candidates: ArraySlice<Int>, channel: LocationChannel) -> [Double] {
     let keyCount = lexicon.centres.count
-    var distances = lexicon.flatKeys.withUnsafeBufferPointer { keys in
+    return lexicon.flatKeys.withUnsafeBufferPointer { keys in
       lexicon.centres.withUnsafeBufferPointer { centres in
         lexicon.centreDistances.withUnsafeBufferPointer { table in
           candidates.map { index in
@@ -225,21 +262,9 @@ public struct DTWDecoder: SwipeDecoder {
         }
       }
     }
-    if config.firstPass.enabled && candidates.count > config.firstPass.keep {
-      let weight = config.firstPass.frequencyWeight
-      var order = candidates.indices.map { i in
-        Ranked(priority: distances[i] - weight * lexicon.bestLogProbability[candidates[i]], position: i)
-      }
-      // Only which candidates are the best `keep` matters, not their order: a selection, not a
-      // sort of the thousands that pass the filters (the sort was nearly a third of the first pass).
-      let best = Ranked.selectSmallest(config.firstPass.keep, in: &order).map(\.position).sorted()
-      kept = best.map { candidates[$0] }
-      distances = best.map { distances[$0] }
-    }
-    // Per point in the DTW cost's unit (pitches²), summed over the reduced trace's points.
-    let scale = config.location.enabled ? config.location.weight * Double(pointCount) : 0
-    return (kept, distances.map { scale * $0 * $0 })
   }
+
+  func locationDistances(_ candidates: [Int], channel: LocationChannel) -> [Double] { locationDistances(candidates[...], channel: channel) }
 
   /// A first-pass candidate: its priority (lower is better) and its position, which breaks ties
   /// so that the best `keep` are one definite set.
@@ -301,10 +326,17 @@ public struct DTWDecoder: SwipeDecoder {
   /// the prefix (``Fusion/cannotBeat(_:)``). The bound is exact, so pruning never changes the
   /// ranking.
   ///
-  /// - Parameter extra: a cost added to each sequence's DTW cost (location channel, ends and
-  ///   coverage from ``firstPass(_:trace:pointCount:)``), aligned
-  ///   with `sequences`, or empty. It is never negative, so DTW columns stay lower bounds.
-  func score(_ sequences: [Int], extra: [Double], warping: WarpingColumns, top: Int, deadline: UInt64) -> ChunkResult {
+  /// - Parameters:
+  ///   - extra: a cost added to each sequence's DTW cost (location channel, ends and coverage
+  ///     from ``firstPass(_:trace:pointCount:distances:)``), aligned with `sequences`, or empty.
+  ///     It is never negative, so DTW columns stay lower bounds.
+  ///   - board: the chunks of one decode and this chunk's place among them: each publishes
+  ///     what its leaders prove and prunes with the others' proofs too (still exact, see
+  ///     ``Fusion/Certificate``).
+  func score(
+    _ sequences: [Int], extra: [Double], warping: WarpingColumns, top: Int, deadline: UInt64,
+    board: (PruningBoard, chunk: Int)? = nil
+  ) -> ChunkResult {
     var result = ChunkResult()
     // stack[k]: the columns added by key k of the current prefix, the path length after it,
     // and whether the prefix was abandoned.
@@ -315,10 +347,20 @@ public struct DTWDecoder: SwipeDecoder {
     var previousKeys: ArraySlice<UInt8> = []
     var fusion = Fusion(config: config.frequency, pointCount: warping.points.count, leaders: config.dtw.pruning ? top : 0)
     let bestLogProbability = sequences.map { lexicon.bestLogProbability[$0] }.max() ?? 0
+    // The other chunks' proofs, refreshed once per sequence (a lock, not one per column).
+    var others: [Fusion.Certificate] = []
+    var published = fusion.certificate
     for (count, index) in sequences.enumerated() {
       if count % 128 == 0 && DispatchTime.now().uptimeNanoseconds > deadline {
         result.timedOut = true
         break
+      }
+      if let (board, chunk) = board {
+        if fusion.certificate != published {
+          published = fusion.certificate
+          if let published { board.publish(published, chunk: chunk) }
+        }
+        board.read(except: chunk, into: &others)
       }
       let keys = lexicon.keys(of: index)
       let (k, p) = (keys.startIndex, previousKeys.startIndex)
@@ -350,8 +392,8 @@ public struct DTWDecoder: SwipeDecoder {
           added.append(next)
         }
         result.columns += added.count
-        abandoned = fusion.canPrune
-          && fusion.cannotBeat(.init(cost: column!.cost.min()!, logProbability: bestLogProbability))
+        abandoned = (fusion.canPrune || !others.isEmpty)
+          && fusion.cannotBeat(.init(cost: column!.cost.min()!, logProbability: bestLogProbability), given: others)
         stack.append((added, lengthSoFar + (previousKey.map { $0.distance(to: key) } ?? 0), abandoned))
         if abandoned { break }
       }

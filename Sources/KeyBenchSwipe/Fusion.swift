@@ -1,3 +1,5 @@
+import Foundation
+
 /// Frequency fusion after DTW (seed 000 §2.6), and the bound that lets scoring abandon prefixes.
 ///
 /// Words rank by m(w) − λ · ln P(w), m(w) the DTW cost per trace point. With a fixed λ (the
@@ -51,6 +53,7 @@ struct Fusion {
     bestCost = min(bestCost, evidence.cost)
     let lambda = lambda(bestCost: bestCost)
     func fused(_ e: Evidence) -> Double { e.cost / points - lambda * e.logProbability }
+    defer { certificate = makeCertificate() }
     if let existing = leaders.firstIndex(where: { $0.key == key }) {
       if fused(evidence) < fused(leaders[existing].evidence) { leaders[existing].evidence = evidence }
       return
@@ -67,14 +70,71 @@ struct Fusion {
   /// computing a bound, which costs a pass over a DTW column).
   var canPrune: Bool { capacity > 0 && leaders.count >= capacity }
 
+  /// What `top` distinct scored words prove about any other word: at both ends of the interval
+  /// the final λ lies in, the fused score the worst of them reaches. A word whose bound is worse
+  /// at both ends cannot reach the top list. The final λ lies within every chunk's interval
+  /// (each chunk's best cost is at least the decode's), so one chunk's certificate holds for
+  /// the words of every other chunk — that is what lets threads share pruning exactly.
+  ///
+  /// A word pruned by it has a cost of at least `bestCost`, a cost some word really scored, so
+  /// pruning never changes the best cost the final λ is computed from, whichever chunk pruned.
+  struct Certificate: Sendable, Equatable {
+    var bestCost: Double
+    var lambdaLow: Double
+    var worstLow: Double
+    var lambdaHigh: Double
+    var worstHigh: Double
+  }
+
+  /// The current leaders' certificate (nil until `top` distinct words were seen), kept up to
+  /// date by ``offer(_:_:)`` so that checking a bound allocates nothing.
+  private(set) var certificate: Certificate?
+
+  private func makeCertificate() -> Certificate? {
+    guard canPrune else { return nil }
+    let (low, high) = config.adaptive ? (lambda(bestCost: 0), lambda(bestCost: bestCost)) : (weight, weight)
+    var worstLow = -Double.infinity
+    var worstHigh = -Double.infinity
+    for leader in leaders {
+      let (cost, logProbability) = (leader.evidence.cost / points, leader.evidence.logProbability)
+      worstLow = max(worstLow, cost - low * logProbability)
+      worstHigh = max(worstHigh, cost - high * logProbability)
+    }
+    return Certificate(bestCost: bestCost, lambdaLow: low, worstLow: worstLow, lambdaHigh: high, worstHigh: worstHigh)
+  }
+
   /// Whether a word with at least `bound`'s cost and at most its log-probability cannot reach
-  /// the top list, whatever the final λ.
-  func cannotBeat(_ bound: Evidence) -> Bool {
-    guard canPrune else { return false }
-    let ends = config.adaptive ? [lambda(bestCost: 0), lambda(bestCost: bestCost)] : [weight]
-    return ends.allSatisfy { lambda in
-      let worstLeader = leaders.map { $0.evidence.cost / points - lambda * $0.evidence.logProbability }.max()!
-      return bound.cost / points - lambda * bound.logProbability > worstLeader
+  /// the top list, whatever the final λ: by this chunk's leaders or by any of `others`
+  /// (certificates of the other chunks of the same decode).
+  func cannotBeat(_ bound: Evidence, given others: [Certificate] = []) -> Bool {
+    if let certificate, proves(certificate, bound) { return true }
+    return others.contains { proves($0, bound) }
+  }
+
+  private func proves(_ certificate: Certificate, _ bound: Evidence) -> Bool {
+    let cost = bound.cost / points
+    return bound.cost >= certificate.bestCost
+      && cost - certificate.lambdaLow * bound.logProbability > certificate.worstLow
+      && cost - certificate.lambdaHigh * bound.logProbability > certificate.worstHigh
+  }
+}
+
+/// The chunks of one decode's DTW, publishing their ``Fusion/Certificate`` for each other.
+final class PruningBoard: @unchecked Sendable {
+  private let lock = NSLock()
+  private var certificates: [Fusion.Certificate?]
+
+  init(chunks: Int) { certificates = Array(repeating: nil, count: chunks) }
+
+  func publish(_ certificate: Fusion.Certificate, chunk: Int) { lock.withLock { certificates[chunk] = certificate } }
+
+  /// The other chunks' certificates into `others`, reusing its storage.
+  func read(except chunk: Int, into others: inout [Fusion.Certificate]) {
+    others.removeAll(keepingCapacity: true)
+    lock.withLock {
+      for (index, certificate) in certificates.enumerated() where index != chunk {
+        if let certificate { others.append(certificate) }
+      }
     }
   }
 }

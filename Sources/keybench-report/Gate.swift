@@ -110,6 +110,10 @@ extension KeybenchReport {
               + (impossible.count > 5 ? "; …" : ""))
         }
       }
+      if let concurrent = [old, new].first(where: { $0.concurrentTiming != nil }) {
+        gate.timesNotComparable = concurrent.concurrentTiming
+        StandardError.print("gate: times not compared: \(concurrent.path) says \(concurrent.concurrentTiming!); time with one job (--jobs 1)")
+      }
       let comparability = try Comparability(baseline: old, current: new)
       if !comparability.inputDifferences.isEmpty {
         let list = comparability.inputDifferences.map { "  - \($0)" }.joined(separator: "\n")

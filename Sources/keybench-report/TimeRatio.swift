@@ -81,6 +81,10 @@ extension KeybenchReport {
         }
         guard metric != nil || work != nil else { return Sample(time: wall, work: nil) }
         let summary = try SummaryFile(path: out)
+        if let metric, let concurrent = summary.concurrentTiming, summary.metricKinds[metric.split(separator: ".").last.map(String.init) ?? metric] != .count {
+          throw CommandFailure(
+            "\(side == 0 ? "A" : "B")'s run says \(concurrent), so its '\(metric)' is no measure of speed; time it with one job (--jobs 1), or leave out --metric to compare wall times")
+        }
         func value(_ name: String) throws -> Double {
           guard let number = summary.metrics[name] ?? nil, number.isFinite else {
             throw CommandFailure("\(side == 0 ? "A" : "B")'s summary has no number '\(name)' (it has e.g. \(summary.metrics.keys.sorted().prefix(8).joined(separator: ", ")))")

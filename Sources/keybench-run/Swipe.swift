@@ -63,8 +63,15 @@ extension KeybenchRun {
     @Option(help: "Number of candidates per gesture (top-k accuracy uses it).")
     var top: Int = 4
 
-    @Option(help: "Seed-000 decoder threads per gesture (overrides its config's 'threads'; shark2 uses one).")
+    @Option(help: ArgumentHelp(
+      "Seed-000 decoder threads per gesture, 1…\(DTWDecoderConfig.maximumThreads) (overrides its config's 'threads'; shark2 uses one).",
+      discussion: "Splits one gesture's filters, first pass and DTW; the candidates and scores are those of one thread, and per-gesture times stay comparable."))
     var threads: Int?
+
+    @Option(help: ArgumentHelp(
+      "Gestures decoded at once by the built-in decoders, 1…\(SwipeBenchmark.maximumJobs) (default 1).",
+      discussion: "For accuracy runs and sweeps: results.csv has the same rows in the same order as with one job, but per-gesture times overlap, so summary.json's provenance says 'timing: concurrent (jobs=N): per-item times not comparable' and keybench-report gate and time-ratio do not judge them. Not with --plugin (a plug-in answers one request at a time)."))
+    var jobs: Int = 1
 
     @Flag(help: "Add targets missing from the lexicon at its lowest frequency (the seed assumes every swiped word is in the dictionary).")
     var addMissingTargets = false
@@ -115,11 +122,17 @@ extension KeybenchRun {
         throw ValidationError("--max-words must be in 1…\(Self.maximumWords), got \(maxWords).")
       }
       if let threads, !(1...DTWDecoderConfig.maximumThreads).contains(threads) {
-        throw ValidationError("--threads must be in 1…\(DTWDecoderConfig.maximumThreads).")
+        throw ValidationError("--threads must be in 1…\(DTWDecoderConfig.maximumThreads), got \(threads).")
+      }
+      guard (1...SwipeBenchmark.maximumJobs).contains(jobs) else {
+        throw ValidationError("--jobs must be in 1…\(SwipeBenchmark.maximumJobs), got \(jobs).")
       }
       if printConfig { return }
       if reranker != nil && decoders[0] != .seed000 {
         throw ValidationError("--reranker re-ranks the seed000 decoder's candidates: make seed000 the main decoder (--decoder seed000,…).")
+      }
+      if jobs > 1 && !plugin.plugins.isEmpty {
+        throw ValidationError("--jobs \(jobs) cannot be combined with --plugin: a plug-in is one process answering one request at a time; run it with --jobs 1.")
       }
       try plugin.checkNames(selected: decoders.map(\.rawValue), reserved: SwipeDecoderChoice.allCases.map(\.rawValue) + ["all"])
       guard lexicon != nil else { throw ValidationError("Give the lexicon with --lexicon NAME (e.g. en_US).") }
@@ -178,9 +191,11 @@ extension KeybenchRun {
         contextNote = "Context model `\(context)`: n-gram counts of running text only (\(files)), never the corpus's own sentences; weight \(String(format: "%.4g", weights.0))\(weights.1 == 0 ? "" : String(format: " + %.4g × the previous words' fluency (the re-ranker's)", weights.1)), the best \(decoderConfig.context.pool) candidates re-ranked; \(overlap.shared) of \(overlap.checked) gesture sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur in it verbatim."
       }
       var provenance = Provenance(inputs: inputs, lexicon: lexicon.provenance, items: prepared.items, top: top)
+      provenance.jobs = jobs
+      provenance.timing = SwipeBenchmark.timing(jobs: jobs)
       let run = try benchmark.run(
         prepared, decoder: main.factory(configs), label: main.label(configs), context: fusion,
-        contextPool: decoderConfig.context.pool,
+        contextPool: decoderConfig.context.pool, jobs: jobs,
         progress: { done, total in
           if done % 1000 == 0 || done == total { StandardError.print("\(decoders.count > 1 ? main.rawValue : "swipe"): \(done)/\(total) gestures") }
         })
@@ -188,7 +203,7 @@ extension KeybenchRun {
       var compared: [SwipeReport.Compared] = []
       for other in decoders.dropFirst() {
         let otherRun = try benchmark.run(
-          prepared, decoder: other.factory(configs), label: other.label(configs),
+          prepared, decoder: other.factory(configs), label: other.label(configs), jobs: jobs,
           progress: { done, total in
             if done % 1000 == 0 || done == total { StandardError.print("\(other.rawValue): \(done)/\(total) gestures") }
           })

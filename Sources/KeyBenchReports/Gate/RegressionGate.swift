@@ -15,6 +15,9 @@ public struct RegressionGate: Sendable {
   /// Metric names (last component) judged on paired rows by ``StatisticalGate``: shown here,
   /// never judged twice by a threshold.
   public var judgedOnRows: Set<String> = []
+  /// Why times of these runs are not even shown as ratios (a run that decoded items
+  /// concurrently, ``SummaryFile/concurrentTiming``), or nil.
+  public var timesNotComparable: String?
 
   public init(defaultMaxDrop: Double = 1, maxDrop: [String: Double] = [:]) {
     self.defaultMaxDrop = defaultMaxDrop
@@ -105,6 +108,9 @@ public struct RegressionGate: Sendable {
           metric: metric, baseline: old, current: new, delta: String(format: "%+.2f pt", points),
           verdict: worse > allowedDrop(metric) + 1e-9 ? .regression : .pass, unit: "fraction")
       case .time, .rate:
+        if let reason = timesNotComparable {
+          return Check(metric: metric, baseline: old, current: new, delta: "not compared: \(reason)", verdict: .info)
+        }
         let ratio = old > 0 ? new / old : (new > 0 ? .infinity : 1)
         return Check(metric: metric, baseline: old, current: new, delta: String(format: "×%.2f (one sample each, not judged)", ratio), verdict: .info)
       case .count:

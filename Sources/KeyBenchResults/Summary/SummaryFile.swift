@@ -27,6 +27,14 @@ public struct SummaryFile: Sendable {
   /// The `statistics` block, typed (nil when the summary has none or it does not decode).
   public var statistics: RunStatistics?
 
+  /// Why this run's per-item times cannot be compared with another run's, or nil: the
+  /// provenance's `timing` when it decoded several items at once (`jobs` above 1), since
+  /// concurrent items share cores and caches.
+  public var concurrentTiming: String? {
+    guard let jobs = provenance?["jobs"]?.number, jobs > 1 else { return nil }
+    return provenance?["timing"]?.string ?? "concurrent (jobs=\(Int(jobs))): per-item times not comparable"
+  }
+
   /// The schema this KeyBench writes and trusts in a suite's store.
   public static let currentSchemaVersion = 2
 
