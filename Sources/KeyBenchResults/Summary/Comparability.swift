@@ -31,7 +31,7 @@ public struct Comparability: Sendable, Equatable {
     var differences: [String] = []
 
     let oldItems = Self.items(old), newItems = Self.items(new)
-    let oldInputs = Self.inputs(old), newInputs = Self.inputs(new)
+    let oldInputs = Self.inputs(old).filter(\.isData), newInputs = Self.inputs(new).filter(\.isData)
     let roles = (oldInputs.map(\.role) + newInputs.map(\.role)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     for (position, role) in roles.enumerated() {
       let a = oldInputs.filter { $0.role == role }, b = newInputs.filter { $0.role == role }
@@ -67,13 +67,22 @@ public struct Comparability: Sendable, Equatable {
     configChanges = Set(oldConfig.keys).union(newConfig.keys).sorted().compactMap { key in
       oldConfig[key] == newConfig[key] ? nil : "\(key): \(Self.text(oldConfig[key])) → \(Self.text(newConfig[key]))"
     }
+    // A learned model's file or a context model's texts belong to the algorithm under test.
+    let oldModels = Self.inputs(old).filter { !$0.isData }, newModels = Self.inputs(new).filter { !$0.isData }
+    for role in Set((oldModels + newModels).map(\.role)).sorted() {
+      func describe(_ files: [Input]) -> String {
+        files.isEmpty ? "none" : files.map { "\(($0.path as NSString).lastPathComponent) sha256 \($0.sha256.prefix(12))…" }.joined(separator: " + ")
+      }
+      let a = oldModels.filter { $0.role == role }, b = newModels.filter { $0.role == role }
+      if a.map(\.sha256) != b.map(\.sha256) { configChanges.append("\(role): \(describe(a)) → \(describe(b))") }
+    }
   }
 
   /// The inputs of a run as one key: two provenances have equal keys exactly when
   /// ``inputDifferences`` between them is empty, so a leaderboard ranks side by side only what
   /// the gate would compare (one rule for both; a test holds them together).
   public static func inputsKey(_ provenance: JSONValue) -> String {
-    let inputs = Self.inputs(provenance)
+    let inputs = Self.inputs(provenance).filter(\.isData)
     let roles = Set(inputs.map(\.role)).sorted()
     let parts = roles.map { role in role + "=" + inputs.filter { $0.role == role }.map(\.sha256).joined(separator: ",") }
     return (parts + [
@@ -85,7 +94,7 @@ public struct Comparability: Sendable, Equatable {
 
   /// The inputs of a run in words, for a table heading: `gestures=hws.jsonl, lexicon en_US, 2000 gestures, top-4`.
   public static func inputsDescription(_ provenance: JSONValue) -> String {
-    var parts = inputs(provenance).map { "\($0.role)=\(($0.path as NSString).lastPathComponent)" }
+    var parts = inputs(provenance).filter(\.isData).map { "\($0.role)=\(($0.path as NSString).lastPathComponent)" }
     if let name = provenance["lexicon"]?["name"]?.string { parts.append("lexicon \(name)") }
     let items = items(provenance)
     if items.scored >= 0 { parts.append(items.description) }
@@ -106,6 +115,12 @@ public struct Comparability: Sendable, Equatable {
     var role: String
     var path: String
     var sha256: String
+
+    /// Whether the file is data the items come from or are scored against (corpus, device,
+    /// layout, …), rather than part of the algorithm: a learned model (`reranker`) or the texts
+    /// a context model was counted from (`context NAME`). Runs with different models on the
+    /// same data are what a comparison is for; they differ in configuration, not inputs.
+    var isData: Bool { role != "reranker" && !role.hasPrefix("context ") }
   }
 
   struct Items: CustomStringConvertible {

@@ -33,6 +33,8 @@ import Testing
       ("seed", try Self.provenance { $0["seed"] = 8 }),
       ("no seed", try Self.provenance { $0["seed"] = nil }),
       ("configuration", try Self.provenance { $0["config"] = ["beam": 16] }),
+      ("a learned model", try Self.provenance { $0["inputs"] = ($0["inputs"] as! [[String: Any]]) + [Self.model("reranker", "f")] }),
+      ("a context model's texts", try Self.provenance { $0["inputs"] = ($0["inputs"] as! [[String: Any]]) + [Self.model("context en-texts", "f")] }),
     ]
     var differing = 0
     for (name, other) in variants {
@@ -41,7 +43,23 @@ import Testing
       #expect(gateCompares == leaderboardRanksTogether, "\(name)")
       if !gateCompares { differing += 1 }
     }
-    // Input bytes, items, lexicon, top-k and seed differ; paths, order and configuration do not.
+    // Input bytes, items, lexicon, top-k and seed differ; paths, order, configuration and the
+    // algorithm's own model files do not.
     #expect(differing == 6)
+  }
+
+  static func model(_ role: String, _ digit: Character) -> [String: Any] {
+    ["role": role, "path": "/m/\(role).json", "bytes": 9, "sha256": String(repeating: digit, count: 64)]
+  }
+
+  /// Two models on the same data are a change of algorithm: listed among the configuration
+  /// changes, by file name and digest, never an input difference.
+  @Test func anotherModelIsAConfigurationChange() throws {
+    let old = try Self.provenance { $0["inputs"] = ($0["inputs"] as! [[String: Any]]) + [Self.model("reranker", "e")] }
+    let new = try Self.provenance { $0["inputs"] = ($0["inputs"] as! [[String: Any]]) + [Self.model("reranker", "f")] }
+    let comparison = Comparability(baseline: old, current: new)
+    #expect(comparison.inputDifferences.isEmpty)
+    #expect(comparison.configChanges == ["reranker: reranker.json sha256 eeeeeeeeeeee… → reranker.json sha256 ffffffffffff…"])
+    #expect(Comparability(baseline: old, current: old).configChanges.isEmpty)
   }
 }
