@@ -88,7 +88,7 @@ let package = Package(
     // Suites as files: plans with content-addressed results, the runner, leaderboards, the gate.
     .target(
       name: "KeyBenchSuites",
-      dependencies: ["KeyBenchCore", "KeyBenchStore", "KeyBenchResults"],
+      dependencies: ["KeyBenchCore", "KeyBenchStore", "KeyBenchResults", "KeyBenchReports"],
       swiftSettings: strict
     ),
     .target(

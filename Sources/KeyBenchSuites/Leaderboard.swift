@@ -1,6 +1,7 @@
 public import Foundation
 import KeyBenchCore
 import KeyBenchResults
+import KeyBenchReports
 
 /// The leaderboard of a suite's results: per benchmark and input set, every algorithm/config row
 /// with its headline accuracy (and its 95 % interval where the run wrote one) and time, a rank
@@ -200,7 +201,7 @@ public struct Leaderboard {
       if row.group != last {
         if !last.isEmpty { body += "</tbody></table>\n" }
         last = row.group
-        body += "<h2>\(escape(row.bench)): \(escape(row.inputs))</h2>\n<table><thead><tr><th></th><th>rank</th><th>run</th><th>algorithm</th>"
+        body += "<h2>\(escape(row.bench)): \(escape(row.inputs))</h2>\n" + chart(group: row.group) + "<table><thead><tr><th></th><th>rank</th><th>run</th><th>algorithm</th>"
           + "<th class=num>\(escape(row.accuracyName))</th><th>95 % interval</th><th class=num>µs per item</th></tr></thead><tbody>\n"
       }
       body += "<tr\(row.pareto ? " class=pareto" : "")><td>\(row.pareto ? "★" : "")</td><td>\(Self.rank(row))</td><td>\(escape(row.run))</td><td class=name>\(escape(row.algorithm))</td>"
@@ -218,6 +219,19 @@ public struct Leaderboard {
       \(body)</body></html>
 
       """
+  }
+
+  /// Accuracy against time for one group's rows that have a time, when there are two or more.
+  func chart(group: String) -> String {
+    let timed = rows.filter { $0.group == group && $0.microseconds != nil }
+    guard timed.count >= 2, let first = timed.first else { return "" }
+    let entries = timed.map { row in
+      FrontierChart.Entry(
+        label: row.run, time: row.microseconds!, accuracy: row.accuracy,
+        interval: row.low.flatMap { low in row.high.map { low...max(low, $0) } }, frontier: row.pareto)
+    }
+    return FrontierChart.svg(
+      title: "\(first.bench): \(first.accuracyName) against time", entries: entries, xTitle: "µs per item", yTitle: first.accuracyName) + "\n"
   }
 
   public var csv: String {

@@ -41,6 +41,13 @@ import Testing
     #expect(row("a").pareto && row("b").pareto && !row("c").pareto && row("d").pareto)
     #expect(board.markdown.contains("| ★ | 1–2 |"))
     #expect(board.csv.contains("accuracy_low,accuracy_high,rank_low,rank_high"))
+    // The HTML draws the group: one dot per row, the frontier's labelled, a whisker per interval.
+    let html = board.html
+    #expect(html.components(separatedBy: "<svg").count == 2)
+    #expect(html.components(separatedBy: "class=\"frontier\"").count - 1 == 3)
+    #expect(html.components(separatedBy: "class=\"point\"").count - 1 == 1)
+    #expect(html.components(separatedBy: "class=\"error-bar\"").count - 1 == 4)
+    #expect(html.contains("data-low=\"0.27\"") && html.contains("data-high=\"0.33\""))
   }
 
   @Test func aLongDecoderLabelIsShownWholeAndWrapsAtSpaces() throws {

@@ -56,3 +56,28 @@ enum ScatterChart {
       [.el("title", text: "\(point.label): \(Canvas.fmt(point.x)) / \(point.y)")])
   }
 }
+
+/// Accuracy against time per item with intervals and the Pareto frontier, as inline SVG: the
+/// leaderboard draws one per benchmark and input set, so the frontier is seen, not read.
+public enum FrontierChart {
+  /// One algorithm or configuration: its time per item (x), accuracy (y) with its interval.
+  public struct Entry: Sendable {
+    public var label: String
+    public var time: Double
+    public var accuracy: Double
+    public var interval: ClosedRange<Double>?
+    public var frontier: Bool
+    public init(label: String, time: Double, accuracy: Double, interval: ClosedRange<Double>?, frontier: Bool) {
+      (self.label, self.time, self.accuracy, self.interval, self.frontier) = (label, time, accuracy, interval, frontier)
+    }
+  }
+
+  /// The chart as SVG markup.
+  public static func svg(title: String, entries: [Entry], xTitle: String, yTitle: String) -> String {
+    ScatterChart.svg(
+      title: title,
+      points: entries.map { .init(label: $0.label, x: $0.time, y: $0.accuracy, frontier: $0.frontier, interval: $0.interval) },
+      xTitle: xTitle, yTitle: yTitle
+    ).rendered
+  }
+}
