@@ -28,7 +28,7 @@ public enum RerankerTraining {
   /// Decodes `prepared`'s gestures and measures their candidates' features; with `context`, each
   /// gesture that carries its previous words gets the context feature.
   public static func collect(
-    _ prepared: SwipeBenchmark.Prepared, config: DTWDecoderConfig, pool: Int, shark2Samples: Int,
+    _ prepared: SwipeBenchmark.Prepared, config: DTWDecoderConfig, pool: Int, pruneFor: Int, shark2Samples: Int,
     context: WordContextModel?, progress: (Int, Int) -> Void = { _, _ in }
   ) throws -> [Sample] {
     var decoders: [ObjectIdentifier: DTWDecoder] = [:]
@@ -39,7 +39,7 @@ public enum RerankerTraining {
       let decoder = decoders[ObjectIdentifier(lexicon)] ?? DTWDecoder(lexicon: lexicon, config: config)
       decoders[ObjectIdentifier(lexicon)] = decoder
       let points = gesture.points.map { TimedPoint(x: $0.x * scale.0, y: $0.y * scale.1, t: $0.t) }
-      let decoding = decoder.decode(points, top: pool, probe: nil)
+      let decoding = decoder.decode(points, top: pool, pruneFor: pruneFor, probe: nil)
       var rows = decoder.rerankFeatures(points, decoding, shark2: shark2Samples)
       if let context, let previous = gesture.context {
         let words = context.context(previous)

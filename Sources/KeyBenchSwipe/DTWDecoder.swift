@@ -38,6 +38,13 @@ public struct DTWDecoder: SwipeDecoder {
   }
 
   public func decode(_ trace: [TimedPoint], top: Int, probe: String?) -> SwipeDecoding {
+    decode(trace, top: top, pruneFor: top, probe: probe)
+  }
+
+  /// The best `top` candidates of those DTW scored while pruning only for the best `pruneFor`
+  /// (≤ `top`): those are exact, the rest are the best words pruning happened to leave scored.
+  /// A re-ranker's pool this way costs little more DTW work than the `pruneFor` it shows.
+  public func decode(_ trace: [TimedPoint], top: Int, pruneFor: Int, probe: String?) -> SwipeDecoding {
     let start = DispatchTime.now().uptimeNanoseconds
     var diagnostics = SwipeDecoding.Diagnostics()
     diagnostics.pointsIn = trace.count
@@ -80,7 +87,9 @@ public struct DTWDecoder: SwipeDecoder {
     Self.forEachSlice(slices, threads: threads) { t in
       let extra = extraCost.isEmpty ? [] : Array(extraCost[bounds[t]])
       results.store(
-        t, score(Array(survivors[bounds[t]]), extra: extra, warping: warping, top: top, deadline: deadline, board: board.map { ($0, t) }))
+        t, score(
+          Array(survivors[bounds[t]]), extra: extra, warping: warping, top: min(top, max(1, pruneFor)), deadline: deadline,
+          board: board.map { ($0, t) }))
     }
     var scored: [(sequence: Int, cost: Double)] = []
     for result in results.all {

@@ -48,6 +48,9 @@ extension KeybenchSwipes {
     @Option(help: "How many of the decoder's candidates are re-ranked (1…\(RerankerModel.maximumPool)).")
     var pool: Int = 16
 
+    @Option(help: "DTW prunes for the best this many words only (1…pool); the rest of the pool is what it left scored: less DTW work than an exact pool.")
+    var pruneFor: Int = 4
+
     @Option(help: "Cross-validation folds over users (2…50).")
     var folds: Int = 5
 
@@ -80,6 +83,7 @@ extension KeybenchSwipes {
     func validate() throws {
       guard !corpus.isEmpty else { throw ValidationError("Give at least one swipe corpus with --corpus FILE.jsonl.") }
       guard (1...RerankerModel.maximumPool).contains(pool) else { throw ValidationError("--pool must be in 1…\(RerankerModel.maximumPool).") }
+      guard (1...pool).contains(pruneFor) else { throw ValidationError("--prune-for must be in 1…--pool (\(pool)).") }
       guard (2...50).contains(folds) else { throw ValidationError("--folds must be in 2…50.") }
       guard l2.isFinite, (0...1e6).contains(l2) else { throw ValidationError("--l2 must be in 0…1e6.") }
       guard (0...256).contains(hidden) else { throw ValidationError("--hidden must be in 0…256.") }
@@ -110,7 +114,7 @@ extension KeybenchSwipes {
         }
         let name = URL(fileURLWithPath: path).lastPathComponent
         samples += try RerankerTraining.collect(
-          prepared, config: decoderConfig, pool: pool, shark2Samples: Self.shark2Samples, context: contextModel,
+          prepared, config: decoderConfig, pool: pool, pruneFor: pruneFor, shark2Samples: Self.shark2Samples, context: contextModel,
           progress: { done, total in if done % 2000 == 0 || done == total { StandardError.print("\(name): \(done)/\(total) gestures decoded") } })
         inputs.append(.init(name: name, sha256: try FileDigest.sha256Hex(ofFileAt: path), gestures: prepared.gestures.count))
       }
@@ -128,7 +132,7 @@ extension KeybenchSwipes {
         inputs: inputs, lexicon: words.name, context: context, users: userCount, gestures: samples.count,
         gesturesWithTargetInPool: samples.filter { $0.target != nil }.count, folds: cv.folds, outOfFold: cv.pooled)
       let model = RerankerModel(
-        scorer: fit, pool: pool, shark2Samples: Self.shark2Samples, decoder: RerankerModel.decoderLabel(decoderConfig), training: training)
+        scorer: fit, pool: pool, pruneFor: pruneFor, shark2Samples: Self.shark2Samples, decoder: RerankerModel.decoderLabel(decoderConfig), training: training)
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       try AtomicFileWriter.write(String(decoding: try encoder.encode(model), as: UTF8.self) + "\n", to: out)

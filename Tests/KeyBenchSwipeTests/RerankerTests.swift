@@ -78,7 +78,7 @@ import Testing
     let none = RerankerModel.Accuracy(top1: 0, top4: 0)
     let fold = RerankerModel.Fold(name: "all", users: 1, gestures: 1, decoder: none, reranked: none, withContext: nil)
     return RerankerModel(
-      scorer: scorer, pool: pool, shark2Samples: 50, decoder: "test",
+      scorer: scorer, pool: pool, pruneFor: nil, shark2Samples: 50, decoder: "test",
       training: .init(
         command: "test", seed: 1, l2: 1, inputs: [], lexicon: "test", context: nil, users: 1, gestures: 1,
         gesturesWithTargetInPool: 1, folds: [fold], outOfFold: [fold]))
@@ -103,6 +103,22 @@ import Testing
       if ranked.map(\.word) != Array(plain.prefix(4)) { reordered += 1 }
     }
     #expect(reordered > 0)
+  }
+
+  /// Pruning for the best 4 of a pool of 16: those 4 are exactly the decoder's top 4, the pool's
+  /// words are real candidates, and DTW does no more work than for 4.
+  @Test func aPoolPrunedForItsHeadKeepsTheHeadExact() throws {
+    let (decoder, traces) = try decoderAndTraces()
+    for (word, points) in traces {
+      let four = decoder.decode(points, top: 4, probe: nil)
+      let pooled = decoder.decode(points, top: 16, pruneFor: 4, probe: nil)
+      let exact = decoder.decode(points, top: 16, probe: nil)
+      #expect(Array(pooled.candidates.prefix(4)) == four.candidates, "\(word)")
+      #expect(zip(pooled.candidates, pooled.candidates.dropFirst()).allSatisfy { $0.score <= $1.score })
+      #expect(pooled.diagnostics.columnsComputed == four.diagnostics.columnsComputed)
+      #expect(pooled.diagnostics.columnsComputed <= exact.diagnostics.columnsComputed)
+      #expect(pooled.candidates.count <= 16 && pooled.evidence.count == pooled.candidates.count)
+    }
   }
 
   /// On a trace drawn exactly through a word's key centres, that word's geometric features vanish.
@@ -147,6 +163,7 @@ import Testing
     try refused({ $0.scale[3] = 0 }, "scale")
     try refused({ $0.weights.removeLast() }, "weights has")
     try refused({ $0.pool = 0 }, "pool")
+    try refused({ $0.pruneFor = 9 }, "prune_for")
     let d = good.features.count
     try refused({ $0.network = RerankerNetwork(hidden: Array(repeating: 1, count: 2 * d), bias: [0, 0], output: [1, 1]) }, "context features")
     try refused({ $0.network = RerankerNetwork(hidden: [1], bias: [0, 0], output: [1, 1]) }, "hidden weights")

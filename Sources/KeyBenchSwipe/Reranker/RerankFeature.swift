@@ -92,7 +92,8 @@ extension DTWDecoder {
     let traceLength = all.pathLength
     let (first, last) = (all[0], all[all.count - 1])
     let centres = lexicon.centres
-    let nearest = centres.map(all.polylineDistance)
+    // How near the trace comes to each key, measured only for the keys the candidates use.
+    var nearest = [Double](repeating: -1, count: centres.count)
     let channel = LocationChannel(trace: all, count: config.location.samples)
     let shark2 = Shark2Channels(trace: all, samples: samples)
     let corners = Corners.of(all)
@@ -106,7 +107,10 @@ extension DTWDecoder {
       let keys = Array(lexicon.keys(of: item.sequence))
       let d0 = first.distance(to: centres[Int(keys[0])])
       let d1 = last.distance(to: centres[Int(keys[keys.count - 1])])
-      let reach = keys.map { nearest[Int($0)] }
+      let reach = keys.map { key in
+        if nearest[Int(key)] < 0 { nearest[Int(key)] = all.polylineDistance(to: centres[Int(key)]) }
+        return nearest[Int(key)]
+      }
       let coverageMean = reach.reduce(0, +) / Double(keys.count)
       let wordLength = lexicon.lengths[item.sequence]
       let locationDistance = channel.meanDistance(keys: keys, centres: centres, length: wordLength)

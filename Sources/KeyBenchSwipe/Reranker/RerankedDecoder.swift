@@ -21,7 +21,8 @@ public struct RerankedDecoder: SwipeDecoder {
   public var label: String { base.label + " + reranker(pool=\(model.pool))" }
 
   public func decode(_ trace: [TimedPoint], top: Int, probe: String?) -> SwipeDecoding {
-    var decoding = base.decode(trace, top: max(top, model.pool), probe: probe)
+    let pool = max(top, model.pool)
+    var decoding = base.decode(trace, top: pool, pruneFor: model.pruneFor ?? pool, probe: probe)
     let rows = base.rerankFeatures(trace, decoding, shark2: model.shark2Samples)
     let scores: [(position: Int, score: Double)] = rows.indices.map { ($0, scorer.score(rows[$0])) }
     let order = scores.sorted { a, b in a.score < b.score || (a.score == b.score && a.position < b.position) }.prefix(top)

@@ -24,6 +24,9 @@ public struct RerankerModel: Codable, Sendable, Equatable {
   public var network: RerankerNetwork?
   /// How many of the decoder's candidates are re-scored.
   public var pool: Int
+  /// DTW prunes for the best this many words only; the rest of the pool is what it left scored
+  /// (``DTWDecoder/decode(_:top:pruneFor:probe:)``). Nil: for the whole pool.
+  public var pruneFor: Int?
   /// Samples per path for the SHARK2 channel features.
   public var shark2Samples: Int
   /// The decoder configuration the features were measured under (its label): the same weights
@@ -98,15 +101,15 @@ public struct RerankerModel: Codable, Sendable, Equatable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case keybenchReranker = "keybench_reranker", features, mean, scale, weights, network, pool
+    case keybenchReranker = "keybench_reranker", features, mean, scale, weights, network, pool, pruneFor = "prune_for"
     case shark2Samples = "shark2_samples", decoder, training
   }
 
-  public init(scorer: RerankerScorer, pool: Int, shark2Samples: Int, decoder: String, training: Training) {
+  public init(scorer: RerankerScorer, pool: Int, pruneFor: Int?, shark2Samples: Int, decoder: String, training: Training) {
     keybenchReranker = Self.formatVersion
     features = RerankFeature.allCases.map(\.rawValue)
     (mean, scale, weights, network) = (scorer.mean, scorer.scale, scorer.weights, scorer.network)
-    (self.pool, self.shark2Samples) = (pool, shark2Samples)
+    (self.pool, self.pruneFor, self.shark2Samples) = (pool, pruneFor, shark2Samples)
     self.decoder = decoder
     self.training = training
   }
@@ -155,6 +158,9 @@ public struct RerankerModel: Codable, Sendable, Equatable {
       }
     }
     if !(1...maximumPool).contains(model.pool) { problems.append("pool must be in 1…\(maximumPool), got \(model.pool)") }
+    if let pruneFor = model.pruneFor, !(1...max(1, model.pool)).contains(pruneFor) {
+      problems.append("prune_for must be in 1…pool (\(model.pool)), got \(pruneFor)")
+    }
     if !(2...1000).contains(model.shark2Samples) { problems.append("shark2_samples must be in 2…1000, got \(model.shark2Samples)") }
     guard problems.isEmpty else { throw InputFileError(path: path, kind: .malformed, reason: problems.joined(separator: "; ")) }
     return model
