@@ -48,7 +48,7 @@ enum SwipeDecoderChoice: String, CaseIterable {
   func label(_ configs: Configs) -> String {
     switch self {
     case .seed000:
-      DTWDecoder.describe(configs.seed000) + (configs.reranker.map { " + reranker(pool=\($0.pool))" } ?? "")
+      configs.reranker.map { RerankedDecoder.describe(configs.seed000, model: $0) } ?? DTWDecoder.describe(configs.seed000)
     case .shark2: Shark2Decoder.describe(configs.shark2)
     }
   }

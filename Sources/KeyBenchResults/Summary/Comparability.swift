@@ -31,7 +31,8 @@ public struct Comparability: Sendable, Equatable {
     var differences: [String] = []
 
     let oldItems = Self.items(old), newItems = Self.items(new)
-    let oldInputs = Self.inputs(old).filter(\.isData), newInputs = Self.inputs(new).filter(\.isData)
+    let oldAll = Self.inputs(old), newAll = Self.inputs(new)
+    let oldInputs = oldAll.filter(\.isData), newInputs = newAll.filter(\.isData)
     let roles = (oldInputs.map(\.role) + newInputs.map(\.role)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     for (position, role) in roles.enumerated() {
       let a = oldInputs.filter { $0.role == role }, b = newInputs.filter { $0.role == role }
@@ -68,7 +69,7 @@ public struct Comparability: Sendable, Equatable {
       oldConfig[key] == newConfig[key] ? nil : "\(key): \(Self.text(oldConfig[key])) → \(Self.text(newConfig[key]))"
     }
     // A learned model's file or a context model's texts belong to the algorithm under test.
-    let oldModels = Self.inputs(old).filter { !$0.isData }, newModels = Self.inputs(new).filter { !$0.isData }
+    let oldModels = oldAll.filter { !$0.isData }, newModels = newAll.filter { !$0.isData }
     for role in Set((oldModels + newModels).map(\.role)).sorted() {
       func describe(_ files: [Input]) -> String {
         files.isEmpty ? "none" : files.map { "\(($0.path as NSString).lastPathComponent) sha256 \($0.sha256.prefix(12))…" }.joined(separator: " + ")

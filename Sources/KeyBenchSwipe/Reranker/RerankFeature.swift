@@ -121,20 +121,22 @@ extension DTWDecoder {
       if coverage.enabled { extra += coverage.weight * points * coverageMean }
       let dtw = max(0, item.cost - extra) / points
       dtws.append(dtw)
-      let (shape, shark2Location) = shark2.distances(keys: keys, centres: centres)
+      let wordCentres = keys.map { centres[Int($0)] }
+      let (shape, shark2Location) = shark2.distances(template: wordCentres)
       let ratio = log(max(wordLength, 0.05) / max(traceLength, 0.05))
       let letters = Double(decoding.candidates[position].word.filter(\.isLetter).count)
       let keyCount = Double(keys.count)
-      let wordCentres = keys.map { centres[Int($0)] }
-      let cornerMiss = Corners.meanDistance(from: corners, to: wordCentres)
+      let turns = Corners.turns(wordCentres)
       rows.append([
         decoding.candidates[position].score, log(Double(position + 1)), dtw, 0, locationDistance, d0, d1,
         coverageMean, reach.max() ?? 0, shape, shark2Location, ratio, abs(ratio), item.logProbability, 0,
         keyCount / points, letters, max(0, letters - keyCount), letters * logDuration, keyCount * logDuration,
-        cornerMiss, abs(Double(corners.count - Corners.turns(wordCentres).count)),
-        Corners.meanDistance(from: Corners.turns(wordCentres), to: corners.isEmpty ? all : corners),
+        Corners.meanDistance(from: corners, to: wordCentres), abs(Double(corners.count - turns.count)),
+        Corners.meanDistance(from: turns, to: corners.isEmpty ? all : corners),
         Corners.meanDistance(from: pauses, to: wordCentres), 0, 0,
       ])
+      // The row is positional: it must list every feature, in the enum's order.
+      assert(rows[rows.count - 1].count == RerankFeature.allCases.count, "a feature row out of step with RerankFeature")
     }
     let best = dtws.min() ?? 0
     let (behind, prior, noisy) = (
@@ -155,6 +157,7 @@ struct Shark2Channels {
   let traceX: [Double], traceY: [Double]
   let shapeX: [Double], shapeY: [Double]
   let locationWeights: [Double]
+  let shapeWeights: [Double]
 
   init(trace: [Point], samples: Int) {
     self.samples = samples
@@ -163,16 +166,16 @@ struct Shark2Channels {
     Shark2Geometry.normalise(xs, ys, into: &sx, &sy)
     (traceX, traceY, shapeX, shapeY) = (xs, ys, sx, sy)
     locationWeights = Shark2Geometry.locationWeights(count: samples, endWeight: Shark2Config().location.endWeight)
+    shapeWeights = Array(repeating: 1 / Double(samples), count: samples)
   }
 
-  /// (shape distance, location distance) of the template through `keys`' centres.
-  func distances(keys: [UInt8], centres: [Point]) -> (shape: Double, location: Double) {
+  /// (shape distance, location distance) of the template through the key centres `template`.
+  func distances(template: [Point]) -> (shape: Double, location: Double) {
     var (xs, ys, sx, sy) = ([Double](), [Double](), [Double](), [Double]())
-    Shark2Geometry.resample(keys.map { centres[Int($0)] }, count: samples, xs: &xs, ys: &ys)
+    Shark2Geometry.resample(template, count: samples, xs: &xs, ys: &ys)
     let location = Shark2Geometry.weightedMeanDistance(traceX, traceY, xs, ys, weights: locationWeights)
     Shark2Geometry.normalise(xs, ys, into: &sx, &sy)
-    let uniform = Array(repeating: 1 / Double(samples), count: samples)
-    return (Shark2Geometry.weightedMeanDistance(shapeX, shapeY, sx, sy, weights: uniform), location)
+    return (Shark2Geometry.weightedMeanDistance(shapeX, shapeY, sx, sy, weights: shapeWeights), location)
   }
 }
 

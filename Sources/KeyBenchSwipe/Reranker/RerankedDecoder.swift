@@ -18,7 +18,12 @@ public struct RerankedDecoder: SwipeDecoder {
     scorer = model.scorer
   }
 
-  public var label: String { base.label + " + reranker(pool=\(model.pool))" }
+  public var label: String { Self.describe(base.config, model: model) }
+
+  /// The label of the seed-000 decoder under `config` re-ranked by `model`, for reports.
+  public static func describe(_ config: DTWDecoderConfig, model: RerankerModel) -> String {
+    DTWDecoder.describe(config) + " + reranker(pool=\(model.pool))"
+  }
 
   public func decode(_ trace: [TimedPoint], top: Int, probe: String?) -> SwipeDecoding {
     let pool = max(top, model.pool)
