@@ -157,7 +157,7 @@ let package = Package(
     .executableTarget(
       name: "keybench-suite",
       dependencies: [
-        "KeyBenchSuites", "KeyBenchCLI", "KeyBenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "KeyBenchSuites", "KeyBenchReports", "KeyBenchCLI", "KeyBenchCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),

@@ -87,90 +87,28 @@ extension KeybenchReport {
       guard minEffect.isFinite, minEffect > 0, minEffect <= 100 else { throw ValidationError("--min-effect must be in (0, 100] points, got \(minEffect)") }
       guard alpha.isFinite, alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be between 0 and 1, got \(alpha)") }
       guard bootstrap.bootstrap >= 1 else { throw ValidationError("--bootstrap must be at least 1 for the gate") }
-      let old = try SummaryFile(path: baseline)
-      let new = try SummaryFile(path: current)
-      guard old.bench == new.bench else {
-        throw CommandFailure("cannot compare a '\(old.bench)' baseline with a '\(new.bench)' run")
-      }
-      guard !old.metricKinds.isEmpty || !new.metricKinds.isEmpty else {
-        throw InputFileError(
-          path: old.path, kind: .malformed,
-          reason: "declares no metric_kinds (written before KeyBench declared how its metrics are read), and neither does \(new.path); "
-            + "refresh them by rerunning the commands that wrote them (for the committed gate baselines: Scripts/gate --refresh)")
-      }
-      // The current run's declarations win; the baseline's cover metrics it alone reports.
-      var gate = RegressionGate(defaultMaxDrop: defaultMaxDrop, maxDrop: drops)
-      gate.kinds = old.metricKinds.merging(new.metricKinds) { $1 }
-      for summary in [old, new] {
-        let impossible = gate.impossibleValues(summary.metrics)
-        guard impossible.isEmpty else {
-          throw InputFileError(
-            path: summary.path, kind: .malformed,
-            reason: "holds values no benchmark produces: " + impossible.prefix(5).joined(separator: "; ")
-              + (impossible.count > 5 ? "; …" : ""))
+      var gate = GateRun()
+      gate.defaultMaxDrop = defaultMaxDrop
+      gate.maxDrop = drops
+      gate.minEffect = minEffect
+      gate.alpha = alpha
+      gate.settings = try bootstrap.settings
+      gate.allowDifferentInputs = allowDifferentInputs
+      let outcome: GateRun.Outcome
+      do {
+        outcome = try gate.judge(baseline: baseline, current: current)
+      } catch let refusal as GateRun.Refusal {
+        switch refusal.kind {
+        case .unknownMetric: throw ValidationError(refusal.description)
+        case .notComparable: throw CommandFailure(refusal.description)
         }
       }
-      if let concurrent = [old, new].first(where: { $0.concurrentTiming != nil }) {
-        gate.timesNotComparable = concurrent.concurrentTiming
-        StandardError.print("gate: times not compared: \(concurrent.path) says \(concurrent.concurrentTiming!); time with one job (--jobs 1)")
-      }
-      let comparability = try Comparability(baseline: old, current: new)
-      if !comparability.inputDifferences.isEmpty {
-        let list = comparability.inputDifferences.map { "  - \($0)" }.joined(separator: "\n")
-        guard allowDifferentInputs else {
-          throw CommandFailure(
-            "the runs are not comparable (\(old.path) vs \(new.path)):\n\(list)\n"
-              + "Compare runs of the same inputs, or pass --allow-different-inputs to compare them on purpose.")
-        }
-        StandardError.print("warning: comparing runs of different inputs (--allow-different-inputs):\n\(list)")
-      }
-      // Metrics declared for rows are judged on paired rows; a current run that declares them
-      // needs a baseline that does too (and rows that pair), or nothing would judge them.
-      // Rows pair only on the same inputs; runs of other inputs (compared on purpose) get thresholds.
-      var onRows: StatisticalGate.Judgement?
-      if new.declaresRowMetrics, comparability.inputDifferences.isEmpty {
-        guard old.declaresRowMetrics else {
-          throw InputFileError(
-            path: old.path, kind: .malformed,
-            reason: "has no 'statistics' (written before KeyBench 0.15), so the metrics the current run declares for its rows cannot be judged; "
-              + "refresh the baseline by rerunning the command that wrote it (for the committed gate baselines: Scripts/gate --refresh)")
-        }
-        let judge = StatisticalGate(minEffect: minEffect, alpha: alpha, settings: try bootstrap.settings)
-        onRows = try judge.judge(baseline: RunResults(path: old.path), current: RunResults(path: new.path))
-      }
-      // Runs of the same inputs report the same metrics; a judged one the baseline has no number
-      // for would pass unjudged. (Runs of other inputs, compared on purpose, may differ.)
-      gate.judgedOnRows = onRows?.metricNames ?? []
-      let unjudgeable = gate.unjudgeable(baseline: old.metrics, current: new.metrics)
-      if !unjudgeable.isEmpty {
-        let list = unjudgeable.prefix(5).joined(separator: ", ") + (unjudgeable.count > 5 ? ", …" : "")
-        guard !comparability.inputDifferences.isEmpty else {
-          throw InputFileError(
-            path: old.path, kind: .malformed,
-            reason: "has no number for \(unjudgeable.count) judged metric\(unjudgeable.count == 1 ? "" : "s") the current run reports ("
-              + list + "; missing, null or not a number), so they cannot be judged; refresh the baseline by rerunning the command "
-              + "that wrote it (for the committed gate baselines: Scripts/gate --refresh)")
-        }
-        StandardError.print("warning: not judged, the baseline has no number for: \(list)")
-      }
-      if !comparability.configChanges.isEmpty {
-        StandardError.print("config changes:\n" + comparability.configChanges.map { "  - \($0)" }.joined(separator: "\n"))
-      }
-      let checks = (onRows?.checks ?? []) + gate.compare(baseline: old.metrics, current: new.metrics)
-      for name in drops.keys where !checks.contains(where: { $0.metric == name || $0.metric.hasSuffix(".\(name)") }) {
-        throw ValidationError("--max-drop names '\(name)', which neither summary has")
-      }
-      print(
-        RegressionGate.markdown(
-          checks, baseline: old.path, current: new.path, inputDifferences: comparability.inputDifferences,
-          configChanges: comparability.configChanges, underpowered: onRows?.underpowered ?? []),
-        terminator: "")
-      if let junit {
-        try AtomicFileWriter.write(RegressionGate.junit(checks, name: "keybench gate \(new.bench)"), to: junit)
-      }
-      if checks.contains(where: { $0.verdict == .regression || $0.verdict == .missing }) { throw ExitCode(1) }
-      if requirePower, let onRows, !onRows.underpowered.isEmpty {
-        StandardError.print("gate: too few items to judge \(onRows.underpowered.count) metric(s) at --min-effect \(minEffect) (--require-power)")
+      for warning in outcome.warnings { StandardError.print(warning) }
+      print(outcome.markdown, terminator: "")
+      if let junit { try AtomicFileWriter.write(outcome.junit, to: junit) }
+      if !outcome.failures.isEmpty { throw ExitCode(1) }
+      if requirePower, !outcome.underpowered.isEmpty {
+        StandardError.print("gate: too few items to judge \(outcome.underpowered.count) metric(s) at --min-effect \(minEffect) (--require-power)")
         throw ExitCode(2)
       }
     }

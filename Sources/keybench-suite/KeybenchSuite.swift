@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KeyBenchCLI
 import KeyBenchCore
+import KeyBenchReports
 import KeyBenchSuites
 
 @main
@@ -279,8 +280,9 @@ extension KeybenchSuite {
         throw ExitCode(2)
       }
       let output = try SuiteOptions.load(SuiteOutput(folder: URL(fileURLWithPath: options.out)))
-      let extra = ["--default-max-drop", String(defaultMaxDrop)]
-      let verdict = try SuiteOptions.load(SuiteGate(bin: KeybenchSuite.bin, baseline: URL(fileURLWithPath: baseline), options: extra).compare(output))
+      var judgement = GateRun()
+      judgement.defaultMaxDrop = defaultMaxDrop
+      let verdict = try SuiteOptions.load(SuiteGate(baseline: URL(fileURLWithPath: baseline), gate: judgement).compare(output))
       try AtomicFileWriter.write(verdict.markdown, to: output.folder.appendingPathComponent("gate.md").path)
       if let junit { try AtomicFileWriter.write(verdict.junit, to: junit) }
       print(verdict.markdown, terminator: "")

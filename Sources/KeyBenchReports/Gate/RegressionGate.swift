@@ -38,6 +38,14 @@ public struct RegressionGate: Sendable {
     public var verdict: Verdict
     /// The unit the metric was declared with (nil: read from the summary's declarations by name).
     public var unit: String? = nil
+
+    /// One side's value in the one format of the metric's unit, as on every other report table.
+    func shown(_ value: Double?) -> String {
+      value.map { v in unit.map { Format.cell(v, unit: $0) } ?? Format.value(v, key: metric) } ?? "null"
+    }
+
+    /// The check in one line: `REGRESSION top1: 80.5 % → 78.1 % -2.4 points`.
+    public var line: String { "\(verdict.rawValue) \(metric): \(shown(baseline)) → \(shown(current)) \(delta)" }
   }
 
   public enum Verdict: String, Sendable { case pass = "ok", regression = "REGRESSION", missing = "missing", info = "–" }
@@ -127,14 +135,10 @@ public struct RegressionGate: Sendable {
   ) -> String {
     let failedChecks = checks.filter { $0.verdict == .regression || $0.verdict == .missing }
     let failed = failedChecks.count
-    // The one format of each metric's unit, as on every other report table.
-    func value(_ v: Double?, _ check: Check) -> String {
-      v.map { value in check.unit.map { Format.cell(value, unit: $0) } ?? Format.value(value, key: check.metric) } ?? "null"
-    }
     let verdict = [
       failed == 0 ? "**Gate passed** (\(checks.filter { $0.verdict == .pass }.count) metrics checked)"
         : "**Gate failed: \(failed) regression\(failed == 1 ? "" : "s")**"
-    ] + failedChecks.map { "- \($0.verdict.rawValue) \($0.metric): \(value($0.baseline, $0)) → \(value($0.current, $0)) \($0.delta)" }
+    ] + failedChecks.map { "- " + $0.line }
     var lines = verdict + ["", "Baseline `\(baseline)`, current `\(current)`.", ""]
     if !underpowered.isEmpty {
       lines += ["**Too few items to see every drop** (these metrics pass unless a larger drop is significant):", ""]
@@ -148,7 +152,7 @@ public struct RegressionGate: Sendable {
       lines += ["Config changes:", ""] + configChanges.map { "- `\($0)`" } + [""]
     }
     lines += ["| metric | baseline | current | delta | verdict |", "|---|---:|---:|---:|---|"]
-    lines += checks.map { "| \($0.metric) | \(value($0.baseline, $0)) | \(value($0.current, $0)) | \($0.delta) | \($0.verdict.rawValue) |" }
+    lines += checks.map { "| \($0.metric) | \($0.shown($0.baseline)) | \($0.shown($0.current)) | \($0.delta) | \($0.verdict.rawValue) |" }
     // The verdict again last: in a long CI log the end is what people read.
     lines += [""] + verdict
     return lines.joined(separator: "\n") + "\n"
