@@ -55,6 +55,45 @@ public enum JSONValue: Sendable, Equatable, Decodable {
     return nil
   }
 
+  public var bool: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+
+  public var array: [JSONValue]? {
+    if case .array(let values) = self { return values }
+    return nil
+  }
+
+  /// The list when every element is an object (a list of records), else nil.
+  public var objects: [JSONValue]? {
+    guard case .array(let values) = self, values.allSatisfy({ $0.object != nil }) else { return nil }
+    return values
+  }
+
+  public var object: [String: JSONValue]? {
+    if case .object(let members) = self { return members }
+    return nil
+  }
+
+  /// The value at a dotted path (`filters.length.recall`; a number indexes a list, a negative
+  /// one from its end: `curve.-1.mean`), or nil where the path leads nowhere.
+  public func value(at path: some StringProtocol) -> JSONValue? {
+    var node = self
+    for part in path.split(separator: ".") {
+      if case .array(let list) = node, let number = Int(part) {
+        let index = number < 0 ? list.count + number : number
+        guard list.indices.contains(index) else { return nil }
+        node = list[index]
+      } else if let next = node[String(part)] {
+        node = next
+      } else {
+        return nil
+      }
+    }
+    return node
+  }
+
   /// Scalars under dotted keys (`filters.length.recall`), sorted by key; arrays and count matrices
   /// are left out (plots show them).
   public func flattened(prefix: String = "") -> [(key: String, value: JSONValue)] {
@@ -101,5 +140,19 @@ public enum JSONValue: Sendable, Equatable, Decodable {
       points.append((x, mean, item["std"]?.number))
     }
     return points
+  }
+}
+
+/// Literals, so code and tests can write a JSON value as they would write the JSON.
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(floatLiteral value: Double) { self = .number(value) }
+  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
   }
 }

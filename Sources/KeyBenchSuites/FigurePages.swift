@@ -1,5 +1,5 @@
 public import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 import KeyBenchResults
 
 /// Pages that put published figures beside KeyBench's measurements of the same quantity, row by
@@ -21,72 +21,72 @@ import KeyBenchResults
 /// Markdown only; seed pages (rows of published results) get their `SEED.json` records too.
 public struct FigurePages {
   /// The suite's `figures` list, as read from the suite file (kept verbatim in plan.json).
-  public var pages: [[String: Any]]
+  public var pages: [JSONValue]
 
-  public init(pages: [[String: Any]]) { self.pages = pages }
+  public init(pages: [JSONValue]) { self.pages = pages }
 
   /// Checks the structure of a `figures` list; returns it.
-  static func parse(_ value: Any?, at here: String) throws -> [[String: Any]] {
+  static func parse(_ value: JSONValue?, at here: String) throws -> [JSONValue] {
     guard let value else { return [] }
-    guard let list = value as? [[String: Any]] else { throw SuiteFile.Problem("\(here): \"figures\" is a list of pages") }
+    guard let list = value.array, list.allSatisfy({ $0.object != nil }) else { throw SuiteFile.Problem("\(here): \"figures\" is a list of pages") }
     for (index, page) in list.enumerated() {
       let place = "\(here): figures[\(index)]"
       try SuiteFile.checkKeys(page, allowed: ["page", "seed", "title", "text", "tables"], at: place)
-      guard let name = page["page"] as? String, !name.isEmpty, !name.contains("/") else { throw SuiteFile.Problem("\(place): \"page\" (a file name without folders) is missing") }
-      guard let tables = page["tables"] as? [[String: Any]] else { throw SuiteFile.Problem("\(place) \"\(name)\": \"tables\" is a list") }
+      guard let name = page["page"]?.string, !name.isEmpty, !name.contains("/") else { throw SuiteFile.Problem("\(place): \"page\" (a file name without folders) is missing") }
+      guard let tables = page["tables"]?.objects else { throw SuiteFile.Problem("\(place) \"\(name)\": \"tables\" is a list") }
       for (t, table) in tables.enumerated() {
         let here = "\(place).tables[\(t)]"
         try SuiteFile.checkKeys(
           table, allowed: ["title", "text", "section", "rows", "label", "columns", "report", "from", "after", "until", "demote"], at: here)
         if let run = table["report"] {
-          guard run is String, table["rows"] == nil, table["columns"] == nil else {
+          guard run.string != nil, table["rows"] == nil, table["columns"] == nil else {
             throw SuiteFile.Problem("\(here).report: the name of a run whose report.md is excerpted (a table without rows)")
           }
-          for key in ["from", "after", "until"] where table[key] != nil && !(table[key] is String) { throw SuiteFile.Problem("\(here).\(key): a line's beginning") }
+          for key in ["from", "after", "until"] where table[key] != nil && table[key]?.string == nil { throw SuiteFile.Problem("\(here).\(key): a line's beginning") }
           continue
         }
-        guard let rows = table["rows"] as? [[String: Any]] else { throw SuiteFile.Problem("\(here): \"rows\" is a list") }
+        guard let rows = table["rows"]?.objects else { throw SuiteFile.Problem("\(here): \"rows\" is a list") }
         let columns = try self.columns(table, at: here)
         for (r, row) in rows.enumerated() {
           let at = "\(here).rows[\(r)]"
           if let columns {
             try SuiteFile.checkKeys(row, allowed: ["label", "values"], at: at)
-            guard let values = row["values"] as? [Any], values.count == columns.count else {
+            guard let values = row["values"]?.array, values.count == columns.count else {
               throw SuiteFile.Problem("\(at).values: one value per column (\(columns.count))")
             }
-            for (value, column) in zip(values, columns) where !(value is NSNull) {
-              guard let spec = value as? String else { throw SuiteFile.Problem("\(at).values: a value is a string or null") }
+            for (value, column) in zip(values, columns) where value != .null {
+              guard let spec = value.string else { throw SuiteFile.Problem("\(at).values: a value is a string or null") }
               if column.unit != "text" { _ = try Expression(spec, at: at) }
             }
             continue
           }
           try SuiteFile.checkKeys(row, allowed: ["label", "published", "value", "unit", "note", "section", "status", "tolerance", "expect"], at: at)
-          guard row["label"] is String else { throw SuiteFile.Problem("\(at): \"label\" is missing") }
+          guard row["label"]?.string != nil else { throw SuiteFile.Problem("\(at): \"label\" is missing") }
           if isPublished(row) {
-            guard ((row["note"] as? String) ?? "").contains(where: { !$0.isWhitespace }) || row["tolerance"] != nil || row["expect"] != nil else {
+            guard (row["note"]?.string ?? "").contains(where: { !$0.isWhitespace }) || row["tolerance"] != nil || row["expect"] != nil else {
               throw SuiteFile.Problem("\(at): a published result needs a \"note\" saying why KeyBench's value may differ (or a \"tolerance\" or \"expect\" under which it is reproduced)")
             }
-            guard row["section"] is String || table["section"] is String else {
+            guard row["section"]?.string != nil || table["section"]?.string != nil else {
               throw SuiteFile.Problem("\(at): a published result needs a \"section\" (on the row or its table) naming where the seed gives it")
             }
           }
           if let status = row["status"] {
-            guard status as? String == "not-reproducible", isPublished(row) else {
+            guard status.string == "not-reproducible", isPublished(row) else {
               throw SuiteFile.Problem("\(at).status: only \"not-reproducible\" is declared (on a published result); reproduced and approximated follow from the values")
             }
           }
           if let expect = row["expect"] {
-            guard let text = expect as? String, Expectation(text) != nil, isPublished(row), row["tolerance"] == nil else {
+            guard let text = expect.string, Expectation(text) != nil, isPublished(row), row["tolerance"] == nil else {
               throw SuiteFile.Problem("\(at).expect: 'positive', 'negative' or a bound '>= X', '> X', '<= X', '< X' (on a published result without tolerance)")
             }
           }
           if let tolerance = row["tolerance"] {
-            guard let number = (tolerance as? NSNumber)?.doubleValue, number.isFinite, number >= 0, row["published"] is NSNumber else {
+            guard let number = tolerance.number, number.isFinite, number >= 0, row["published"]?.number != nil else {
               throw SuiteFile.Problem("\(at).tolerance: a non-negative number, on a row with a numeric published value")
             }
           }
-          if let unit = row["unit"] as? String { try checkUnit(unit, at: at) }
-          if let spec = row["value"] as? String { _ = try Expression(spec, at: at) }
+          if let unit = row["unit"]?.string { try checkUnit(unit, at: at) }
+          if let spec = row["value"]?.string { _ = try Expression(spec, at: at) }
         }
       }
     }
@@ -97,9 +97,9 @@ public struct FigurePages {
 
   /// Whether a row answers a published result of the seed (a number, or words other than
   /// "not given"); other rows are KeyBench's context.
-  static func isPublished(_ row: [String: Any]) -> Bool {
-    if let number = row["published"] as? NSNumber { return !isJSONBoolean(number) }
-    if let text = row["published"] as? String { return text != "not given" }
+  static func isPublished(_ row: JSONValue) -> Bool {
+    if row["published"]?.number != nil { return true }
+    if let text = row["published"]?.string { return text != "not given" }
     return false
   }
 
@@ -112,14 +112,14 @@ public struct FigurePages {
 
   /// A table's `columns`, `[{"title", "unit"}]` (`unit` as for rows, or `text`: the row's value
   /// printed as written, e.g. a target); nil for a published-beside-measured table.
-  static func columns(_ table: [String: Any], at place: String) throws -> [(title: String, unit: String)]? {
+  static func columns(_ table: JSONValue, at place: String) throws -> [(title: String, unit: String)]? {
     guard let value = table["columns"] else { return nil }
-    guard let list = value as? [[String: Any]], !list.isEmpty else { throw SuiteFile.Problem("\(place).columns: a list of {\"title\", \"unit\"}") }
+    guard let list = value.objects, !list.isEmpty else { throw SuiteFile.Problem("\(place).columns: a list of {\"title\", \"unit\"}") }
     return try list.enumerated().map { index, column in
       let at = "\(place).columns[\(index)]"
       try SuiteFile.checkKeys(column, allowed: ["title", "unit"], at: at)
-      guard let title = column["title"] as? String else { throw SuiteFile.Problem("\(at): \"title\" is missing") }
-      let unit = column["unit"] as? String ?? "number"
+      guard let title = column["title"]?.string else { throw SuiteFile.Problem("\(at): \"title\" is missing") }
+      let unit = column["unit"]?.string ?? "number"
       try checkUnit(unit, at: at, text: true)
       return (title, unit)
     }
@@ -128,19 +128,19 @@ public struct FigurePages {
 
   /// Every run or step a `figures` list takes values from, with the row that names it: a suite
   /// checks them against its plan, so a misspelt name fails before anything runs.
-  static func references(in pages: [[String: Any]], file: String) throws -> [(name: String, place: String)] {
+  static func references(in pages: [JSONValue], file: String) throws -> [(name: String, place: String)] {
     var found: [(name: String, place: String)] = []
     for (index, page) in pages.enumerated() {
-      for (t, table) in (page["tables"] as? [[String: Any]] ?? []).enumerated() {
-        if let run = table["report"] as? String { found.append((run, "\(file): figures[\(index)].tables[\(t)].report")) }
+      for (t, table) in (page["tables"]?.array ?? []).enumerated() {
+        if let run = table["report"]?.string { found.append((run, "\(file): figures[\(index)].tables[\(t)].report")) }
         let units = (try? columns(table, at: ""))??.map(\.unit)
-        for (r, row) in (table["rows"] as? [[String: Any]] ?? []).enumerated() {
+        for (r, row) in (table["rows"]?.array ?? []).enumerated() {
           let place = "\(file): figures[\(index)].tables[\(t)].rows[\(r)].value"
           let specs: [String]
-          if let units, let values = row["values"] as? [Any] {
-            specs = zip(values, units).compactMap { $1 == "text" ? nil : $0 as? String }
+          if let units, let values = row["values"]?.array {
+            specs = zip(values, units).compactMap { $1 == "text" ? nil : $0.string }
           } else {
-            specs = (row["value"] as? String).map { [$0] } ?? []
+            specs = (row["value"]?.string).map { [$0] } ?? []
           }
           for spec in specs { found += try Expression(spec, at: place).references.map { ($0.run, place) } }
         }
@@ -206,7 +206,7 @@ public struct FigurePages {
   /// `rounds(run)` how many rounds a run has (`NAME#*`) and `report(run)` its report.md. Returns
   /// the files written.
   public func write(
-    to folder: URL, origins: [String: String] = [:], metrics: (String) -> [String: Any]?, rounds: (String) -> Int = { _ in 1 },
+    to folder: URL, origins: [String: String] = [:], metrics: (String) -> JSONValue?, rounds: (String) -> Int = { _ in 1 },
     report: (String) -> String? = { _ in nil }
   ) throws -> [String] {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -230,50 +230,50 @@ public struct FigurePages {
   }
 
   /// A page of benchmark results rather than published ones: it has a `columns` or `report` table.
-  static func isBenchmarkPage(_ page: [String: Any]) -> Bool {
-    (page["tables"] as? [[String: Any]] ?? []).contains { $0["columns"] != nil || $0["report"] != nil }
+  static func isBenchmarkPage(_ page: JSONValue) -> Bool {
+    (page["tables"]?.array ?? []).contains { $0["columns"] != nil || $0["report"] != nil }
   }
 
   /// A benchmark page as Markdown (columns tables, report excerpts, published-beside-measured rows).
   func writeBenchmarkPage(
-    _ page: [String: Any], to folder: URL, metrics: (String) -> [String: Any]?, rounds: (String) -> Int, report: (String) -> String?
+    _ page: JSONValue, to folder: URL, metrics: (String) -> JSONValue?, rounds: (String) -> Int, report: (String) -> String?
   ) throws -> String {
-    let name = page["page"] as? String ?? "page"
-    var lines = ["# \(page["title"] as? String ?? name)", ""]
-    if let text = page["text"] as? String { lines += [text, ""] }
-    for table in page["tables"] as? [[String: Any]] ?? [] {
-      if let title = table["title"] as? String { lines += ["## \(title)", ""] }
-      if let text = table["text"] as? String { lines += [text, ""] }
-      if let run = table["report"] as? String {
+    let name = page["page"]?.string ?? "page"
+    var lines = ["# \(page["title"]?.string ?? name)", ""]
+    if let text = page["text"]?.string { lines += [text, ""] }
+    for table in page["tables"]?.array ?? [] {
+      if let title = table["title"]?.string { lines += ["## \(title)", ""] }
+      if let text = table["text"]?.string { lines += [text, ""] }
+      if let run = table["report"]?.string {
         lines += Self.excerpt(report(run), of: run, table: table) + [""]
         continue
       }
       if let columns = try Self.columns(table, at: name) {
-        lines.append("| \(table["label"] as? String ?? "") | " + columns.map(\.title).joined(separator: " | ") + " |")
+        lines.append("| \(table["label"]?.string ?? "") | " + columns.map(\.title).joined(separator: " | ") + " |")
         lines.append("|---|" + columns.map { $0.unit == "text" ? "---|" : "---:|" }.joined())
-        for row in table["rows"] as? [[String: Any]] ?? [] {
-          let cells = try zip(row["values"] as? [Any] ?? [], columns).map { spec, column -> String in
-            guard let spec = spec as? String else { return "" }
+        for row in table["rows"]?.array ?? [] {
+          let cells = try zip(row["values"]?.array ?? [], columns).map { spec, column -> String in
+            guard let spec = spec.string else { return "" }
             if column.unit == "text" { return spec }
             return try value(Expression(spec, at: name), metrics: metrics, rounds: rounds).map { SeedPage.format($0, unit: column.unit) } ?? "missing"
           }
-          lines.append("| \(row["label"] as? String ?? "") | " + cells.joined(separator: " | ") + " |")
+          lines.append("| \(row["label"]?.string ?? "") | " + cells.joined(separator: " | ") + " |")
         }
         lines.append("")
         continue
       }
       lines += ["| | published | KeyBench | difference | why they may differ |", "|---|---:|---:|---:|---|"]
-      for row in table["rows"] as? [[String: Any]] ?? [] {
-        let unit = row["unit"] as? String ?? "number"
-        let measured = try (row["value"] as? String).map { try value(Expression($0, at: name), metrics: metrics, rounds: rounds) } ?? nil
+      for row in table["rows"]?.array ?? [] {
+        let unit = row["unit"]?.string ?? "number"
+        let measured = try (row["value"]?.string).map { try value(Expression($0, at: name), metrics: metrics, rounds: rounds) } ?? nil
         let published = row["published"]
         var difference = ""
-        if let measured, let reference = (published as? NSNumber)?.doubleValue, !((published as? NSNumber).map(isJSONBoolean) ?? false) {
+        if let measured, let reference = published?.number {
           difference = SeedPage.difference(measured, reference, unit: unit)
         }
-        let publishedText = (published as? NSNumber).map { SeedPage.format($0.doubleValue, unit: unit) } ?? (published as? String) ?? "not given"
-        let measuredText = measured.map { SeedPage.format($0, unit: unit) } ?? ((row["value"] as? String) == nil ? "not measured" : "missing")
-        lines.append("| \(row["label"] as? String ?? "") | \(publishedText) | \(measuredText) | \(difference) | \(row["note"] as? String ?? "") |")
+        let publishedText = (published?.number).map { SeedPage.format($0, unit: unit) } ?? published?.string ?? "not given"
+        let measuredText = measured.map { SeedPage.format($0, unit: unit) } ?? (row["value"]?.string == nil ? "not measured" : "missing")
+        lines.append("| \(row["label"]?.string ?? "") | \(publishedText) | \(measuredText) | \(difference) | \(row["note"]?.string ?? "") |")
       }
       lines.append("")
     }
@@ -287,19 +287,19 @@ public struct FigurePages {
   /// with `after`) up to the next beginning with `until` (an empty `until`: the next empty
   /// line, where a Markdown table or paragraph ends); the whole report without its title
   /// line by default; `"demote": true` turns its `## ` headings into `### `.
-  static func excerpt(_ report: String?, of run: String, table: [String: Any]) -> [String] {
+  static func excerpt(_ report: String?, of run: String, table: JSONValue) -> [String] {
     guard let report else { return ["`\(run)`: missing (no report)"] }
     var lines = report.components(separatedBy: "\n")
-    if let from = table["from"] as? String ?? table["after"] as? String {
+    if let from = table["from"]?.string ?? table["after"]?.string {
       guard let start = lines.firstIndex(where: { $0.hasPrefix(from) }) else { return ["`\(run)`: missing (its report has no '\(from)')"] }
       lines = Array(lines[(table["from"] != nil ? start : start + 1)...])
     } else if lines.first?.hasPrefix("# ") == true {
       lines.removeFirst()
     }
-    if let until = table["until"] as? String, let end = lines.dropFirst().firstIndex(where: { until.isEmpty ? $0.isEmpty : $0.hasPrefix(until) }) {
+    if let until = table["until"]?.string, let end = lines.dropFirst().firstIndex(where: { until.isEmpty ? $0.isEmpty : $0.hasPrefix(until) }) {
       lines = Array(lines[..<end])
     }
-    if table["demote"] as? Bool == true { lines = lines.map { $0.hasPrefix("## ") ? "#" + $0 : $0 } }
+    if table["demote"]?.bool == true { lines = lines.map { $0.hasPrefix("## ") ? "#" + $0 : $0 } }
     while lines.first?.isEmpty == true { lines.removeFirst() }
     while lines.last?.isEmpty == true { lines.removeLast() }
     return lines
@@ -307,17 +307,17 @@ public struct FigurePages {
 
   /// One page's data: every row's value (per round when the runs were repeated), its status
   /// and the outputs it was read from.
-  func seedPage(_ entry: [String: Any], origins: [String: String], metrics: (String) -> [String: Any]?) throws -> SeedPage {
-    var name = entry["page"] as? String ?? "page"
+  func seedPage(_ entry: JSONValue, origins: [String: String], metrics: (String) -> JSONValue?) throws -> SeedPage {
+    var name = entry["page"]?.string ?? "page"
     if name.hasSuffix(".md") { name = String(name.dropLast(3)) }
-    let seed = entry["seed"] as? String ?? String(name.prefix { $0 != "-" })
+    let seed = entry["seed"]?.string ?? String(name.prefix { $0 != "-" })
     var page = SeedPage(
-      seed: seed, page: name, title: entry["title"] as? String ?? name, text: entry["text"] as? String, tables: [], records: [], context: [])
-    for (t, table) in (entry["tables"] as? [[String: Any]] ?? []).enumerated() {
-      page.tables.append(SeedPage.Table(title: table["title"] as? String, text: table["text"] as? String))
-      for (r, row) in (table["rows"] as? [[String: Any]] ?? []).enumerated() {
-        let unit = row["unit"] as? String ?? "number"
-        let spec = row["value"] as? String
+      seed: seed, page: name, title: entry["title"]?.string ?? name, text: entry["text"]?.string, tables: [], records: [], context: [])
+    for (t, table) in (entry["tables"]?.array ?? []).enumerated() {
+      page.tables.append(SeedPage.Table(title: table["title"]?.string, text: table["text"]?.string))
+      for (r, row) in (table["rows"]?.array ?? []).enumerated() {
+        let unit = row["unit"]?.string ?? "number"
+        let spec = row["value"]?.string
         let expression = try spec.map { try Expression($0, at: name) }
         let perRound = expression.map { rounds($0, metrics: metrics) } ?? []
         let present = perRound.compactMap { $0 }
@@ -329,20 +329,20 @@ public struct FigurePages {
           if sorted.first != sorted.last { roundValues = present }
         }
         var record = SeedPage.Record(
-          seed: seed, section: row["section"] as? String ?? table["section"] as? String, quantity: row["label"] as? String ?? "",
+          seed: seed, section: row["section"]?.string ?? table["section"]?.string, quantity: row["label"]?.string ?? "",
           published: nil, keybench: measured, rounds: roundValues, unit: unit, status: nil, criterion: nil, why: nil, note: nil, expression: spec,
           from: expression.map { Self.sources($0, origins: origins) }, table: t, row: r)
-        let note = (row["note"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        let note = (row["note"]?.string).flatMap { $0.isEmpty ? nil : $0 }
         if Self.isPublished(row) {
-          if let number = row["published"] as? NSNumber {
-            record.published = .number(number.doubleValue)
-          } else if let text = row["published"] as? String {
+          if let number = row["published"]?.number {
+            record.published = .number(number)
+          } else if let text = row["published"]?.string {
             record.published = .text(text)
           }
           record.status = Self.status(row, published: record.published, measured: measured)
-          if let tolerance = (row["tolerance"] as? NSNumber)?.doubleValue {
+          if let tolerance = row["tolerance"]?.number {
             record.criterion = "within \(CSV.number(tolerance))"
-          } else if let expect = row["expect"] as? String {
+          } else if let expect = row["expect"]?.string {
             record.criterion = "expect \(expect)"
           }
           // A reproduced result needs no why; its note stays beside it.
@@ -383,12 +383,12 @@ public struct FigurePages {
   /// `not-reproducible` when the row says so; `reproduced` when a numeric published value and
   /// KeyBench's lie within the row's `tolerance`, or KeyBench's value meets the row's `expect`;
   /// `approximated` otherwise.
-  static func status(_ row: [String: Any], published: SeedPage.Published?, measured: Double?) -> String {
-    if let declared = row["status"] as? String { return declared }
-    if let measured, let expectation = (row["expect"] as? String).flatMap(Expectation.init), expectation.holds(measured) {
+  static func status(_ row: JSONValue, published: SeedPage.Published?, measured: Double?) -> String {
+    if let declared = row["status"]?.string { return declared }
+    if let measured, let expectation = (row["expect"]?.string).flatMap(Expectation.init), expectation.holds(measured) {
       return "reproduced"
     }
-    if case .number(let value)? = published, let measured, let tolerance = (row["tolerance"] as? NSNumber)?.doubleValue {
+    if case .number(let value)? = published, let measured, let tolerance = row["tolerance"]?.number {
       let gap: Double = abs(measured - value)
       if gap <= tolerance * (1 + 1e-9) { return "reproduced" }
     }
@@ -398,7 +398,7 @@ public struct FigurePages {
   /// The expression's value in every round of the runs it names: round 1 reads `NAME`, round
   /// k `NAME#k` (steps and unrepeated runs have one result, used in every round). A value one
   /// round lacks is nil there.
-  func rounds(_ expression: Expression, metrics: (String) -> [String: Any]?) -> [Double?] {
+  func rounds(_ expression: Expression, metrics: (String) -> JSONValue?) -> [Double?] {
     let names = Set(expression.references.map(\.run))
     var count = 1
     while names.contains(where: { metrics("\($0)#\(count + 1)") != nil }) { count += 1 }
@@ -422,20 +422,9 @@ public struct FigurePages {
     return seen
   }
 
-  func value(_ expression: Expression, metrics: (String) -> [String: Any]?, rounds: (String) -> Int = { _ in 1 }) -> Double? {
+  func value(_ expression: Expression, metrics: (String) -> JSONValue?, rounds: (String) -> Int = { _ in 1 }) -> Double? {
     func lookup(_ reference: (run: String, path: String)) -> Double? {
-      guard var node: Any = metrics(reference.run) else { return nil }
-      for part in reference.path.split(separator: ".") {
-        if let list = node as? [Any], let number = Int(part), list.indices.contains(number < 0 ? list.count + number : number) {
-          node = list[number < 0 ? list.count + number : number]
-        } else if let object = node as? [String: Any], let next = object[String(part)] {
-          node = next
-        } else {
-          return nil
-        }
-      }
-      guard let number = node as? NSNumber, !isJSONBoolean(number) else { return nil }
-      return number.doubleValue
+      metrics(reference.run)?.value(at: reference.path)?.number
     }
     // `NAME#*`: every round, NAME, NAME#2, … NAME#N; a round without the value makes it missing.
     func expanded(_ reference: (run: String, path: String)) -> [(run: String, path: String)] {

@@ -1,5 +1,5 @@
 public import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 
 /// A benchmark suite as a file (`Suites/*.json`, format in Suites/README.md): the preparation
 /// steps that make inputs and the benchmark runs, each a `keybench-run` command with its options
@@ -33,6 +33,9 @@ public struct SuiteFile: Sendable {
   public static let maximumRepeats = 100
   /// Published figures beside measured ones (``FigurePages``), as canonical JSON.
   public var figures: Data = Data("[]".utf8)
+
+  /// The figure pages, as the one JSON value model reads them.
+  public var figurePages: [JSONValue] { (try? JSONDecoder().decode(JSONValue.self, from: figures))?.array ?? [] }
 
   /// A preparation step: a tool invocation writing one file (`--out` is added) that runs refer to
   /// as `${step:NAME}`.
@@ -85,8 +88,10 @@ public struct SuiteFile: Sendable {
       throw Problem("\(error)")
     }
     let parsed: Any
+    let checked: CheckedJSON
     do {
-      parsed = try CheckedJSON.foundationObject(data: data, path: path)
+      checked = try CheckedJSON(data: data, path: path)
+      parsed = try checked.foundationObject()
     } catch {
       throw Problem("\(error)")
     }
@@ -147,8 +152,8 @@ public struct SuiteFile: Sendable {
     // A suite of measuring steps alone (Suites/ingest.json) is a suite too.
     guard !suite.runs.isEmpty || !suite.steps.isEmpty else { throw Problem("\(file): no runs or steps") }
     try checkSize(suite, at: file)
-    let figures = try FigurePages.parse(object["figures"], at: file)
-    suite.figures = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
+    _ = try FigurePages.parse(checked.root["figures"], at: file)
+    suite.figures = try JSONSerialization.data(withJSONObject: object["figures"] ?? [Any](), options: [.sortedKeys])
     return suite
   }
 
@@ -299,7 +304,15 @@ public struct SuiteFile: Sendable {
   }
 
   static func checkKeys(_ object: [String: Any], allowed: [String], at here: String) throws {
-    for key in object.keys.sorted() where !allowed.contains(key) {
+    try checkKeys(Array(object.keys), allowed: allowed, at: here)
+  }
+
+  static func checkKeys(_ object: JSONValue, allowed: [String], at here: String) throws {
+    try checkKeys(Array(object.object?.keys ?? [:].keys), allowed: allowed, at: here)
+  }
+
+  private static func checkKeys(_ keys: [String], allowed: [String], at here: String) throws {
+    for key in keys.sorted() where !allowed.contains(key) {
       throw Problem("\(here): unknown key \"\(key)\"\(suggestion(key, allowed))")
     }
   }

@@ -1,5 +1,6 @@
 public import Foundation
-import KeyBenchCore
+public import KeyBenchCore
+import KeyBenchResults
 
 /// A suite's output folder as `keybench-suite run` leaves it: `plan.json` (every item and its key),
 /// `store/KEY/` (results by content address), `runs/NAME` (links to them), `logs/`, `configs/`.
@@ -8,7 +9,7 @@ public struct SuiteOutput {
   public let suite: String
   public let items: [SuitePlan.Item]
   /// The suite's figure pages (``FigurePages``).
-  public let figures: [[String: Any]]
+  public let figures: [JSONValue]
 
   /// Reads `folder/plan.json`, which keybench-suite writes (machine-written, so Foundation's
   /// parser; the suite file a user writes is read strictly by ``SuiteFile``).
@@ -23,7 +24,7 @@ public struct SuiteOutput {
       let list = object["items"] as? [[String: Any]]
     else { throw SuiteFile.Problem("\(path): not a keybench-suite plan (version 1)") }
     suite = object["suite"] as? String ?? ""
-    figures = object["figures"] as? [[String: Any]] ?? []
+    figures = (try? JSONDecoder().decode(JSONValue.self, from: data))?["figures"]?.array ?? []
     items = try list.enumerated().map { index, entry in
       guard let kind = (entry["kind"] as? String).flatMap(SuitePlan.Item.Kind.init(rawValue:)), let name = entry["name"] as? String,
         let key = entry["key"] as? String, key.count == 64, key.allSatisfy(\.isHexDigit), let tool = entry["tool"] as? String,
@@ -75,8 +76,8 @@ public struct SuiteOutput {
   /// What figure rows read, by item name: each finished run's `summary.json` metrics, and the
   /// object in each finished step's output when that is a `.json` file (e.g. the error shares
   /// `keybench-typos analyze` writes).
-  public var figureValues: [String: [String: Any]] {
-    var values: [String: [String: Any]] = [:]
+  public var figureValues: [String: JSONValue] {
+    var values: [String: JSONValue] = [:]
     for item in items where isComplete(item) {
       let file: String
       switch item.kind {
@@ -85,27 +86,37 @@ public struct SuiteOutput {
         guard let output = item.output, output.hasSuffix(".json") else { continue }
         file = output
       }
-      // Outputs KeyBench wrote (summaries, steps' JSON): machine-written, so Foundation parses them.
-      guard let data = try? InputFile.data(store(item).appendingPathComponent(file).path, maximumBytes: 256 << 20),
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-      else { continue }
-      values[item.name] = item.kind == .run ? Self.figureMetrics(object) : object
+      let path = store(item).appendingPathComponent(file).path
+      switch item.kind {
+      case .run:
+        // A run's summary through the typed reader, as every other reader takes it.
+        guard let summary = try? SummaryFile(path: path) else { continue }
+        values[item.name] = Self.figureMetrics(summary)
+      case .step:
+        // A step's JSON output: machine-written, so JSONDecoder reads it into the one value model.
+        guard let data = try? InputFile.data(path, maximumBytes: 256 << 20),
+          let value = try? JSONDecoder().decode(JSONValue.self, from: data), value.object != nil
+        else { continue }
+        values[item.name] = value
+      }
     }
     return values
   }
 
   /// A run's `metrics` with its bootstrap statistics beside them as
   /// `statistics.ALGORITHM.NAME.{value, low, high, n}`, so a page can print an interval.
-  static func figureMetrics(_ summary: [String: Any]) -> [String: Any]? {
-    guard var metrics = summary["metrics"] as? [String: Any] else { return nil }
-    let list = (summary["statistics"] as? [String: Any])?["metrics"] as? [[String: Any]] ?? []
-    var statistics: [String: [String: Any]] = [:]
-    for entry in list {
-      guard let algorithm = entry["algorithm"] as? String, let name = entry["name"] as? String else { continue }
-      statistics[algorithm, default: [:]][name] = entry.filter { ["value", "low", "high", "n"].contains($0.key) }
+  static func figureMetrics(_ summary: SummaryFile) -> JSONValue? {
+    guard var metrics = summary.json["metrics"]?.object else { return nil }
+    var statistics: [String: [String: JSONValue]] = [:]
+    for estimate in summary.statistics?.metrics ?? [] {
+      var entry: [String: JSONValue] = ["n": .number(Double(estimate.n))]
+      if let value = estimate.value { entry["value"] = .number(value) }
+      if let low = estimate.low { entry["low"] = .number(low) }
+      if let high = estimate.high { entry["high"] = .number(high) }
+      statistics[estimate.algorithm, default: [:]][estimate.name] = .object(entry)
     }
-    if metrics["statistics"] == nil, !statistics.isEmpty { metrics["statistics"] = statistics }
-    return metrics
+    if metrics["statistics"] == nil, !statistics.isEmpty { metrics["statistics"] = .object(statistics.mapValues(JSONValue.object)) }
+    return .object(metrics)
   }
 
   /// The file each figure value is read from, by item name: `NAME/summary.json` (its

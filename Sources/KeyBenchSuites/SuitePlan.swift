@@ -229,8 +229,7 @@ public struct SuitePlan: Sendable {
       }
     }
     let names = plan.items.map(\.name)
-    let figures = (try? JSONSerialization.jsonObject(with: suite.figures)) as? [[String: Any]] ?? []
-    for (name, place) in try FigurePages.references(in: figures, file: URL(fileURLWithPath: suite.path).lastPathComponent)
+    for (name, place) in try FigurePages.references(in: suite.figurePages, file: URL(fileURLWithPath: suite.path).lastPathComponent)
     where !names.contains(name) {
       throw SuiteFile.Problem("\(place): '\(name)' is no run or step of the suite\(SuiteFile.suggestion(name, names))")
     }

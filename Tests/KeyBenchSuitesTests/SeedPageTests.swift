@@ -9,7 +9,7 @@ import Testing
 /// wherever a figure is not reproduced, repeated runs shown as a range, and the Markdown page
 /// rendered from the JSON alone.
 @Suite struct SeedPageTests {
-  static var pages: [[String: Any]] { [[
+  static var pages: [JSONValue] { [[
     "page": "009-demo", "title": "Demo", "text": "intro",
     "tables": [[
       "title": "Accuracy (§4)", "section": "§4",
@@ -25,13 +25,13 @@ import Testing
   ]] }
 
   /// Run `a` in three rounds (its time differs between them) and a step `s`.
-  static var metrics: [String: [String: Any]] { [
+  static var metrics: [String: JSONValue] { [
     "a": ["top1": 0.885, "ns": 44.0, "curve": [["mean": 0.82], ["mean": 0.75], ["mean": 0.69]]],
     "a#2": ["top1": 0.885, "ns": 40.0, "curve": [["mean": 0.82], ["mean": 0.75], ["mean": 0.69]]],
     "a#3": ["top1": 0.885, "ns": 52.0, "curve": [["mean": 0.82], ["mean": 0.75], ["mean": 0.69]]],
   ] }
 
-  func page(_ pages: [[String: Any]] = Self.pages, metrics: [String: [String: Any]] = Self.metrics) throws -> SeedPage {
+  func page(_ pages: [JSONValue] = Self.pages, metrics: [String: JSONValue] = Self.metrics) throws -> SeedPage {
     try FigurePages(pages: pages).seedPage(pages[0], origins: ["a": "a/summary.json metrics"]) { metrics[$0] }
   }
 
@@ -86,10 +86,13 @@ import Testing
     let path = try dir.write("009.json", text: try page.json)
     #expect(throws: SuiteFile.Problem.self) { try SeedPage.load(path: path) }
     // An expectation the value misses needs the note the row gives, else rendering stops.
-    var rows = (Self.pages[0]["tables"] as! [[String: Any]])[0]["rows"] as! [[String: Any]]
-    rows[3]["expect"] = "<40"
-    var pages = Self.pages
-    pages[0]["tables"] = [["section": "§4", "rows": rows]]
+    var rows = try #require(Self.pages[0]["tables"]?.array?[0]["rows"]?.array)
+    var row = try #require(rows[3].object)
+    row["expect"] = "<40"
+    rows[3] = .object(row)
+    var first = try #require(Self.pages[0].object)
+    first["tables"] = [["section": "§4", "rows": .array(rows)]]
+    let pages: [JSONValue] = [.object(first)]
     #expect(throws: SuiteFile.Problem.self) { try FigurePages(pages: pages).write(to: dir.url) { Self.metrics[$0] } }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import KeyBenchTestSupport
+import KeyBenchCore
 import Testing
 
 @testable import KeyBenchSuites
@@ -155,13 +156,12 @@ import Testing
   @Test func theSuiteLabelsEveryListedResult() throws {
     // The suite that writes the pages names each listed result once as a published row.
     let suite = try SuiteFile.load(path: TestPaths.repository.appendingPathComponent("Suites/seeds.json").path)
-    let pages = try #require(try JSONSerialization.jsonObject(with: suite.figures) as? [[String: Any]])
     var labels: [String: [String]] = [:]
-    for page in pages {
-      let seed = try #require(page["seed"] as? String)
-      for table in page["tables"] as? [[String: Any]] ?? [] {
-        for row in table["rows"] as? [[String: Any]] ?? [] where FigurePages.isPublished(row) {
-          labels[seed, default: []].append(row["label"] as? String ?? "")
+    for page in suite.figurePages {
+      let seed = try #require(page["seed"]?.string)
+      for table in page["tables"]?.array ?? [] {
+        for row in table["rows"]?.array ?? [] where FigurePages.isPublished(row) {
+          labels[seed, default: []].append(row["label"]?.string ?? "")
         }
       }
     }

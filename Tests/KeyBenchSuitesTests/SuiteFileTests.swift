@@ -1,6 +1,7 @@
 import Foundation
 @testable import KeyBenchSuites
 import KeyBenchTestSupport
+import KeyBenchCore
 import Testing
 
 /// Suite files as a user writes them: every mistake named by file, entry and field.
@@ -92,7 +93,7 @@ import Testing
 /// Figure pages: published beside measured, values from run metrics, nothing guessed.
 @Suite struct FigurePagesTests {
   @Test func rowsComputeValuesAndDifferencesFromRunMetrics() throws {
-    let pages: [[String: Any]] = [[
+    let pages: [JSONValue] = [[
       "page": "p", "title": "T",
       "tables": [[
         "title": "Rows", "section": "§1",
@@ -107,7 +108,7 @@ import Testing
         ],
       ]],
     ]]
-    let metrics: [String: [String: Any]] = [
+    let metrics: [String: JSONValue] = [
       "a": ["top1": 0.8, "ms": 3.0, "curve": [["mean": 0.25], ["mean": 0.375]]],
       "b": ["top1": 0.6, "ms": 1.5],
     ]
@@ -124,7 +125,7 @@ import Testing
   }
 
   @Test func sumsAndDifferencesOfTerms() throws {
-    let pages: [[String: Any]] = [[
+    let pages: [JSONValue] = [[
       "page": "q",
       "tables": [[
         "section": "§2",
@@ -136,7 +137,7 @@ import Testing
         ],
       ]],
     ]]
-    let metrics: [String: [String: Any]] = [
+    let metrics: [String: JSONValue] = [
       "a": ["top1": 0.8, "ms": 3.0], "b": ["top1": 0.75, "ms": 1.5],
       "e": ["ops": ["near": 6, "edit": 3, "delete": 3], "flag": true],
     ]
@@ -157,7 +158,7 @@ import Testing
   /// Benchmark pages: several measured columns per row, the median/min/max over a repeated
   /// run's rounds (`NAME#*`), and excerpts of a run's own report.md.
   @Test func columnTablesRoundsAndReportExcerpts() throws {
-    let pages: [[String: Any]] = [[
+    let pages: [JSONValue] = [[
       "page": "b", "title": "Bench",
       "tables": [
         [
@@ -165,7 +166,7 @@ import Testing
           "columns": [["title": "median", "unit": "number"], ["title": "slowest"], ["title": "fastest"], ["title": "target", "unit": "text"]],
           "rows": [
             ["label": "norvig", "values": ["median(s#*:kb.wps)", "min(s#*:kb.wps)", "max(s#*:kb.wps)", "≥ 50,000"]],
-            ["label": "one round", "values": ["s:kb.wps", "s#3:kb.wps", "median(t#*:kb.wps)", NSNull()]],
+            ["label": "one round", "values": ["s:kb.wps", "s#3:kb.wps", "median(t#*:kb.wps)", .null]],
           ],
         ],
         ["title": "Accuracy", "report": "s", "from": "## Accuracy", "until": "## How", "demote": true],
@@ -174,7 +175,7 @@ import Testing
         ["report": "t"],
       ],
     ]]
-    let metrics: [String: [String: Any]] = [
+    let metrics: [String: JSONValue] = [
       "s": ["kb": ["wps": 61000.0]], "s#2": ["kb": ["wps": 45000.0]], "s#3": ["kb": ["wps": 52000.0]], "s#4": ["kb": ["wps": 70000.0]],
       "t": ["kb": ["wps": 9.0]],
     ]
