@@ -62,7 +62,7 @@ extension DTWDecoder {
     }
     guard chunks > 1 else { return slice(starts.indices) }
     let parts = ScreenedParts(count: chunks)
-    Self.forEachSlice(chunks, threads: threads) { t in
+    forEachSlice(chunks, threads: threads) { t in
       parts.store(t, slice((starts.count * t / chunks)..<(starts.count * (t + 1) / chunks)))
     }
     var screened = Screened()
@@ -73,11 +73,14 @@ extension DTWDecoder {
   /// Calls `body` with each of `slices` slice numbers on up to `threads` threads, each thread
   /// taking the lowest slice not yet taken: slices differ in cost, and a fixed split would leave
   /// a thread idle; in order, so later DTW slices start with the earlier ones' pruning bounds.
-  static func forEachSlice(_ slices: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
+  /// The decoder's ``SliceTeam`` runs them when it is free; else (another job's split under way
+  /// on a shared decoder) `concurrentPerform` does.
+  func forEachSlice(_ slices: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
     guard threads > 1 && slices > 1 else {
       for slice in 0..<slices { body(slice) }
       return
     }
+    if let team, withoutActuallyEscaping(body, do: { team.run(slices, $0) }) { return }
     let counter = SliceCounter()
     DispatchQueue.concurrentPerform(iterations: min(threads, slices)) { _ in
       while let slice = counter.next(below: slices) { body(slice) }

@@ -15,10 +15,13 @@ public import KeyBenchGeometry
 public struct DTWDecoder: SwipeDecoder {
   public let lexicon: DecoderLexicon
   public let config: DTWDecoderConfig
+  /// Helper threads for `threads` > 1, shared by copies of this decoder.
+  let team: SliceTeam?
 
   public init(lexicon: DecoderLexicon, config: DTWDecoderConfig) {
     self.lexicon = lexicon
     self.config = config
+    team = config.threads > 1 ? SliceTeam(helpers: config.threads - 1) : nil
   }
 
   public var label: String { Self.describe(config) }
@@ -84,7 +87,7 @@ public struct DTWDecoder: SwipeDecoder {
     let board = slices > 1 ? PruningBoard(chunks: slices) : nil
     let (survivors, extraCost) = (candidates, locationCost)
     candidates = []
-    Self.forEachSlice(slices, threads: threads) { t in
+    forEachSlice(slices, threads: threads) { t in
       let extra = extraCost.isEmpty ? [] : Array(extraCost[bounds[t]])
       results.store(
         t, score(
