@@ -2,12 +2,19 @@ import Foundation
 
 /// The CSV and number conventions every results and summary file shares (Reports/FORMATS.md).
 public enum CSV {
-  /// An RFC 4180 row: a field is quoted when it holds a comma, quote or line break.
+  /// An RFC 4180 row: a field is quoted when it holds a comma, quote or line break (looked for
+  /// in its UTF-8 bytes, so a CR LF pair, one Character, is found too).
   public static func row(_ fields: [String]) -> String {
-    fields.map { field in
-      field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-        ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
-    }.joined(separator: ",")
+    var line = ""
+    for (index, field) in fields.enumerated() {
+      if index > 0 { line += "," }
+      if field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
+        line += "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      } else {
+        line += field
+      }
+    }
+    return line
   }
 
   /// The shortest text that reads back as exactly `value` (journals that are resumed from must

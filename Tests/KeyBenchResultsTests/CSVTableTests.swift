@@ -20,4 +20,20 @@ import Testing
       #expect("\(error)" == "r.csv:3: 1 fields where the header has 2")
     }
   }
+
+  /// What CSV.row writes reads back field for field: commas, quotes, CR, LF and CR LF inside a
+  /// field, non-ASCII words, empty fields; CRs outside quotes (Windows line ends) are dropped.
+  @Test func rowsWrittenReadBackExactly() throws {
+    let rows: [[String]] = [
+      ["über", "a,b", "say \"hi\""], ["line\nbreak", "carriage\rreturn", "both\r\nends"], ["", "\"", "日本語,\"x\""],
+      ["\"\"", "a\"b", ","],
+    ]
+    let text = (["x,y,z"] + rows.map(CSV.row)).joined(separator: "\n") + "\n"
+    #expect(try CSVTable(text: text, path: "t.csv").rows == rows)
+    #expect(CSV.row(["both\r\nends"]) == "\"both\r\nends\"", "a CR LF pair is one Character but still a line break")
+    let windows = try CSVTable(text: "a,b\r\n1,2\r\n", path: "w.csv")
+    #expect(windows.header == ["a", "b"] && windows.rows == [["1", "2"]])
+    // A quote that does not open a field is a character; text after a closing quote joins the field.
+    #expect(try CSVTable(text: "a,b\nx\"y,\"q\"r\n", path: "q.csv").rows == [["x\"y", "qr"]])
+  }
 }

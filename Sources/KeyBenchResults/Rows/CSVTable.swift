@@ -32,42 +32,57 @@ public struct CSVTable: Sendable {
   /// The index of `name` in the header.
   public func column(_ name: String) -> Int? { header.firstIndex(of: name) }
 
+  /// The records of `text`. Works on UTF-8 bytes: every character with a meaning here (quote,
+  /// comma, CR, LF) is ASCII, and no byte of a multi-byte character is, so this is the scalar
+  /// reading byte for byte, at a fraction of the cost on a run's tens of megabytes of rows.
   static func parse(_ text: String) -> [[String]] {
+    var text = text
+    text.makeContiguousUTF8()
+    return text.utf8.withContiguousStorageIfAvailable(parse(bytes:)) ?? Array(text.utf8).withUnsafeBufferPointer(parse(bytes:))
+  }
+
+  private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> [[String]] {
+    let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
     var records: [[String]] = []
     var record: [String] = []
-    var field = ""
+    var field: [UInt8] = []
     var quoted = false
-    var iterator = text.unicodeScalars.makeIterator()
-    var pending: Unicode.Scalar? = nil
-    func next() -> Unicode.Scalar? {
-      if let p = pending { pending = nil; return p }
-      return iterator.next()
+    var index = 0
+    func take() -> String {
+      defer { field.removeAll(keepingCapacity: true) }
+      return String(decoding: field, as: UTF8.self)
     }
-    while let c = next() {
+    while index < bytes.count {
+      let c = bytes[index]
+      index += 1
       if quoted {
-        if c == "\"" {
-          if let n = iterator.next() {
-            if n == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = n }
-          } else { quoted = false }
+        if c == quote {
+          // A doubled quote is one quote; any other byte after a quote ends the quoting and is
+          // read again outside it.
+          if index < bytes.count, bytes[index] == quote {
+            field.append(quote)
+            index += 1
+          } else {
+            quoted = false
+          }
         } else {
-          field.unicodeScalars.append(c)
+          field.append(c)
         }
         continue
       }
       switch c {
-      case "\"" where field.isEmpty: quoted = true
-      case ",": record.append(field); field = ""
-      case "\r": continue
-      case "\n":
-        record.append(field)
+      case quote where field.isEmpty: quoted = true
+      case comma: record.append(take())
+      case cr: continue
+      case lf:
+        record.append(take())
         records.append(record)
         record = []
-        field = ""
-      default: field.unicodeScalars.append(c)
+      default: field.append(c)
       }
     }
     if !field.isEmpty || !record.isEmpty {
-      record.append(field)
+      record.append(take())
       records.append(record)
     }
     return records
