@@ -96,11 +96,13 @@ let package = Package(
       dependencies: ["KeyBenchCore", "KeyBenchGeometry"],
       swiftSettings: strict
     ),
+    // The six benchmarks (swipe, correct, touch, gesture, predict, photos), one shape each.
     .target(
       name: "KeyBenchBench",
       dependencies: [
         "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTouch",
-        "KeyBenchGesture", "KeyBenchTyping", "KeyBenchLanguageModel", "KeyBenchResults",
+        "KeyBenchGesture", "KeyBenchTyping", "KeyBenchLanguageModel", "KeyBenchPrediction", "KeyBenchPhotos", "KeyBenchResults",
+        "KeyBenchPlugins", "KeyBenchStore",
       ],
       swiftSettings: strict
     ),
@@ -108,14 +110,14 @@ let package = Package(
     .target(name: "KeyBenchReports", dependencies: ["KeyBenchCore", "KeyBenchResults"], swiftSettings: strict),
     // The one language model: tokeniser, n-gram counts, Kneser-Ney, train/test overlap checks.
     .target(name: "KeyBenchLanguageModel", dependencies: ["KeyBenchCore"], swiftSettings: strict),
-    // Word completion and next-word prediction: vocabulary, predictors, benchmark.
+    // Word completion and next-word prediction: vocabulary and predictors (benchmark in KeyBenchBench).
     .target(
       name: "KeyBenchPrediction",
-      dependencies: ["KeyBenchCore", "KeyBenchLexicon", "KeyBenchLanguageModel", "KeyBenchResults"],
+      dependencies: ["KeyBenchCore", "KeyBenchLexicon", "KeyBenchLanguageModel"],
       swiftSettings: strict
     ),
-    // Photo prediction from message text (seed 003): WordNet nouns, label links, rankers, benchmark.
-    .target(name: "KeyBenchPhotos", dependencies: ["KeyBenchCore", "KeyBenchResults"], swiftSettings: strict),
+    // Photo prediction from message text (seed 003): WordNet nouns, label links, rankers (benchmark in KeyBenchBench).
+    .target(name: "KeyBenchPhotos", dependencies: ["KeyBenchCore"], swiftSettings: strict),
     .target(
       name: "KeyBenchCLI",
       dependencies: ["CKeyBenchSystem", "KeyBenchCore", "KeyBenchResults", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -148,8 +150,8 @@ let package = Package(
     .executableTarget(
       name: "keybench-run",
       dependencies: [
-        "KeyBenchBench", "KeyBenchCLI", "KeyBenchCorpora", "KeyBenchGeometry", "KeyBenchStore", "KeyBenchSwipe",
-        "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchPhotos", "KeyBenchPlugins",
+        "KeyBenchBench", "KeyBenchCLI", "KeyBenchCore", "KeyBenchSwipe", "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping",
+        "KeyBenchPrediction", "KeyBenchPhotos", "KeyBenchPlugins",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -198,7 +200,7 @@ let package = Package(
     ),
 
     .target(
-      name: "KeyBenchTestSupport", dependencies: ["KeyBenchGeometry"], path: "Tests/KeyBenchTestSupport",
+      name: "KeyBenchTestSupport", dependencies: ["KeyBenchGeometry", "KeyBenchPhotos"], path: "Tests/KeyBenchTestSupport",
       swiftSettings: strict),
     .testTarget(
       name: "KeyBenchCoreTests",
@@ -259,7 +261,10 @@ let package = Package(
     ),
     .testTarget(
       name: "KeyBenchBenchTests",
-      dependencies: ["KeyBenchBench", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTestSupport"],
+      dependencies: [
+        "KeyBenchBench", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore",
+        "KeyBenchTestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
@@ -282,12 +287,12 @@ let package = Package(
     ),
     .testTarget(
       name: "KeyBenchPredictionTests",
-      dependencies: ["KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore", "KeyBenchLexicon", "KeyBenchTestSupport", "keybench-run", "KeyBenchResults"],
+      dependencies: ["KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore", "KeyBenchLexicon", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "KeyBenchPhotosTests",
-      dependencies: ["KeyBenchPhotos", "KeyBenchCore", "KeyBenchTestSupport", "keybench-run", "KeyBenchResults"],
+      dependencies: ["KeyBenchPhotos", "KeyBenchCore", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

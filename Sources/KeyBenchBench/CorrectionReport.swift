@@ -7,7 +7,8 @@ public import KeyBenchTyping
 /// Writes a correction run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`
 /// (formats in Reports/FORMATS.md, `correct` section). `summary.json` keeps the shared shape,
 /// with one metrics object per corrector under `metrics.<corrector>`.
-public struct CorrectionReport {
+public struct CorrectionReport: BenchmarkReport {
+  public static let benchmark = "correct"
   public struct Entry {
     public var summary: CorrectionSummary
     public var results: [CorrectionItemResult]
@@ -128,15 +129,11 @@ public struct CorrectionReport {
     return metrics
   }
 
-  public func write(to directory: String) throws {
-    let folder = try OutputFolder(replacing: directory)
-    let results = try resultsCSV()
-    let statistics = try RunStatistics(resultsCSV: results, metrics: Self.rowMetrics(top: top), group: grouping.name, settings: bootstrap)
-    try folder.write(files: [
-      ("results.csv", results), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
-      ("report.md", try markdown(statistics)),
-    ] + provenance.attachedFiles)
-    try folder.commit()
+  public var groupName: String { grouping.name }
+  public var declaredMetrics: [RowMetric] { Self.rowMetrics(top: top) }
+
+  public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
+    try writeResults(try resultsCSV(), to: file)
   }
 
   /// `results.csv` in long form: the shared columns (item = the pair's 1-based number in the
@@ -156,11 +153,11 @@ public struct CorrectionReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  var summaryCSV: String {
+  public var summaryCSV: String {
     Summary.csv(entries.flatMap { Summary.csvRows($0.summary.metrics, prefix: $0.summary.corrector) })
   }
 
-  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+  public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
       var metrics: [String: Any] = [:]
       for entry in entries {
@@ -173,7 +170,7 @@ public struct CorrectionReport {
         metrics[entry.summary.corrector] = object
       }
       return try Summary.json(
-        bench: "correct", config: configuration, corpus: ["path": pairsPath, "pairs": entries.first?.summary.words ?? 0],
+        bench: Self.benchmark, config: configuration, corpus: ["path": pairsPath, "pairs": entries.first?.summary.words ?? 0],
         metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
     }
   }
@@ -186,7 +183,7 @@ public struct CorrectionReport {
     ]) { $1 }
   }
 
-  func markdown(_ statistics: RunStatistics) throws -> String {
+  public func markdown(_ statistics: RunStatistics) throws -> String {
     try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
@@ -247,16 +244,15 @@ public struct CorrectionReport {
 
   /// The with/without-context table: each corrector's two passes side by side.
   func contextSection(_ context: ContextModel, pct: (Double) -> String, num: (Double, Int) -> String) -> [String] {
+    let files: String = context.files.map { "`\($0)`" }.joined(separator: ", ")
+    var intro = "Each corrector ran twice over the same pairs: without context, then (`+context`) with each word's previous words in its sentence, as meant. "
+    intro += "The context model `\(context.name)` is an interpolated Kneser-Ney trigram model trained on running texts only — \(files)"
+    intro += " (\(context.tokens) words, \(context.sentences) sentences) — never on the test sentences: "
+    intro += "\(context.sharedSentences) of the \(context.checkedSentences) test sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur verbatim in that text "
+    intro += "(more than \(Int(TrainTestSplit.toleratedShare * 100)) % is refused). Only `keyboard` uses the previous words among KeyBench's correctors "
+    intro += "(weight `contextWeight` in its config); plug-ins and peers receive them as `previous` and may ignore them, then both passes score alike."
     var lines = [
-      "", "## With and without context", "",
-      "Each corrector ran twice over the same pairs: without context, then (`+context`) with each word's previous words in its sentence, as meant. "
-        + "The context model `\(context.name)` is an interpolated Kneser-Ney trigram model trained on running texts only — "
-        + context.files.map { "`\($0)`" }.joined(separator: ", ")
-        + " (\(context.tokens) words, \(context.sentences) sentences) — never on the test sentences: "
-        + "\(context.sharedSentences) of the \(context.checkedSentences) test sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur verbatim in that text "
-        + "(more than \(Int(TrainTestSplit.toleratedShare * 100)) % is refused). Only `keyboard` uses the previous words among KeyBench's correctors "
-        + "(weight `contextWeight` in its config); plug-ins and peers receive them as `previous` and may ignore them, then both passes score alike.",
-      "",
+      "", "## With and without context", "", intro, "",
       "| corrector | non-word top-1 | non-word top-1 +context | real-word top-1 | real-word top-1 +context | top-1 | top-1 +context | false corrections | false corrections +context | words/s | words/s +context |",
       "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
@@ -277,7 +273,7 @@ public struct CorrectionReport {
 
 extension CorrectionReport {
   /// How correction metrics are read (``MetricKind``).
-  static let metricKinds: [String: MetricKind] =
+  public static let metricKinds: [String: MetricKind] =
     MetricKind.declare(.accuracy, ["top1", "top4", "corrected_ratio", "non_word_top1", "non_word_top4", "real_word_top1", "real_word_top4"])
     .merging(MetricKind.declare(.errorRate, ["false_corrections"])) { $1 }
     .merging(MetricKind.declare(.time, ["us_per_keystroke"])) { $1 }

@@ -7,7 +7,8 @@ public import KeyBenchResults
 ///
 /// `summary.json` has the shared shape (`Reports/FORMATS.md`) with `bench` = `gesture` and
 /// `metrics.schemes.<name>.<metric>` per scheme.
-public struct GestureReport {
+public struct GestureReport: BenchmarkReport {
+  public static let benchmark = "gesture"
   public let runs: [GestureBenchmark.SchemeRun]
   public let summary: GestureSummary
   public let config: GestureBenchmark.Config
@@ -34,17 +35,12 @@ public struct GestureReport {
   public var bootstrap = BootstrapSettings()
 
   /// What one group of the statistics is: the word (see ``resultsCSV``).
-  public static let groupName = "word"
+  public var groupName: String { "word" }
 
-  public func write(to directory: String) throws {
-    let folder = try OutputFolder(replacing: directory)
-    let results = resultsCSV
-    let statistics = try RunStatistics(resultsCSV: results, metrics: Self.rowMetrics, group: Self.groupName, settings: bootstrap)
-    try folder.write(files: [
-      ("results.csv", results), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
-      ("report.md", try markdown(statistics)),
-    ])
-    try folder.commit()
+  public var declaredMetrics: [RowMetric] { Self.rowMetrics }
+
+  public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
+    try writeResults(resultsCSV, to: file)
   }
 
   /// The accuracy metrics every scheme is judged by, computed from results.csv rows; the
@@ -101,7 +97,7 @@ public struct GestureReport {
     ]
   }
 
-  var summaryCSV: String {
+  public var summaryCSV: String {
     var lines: [String] = []
     if let first = summary.rows.first { lines += ["words,\(first.words)", "chars,\(first.characters)"] }
     for row in summary.rows {
@@ -110,7 +106,7 @@ public struct GestureReport {
     return Summary.csv(lines)
   }
 
-  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+  public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
       var schemes: [String: Any] = [:]
       for row in summary.rows {
@@ -123,7 +119,7 @@ public struct GestureReport {
       ]
       let corpus: [String: Any] = ["path": text, "words": summary.rows.first?.words ?? 0]
       return try Summary.json(
-        bench: "gesture", config: try configuration, corpus: corpus, metrics: metrics, provenance: provenance,
+        bench: Self.benchmark, config: try configuration, corpus: corpus, metrics: metrics, provenance: provenance,
         statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
     }
   }
@@ -136,7 +132,7 @@ public struct GestureReport {
     }
   }
 
-  func markdown(_ statistics: RunStatistics) throws -> String {
+  public func markdown(_ statistics: RunStatistics) throws -> String {
     try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
@@ -168,7 +164,7 @@ public struct GestureReport {
 
 extension GestureReport {
   /// How gesture-keyboard metrics are read (``MetricKind``).
-  static let metricKinds: [String: MetricKind] =
+  public static let metricKinds: [String: MetricKind] =
     MetricKind.declare(.errorRate, ["cer", "word_error_rate"])
     .merging(MetricKind.declare(.count, [
       "border_crossings_per_letter", "chars", "crossings_per_char", "ideal_path_mm_per_letter", "path_mm_per_letter",

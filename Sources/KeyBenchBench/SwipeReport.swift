@@ -8,7 +8,8 @@ import KeyBenchSwipe
 /// `summary.json` is the stable interface gates and sweeps read (`Reports/FORMATS.md`):
 /// `{"bench", "config", "corpus", "metrics"}` with `metrics.top1`, `top4`, `mrr`, `coverage`,
 /// `gestures`, `decode_ms_median`, `decode_ms_p99` and `filters.<name>.kept_median` / `.recall`.
-public struct SwipeReport {
+public struct SwipeReport: BenchmarkReport {
+  public static let benchmark = "swipe"
   public let run: SwipeBenchmark.Run
   public let summary: SwipeSummary
   /// The main decoder's configuration (``DTWDecoderConfig`` for seed 000, ``Shark2Config``, …).
@@ -74,17 +75,13 @@ public struct SwipeReport {
     self.settings = settings
   }
 
-  /// Writes the four files into `directory` (each through a temporary file).
-  public func write(to directory: String) throws {
-    let folder = try OutputFolder(replacing: directory)
-    let results = resultsCSV
-    let statistics = try RunStatistics(
-      resultsCSV: results, metrics: Self.rowMetrics(top: summary.top, prompts: prompts), group: "user", settings: bootstrap, spreadMetric: "top1")
-    try folder.write(files: [
-      ("results.csv", results), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
-      ("report.md", try markdown(statistics)),
-    ] + provenance.attachedFiles)
-    try folder.commit()
+  /// Gestures cluster by the user who drew them.
+  public var groupName: String { "user" }
+  public var declaredMetrics: [RowMetric] { Self.rowMetrics(top: summary.top, prompts: prompts) }
+
+  /// results.csv, with the spread of top-1 over users for the report.
+  public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
+    try writeResults(resultsCSV, to: file, spreadMetric: "top1")
   }
 
   /// How the intervals are computed (`--bootstrap`).
@@ -186,11 +183,11 @@ public struct SwipeReport {
     return rows
   }
 
-  var summaryCSV: String {
+  public var summaryCSV: String {
     Summary.csv(metrics.map { "\($0.0),\(CSV.number($0.1))" })
   }
 
-  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+  public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
       var flat: [String: Any] = [:]
       var filters: [String: [String: Any]] = [:]
@@ -228,7 +225,7 @@ public struct SwipeReport {
       if !plugins.isEmpty { flat["plugins"] = plugins }
       if !builtIn.isEmpty { flat["decoders"] = builtIn }
       return try Summary.json(
-        bench: "swipe", config: try configuration, corpus: ["path": corpus, "gestures": summary.gestures], metrics: flat,
+        bench: Self.benchmark, config: try configuration, corpus: ["path": corpus, "gestures": summary.gestures], metrics: flat,
         provenance: provenance, statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
     }
   }
@@ -251,7 +248,7 @@ public struct SwipeReport {
   }
 
 
-  func markdown(_ statistics: RunStatistics) throws -> String {
+  public func markdown(_ statistics: RunStatistics) throws -> String {
     try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
@@ -336,7 +333,7 @@ public struct SwipeReport {
 
 extension SwipeReport {
   /// How swipe metrics are read (``MetricKind``).
-  static let metricKinds: [String: MetricKind] =
+  public static let metricKinds: [String: MetricKind] =
     MetricKind.declare(.accuracy, ["top1", "top4", "mrr", "in_lexicon_top1", "in_lexicon_top4", "coverage", "recall"])
     .merging(MetricKind.declare(.time, ["decode_ms_max", "decode_ms_mean", "decode_ms_median", "decode_ms_p90", "decode_ms_p99", "build_seconds"])) { $1 }
     .merging(MetricKind.declare(.count, [

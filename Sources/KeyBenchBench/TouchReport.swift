@@ -7,7 +7,8 @@ import KeyBenchTouch
 ///
 /// `summary.json` has the shared shape (`Reports/FORMATS.md`) with `bench` = `touch`;
 /// `metrics.resolvers.<name>.key_error_rate` / `.ns_per_touch` are the pooled simulated figures.
-public struct TouchReport {
+public struct TouchReport: BenchmarkReport {
+  public static let benchmark = "touch"
   public let run: TouchBenchmark.Run
   public let summary: TouchSummary
   public let config: TouchConfig
@@ -36,17 +37,7 @@ public struct TouchReport {
   /// How the intervals are computed (`--bootstrap`).
   public var bootstrap = BootstrapSettings()
 
-  /// Writes the four files into `directory` (each through a temporary file).
-  public func write(to directory: String) throws {
-    let folder = try OutputFolder(replacing: directory)
-    let results = try AtomicFileWriter(path: folder.file("results.csv"))
-    let statistics = try writeResults(to: results)
-    try results.commit()
-    try folder.write(files: [
-      ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)), ("report.md", try markdown(statistics)),
-    ])
-    try folder.commit()
-  }
+  public var declaredMetrics: [RowMetric] { Self.rowMetrics(simulated: hasSimulated, real: hasReal) }
 
   static func contextLabel(_ context: LetterContext, _ alphabet: LetterAlphabet) -> String {
     func symbol(_ s: Int) -> String {
@@ -61,7 +52,7 @@ public struct TouchReport {
   /// What one group of the statistics is: a block of ``TapSimulator/wordsPerBlock`` words of the
   /// text for simulated taps, the user for real ones; a run with both calls them clusters (each
   /// metric counts taps of one source, so its groups are all blocks or all users).
-  var groupName: String {
+  public var groupName: String {
     switch (hasSimulated, hasReal) {
     case (true, false): "text block"
     case (false, true): "user"
@@ -119,10 +110,10 @@ public struct TouchReport {
   /// to it, else empty; candidates = the letter resolved to), then `set` (the device, or the
   /// How We Swipe canvas), `source` (`simulated`/`hws`), `tap` (its id in the set), `context`
   /// (the two symbols typed before), `x`, `y`.
-  func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
+  public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
     let header = ResultRow.header(extra: Self.resultColumns)
     try file.write(header + "\n")
-    let metrics = Self.rowMetrics(simulated: hasSimulated, real: hasReal)
+    let metrics = declaredMetrics
     let spread = spreadMetric
     var parts: [RunStatistics] = []
     for (k, kind) in run.kinds.enumerated() {
@@ -189,14 +180,14 @@ public struct TouchReport {
     return rows
   }
 
-  var summaryCSV: String {
+  public var summaryCSV: String {
     var lines: [String] = []
     if let best = summary.best { lines.append("best_resolver,\(best.resolver.rawValue)") }
     lines += metrics.map { "\($0.0),\(CSV.number($0.1))" }
     return Summary.csv(lines)
   }
 
-  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+  public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
       var root: [String: Any] = [:]
       for (name, value) in metrics {
@@ -213,7 +204,7 @@ public struct TouchReport {
       corpus["path"] = evaluationText.map { $0 as Any } ?? NSNull()
       corpus["swipes"] = swipeCorpus.map { $0 as Any } ?? NSNull()
       return try Summary.json(
-        bench: "touch", config: try configuration, corpus: corpus, metrics: root, provenance: provenance,
+        bench: Self.benchmark, config: try configuration, corpus: corpus, metrics: root, provenance: provenance,
         statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
     }
   }
@@ -248,7 +239,7 @@ public struct TouchReport {
     }
   }
 
-  func markdown(_ statistics: RunStatistics) throws -> String {
+  public func markdown(_ statistics: RunStatistics) throws -> String {
     try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
@@ -346,7 +337,7 @@ public struct TouchReport {
 
 extension TouchReport {
   /// How touch metrics are read (``MetricKind``); the confusion counts are a matrix, not metrics.
-  static let metricKinds: [String: MetricKind] =
+  public static let metricKinds: [String: MetricKind] =
     MetricKind.declare(.errorRate, ["key_error_rate"])
     .merging(MetricKind.declare(.time, ["ns_per_touch", "ns_per_touch_p90"])) { $1 }
     .merging(MetricKind.declare(.count, ["reduction_vs_static", "best_reduction_vs_static", "taps", "training_letters"])) { $1 }

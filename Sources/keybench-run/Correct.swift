@@ -3,10 +3,6 @@ import Foundation
 import KeyBenchBench
 import KeyBenchCLI
 import KeyBenchCore
-import KeyBenchGeometry
-import KeyBenchLanguageModel
-import KeyBenchPlugins
-import KeyBenchStore
 import KeyBenchTyping
 
 extension KeybenchRun {
@@ -96,8 +92,8 @@ extension KeybenchRun {
       var kannsch: KannschCorrector.Config
     }
 
-    static let known = ["baseline", "kannsch", "kannsch-static", "keyboard"]
-    static let knownPeers = ["hunspell", "aspell"]
+    static var known: [String] { CorrectionRunner.known }
+    static var knownPeers: [String] { CorrectionRunner.knownPeers }
 
     var correctorNames: [String] {
       let names = corrector.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -128,157 +124,21 @@ extension KeybenchRun {
       if printConfig { return try ConfigFiles.print(Configs(keyboard: keyboardSettings, kannsch: kannschSettings)) }
       guard let lexicon, let pairs, let out else { return }
       try OutputFolder.checkReplaceable(out)
-      var items = try TypoPairFile.read(path: pairs)
-      var counted = Provenance.Items(unit: "pairs", read: items.count)
-      if lowercaseOnly {
-        let kept = items.filter { pair in
-          [pair.typed, pair.intended].allSatisfy { word in word.allSatisfy { $0.isLetter && $0.isLowercase } }
-        }
-        counted.exclude(items.count - kept.count, "not lower-case letters (--lowercase-only)")
-        items = kept
-      }
-      if let limit, items.count > limit {
-        counted.exclude(items.count - limit, "beyond --limit \(limit)")
-        items = Array(items.prefix(limit))
-      }
-      for line in counted.skipLines { StandardError.print("correct: \(line)") }
-      guard !items.isEmpty else { throw CommandFailure("\(pairs): no pair left to score") }
-      let database = try LexiconDatabase(path: db, create: false)
-      let loaded = try database.loadLexicon(named: lexicon)
-      var inputs = [try Provenance.Input(role: "pairs", path: pairs)]
-      var contextInfo: CorrectionReport.ContextModel?
-      var contextModel: WordContextModel?
-      if let context {
-        guard items.contains(where: { $0.previous != nil }) else {
-          throw CommandFailure(
-            "\(pairs): no pair carries previous words, so --context has nothing to use; build a sentence-level set with keybench-typos import keystrokes-sentences")
-        }
-        let stored = try database.loadTextModel(named: context)
-        let sentences = SentenceImport.sentences(of: items).flatMap { TextTokenizer.sentences(in: $0.joined(separator: " ")) }
-        let shared: Int
-        do {
-          shared = try TrainTestSplit.check(test: pairs, testSentences: sentences, training: stored.fingerprint)
-        } catch let error as InputFileError {
-          throw CommandFailure("--context \(context) was trained on the test sentences: \(error.description)")
-        }
-        inputs += stored.fingerprint.files.map { Provenance.Input(role: "ngrams \(context)", path: $0.path, bytes: nil, sha256: $0.sha256) }
-        contextModel = WordContextModel(counts: stored.counts)
-        contextInfo = .init(
-          name: context, files: stored.fingerprint.files.map(\.path), tokens: stored.counts.tokens, sentences: stored.counts.sentences,
-          checkedSentences: sentences.filter { $0.count >= TrainTestSplit.checkedSentenceLength }.count, sharedSentences: shared)
-      }
-      let prepared = CorrectionLexicon(lexicon: loaded)
-      let keyboard = try DeviceCatalog.bundled().layout(
-        named: layout ?? (loaded.locale.hasPrefix("en") ? "pixel6pro-gboard" : "iphone6s"), locale: loaded.locale)
-      let benchmark = CorrectionBenchmark(lexicon: prepared, suggestions: suggestions)
-      var entries: [CorrectionReport.Entry] = []
-      var parameters: [String: Any] = [:]
-      var plugins: [Provenance.Plugin] = []
-      func record(_ corrector: any Corrector, setup: String) throws {
-        let results = try benchmark.run(corrector, pairs: items)
-        var summary = CorrectionSummary(corrector: corrector.name, results: results, top: suggestions)
-        let curve = lengthCurves ? try benchmark.lengthCurve(corrector, pairs: items) : []
-        var passes = [CorrectionReport.Entry(summary: summary, results: results, setup: setup, curve: curve)]
-        if contextInfo != nil {
-          // The same corrector again as a fresh user, now with each word's previous words.
-          corrector.reset()
-          let withContext = try benchmark.run(corrector, pairs: items, previousWords: true)
-          let name = corrector.name + CorrectionReport.ContextModel.suffix
-          passes.append(.init(
-            summary: CorrectionSummary(corrector: name, results: withContext, top: suggestions), results: withContext,
-            setup: "\(corrector.name) given each word's previous words (context model `\(context ?? "")`)"))
-        }
-        if let external = corrector as? PluginCorrector {
-          try external.process.finish()
-          plugins.append(external.process.identity)
-          PluginOptions.printFindings(external.process.identity)
-          summary.plugin = external.process.identity.measures
-          // Its times are one measurement over both passes.
-          for index in passes.indices { passes[index].summary.plugin = summary.plugin }
-        }
-        entries += passes
-        // Progress only: the results are printed once, on stdout, when every corrector ran.
-        StandardError.print("\(summary.corrector): scored \(summary.words) pairs\(passes.count > 1 ? " without and with context" : "")")
-      }
-      func object(_ value: some Encodable) throws -> Any {
-        try JSONSerialization.jsonObject(with: JSONEncoder().encode(value))
-      }
-      for name in correctorNames {
-        switch name {
-        case "baseline":
-          try record(DamerauCorrector(lexicon: prepared), setup: "Damerau-Levenshtein ≤ 2 via symmetric deletes, nearest then most frequent")
-        case "kannsch", "kannsch-static":
-          var settings = kannschSettings
-          settings.adaptation = name == "kannsch"
-          parameters[name] = try object(settings)
-          try record(
-            KannschCorrector(lexicon: prepared, layout: keyboard, config: settings),
-            setup: "seed 002 adjusted Levenshtein, prefix tree and top list on \(keyboard.name), frequency adaptation \(settings.adaptation ? "on" : "off")")
-        default:
-          let modelPath = try errorModel ?? Self.defaultErrorModel()
-          inputs.append(try Provenance.Input(role: "error_model", path: modelPath))
-          let distribution = try TypingErrorDistribution.read(path: modelPath)
-          let built = try KeyboardCorrector(
-            lexicon: prepared, distribution: distribution, layout: keyboard, config: keyboardSettings, contextModel: contextModel)
-          parameters[name] = try object(keyboardSettings)
-          try record(built, setup: "noisy channel, error model `\(modelPath)` (learned from \(distribution.source)), layout \(keyboard.name)")
-        }
-      }
-      var missing: [String] = []
-      let workspace = PluginWorkspace()
-      func external(_ spec: PluginSpec) throws -> PluginCorrector {
-        StandardError.print("\(spec.name): starting `\(spec.command)`")
-        return try PluginCorrector(
-          spec: spec, lexicon: loaded, layout: keyboard, top: suggestions, workspace: workspace, options: plugin.options)
-      }
-      for peer in peerNames {
-        guard LineProcess.which(peer) != nil else {
-          missing.append("\(peer) is not installed (Scripts/setup --peers installs it); not measured")
-          continue
-        }
-        guard let command = PluginOptions.bundled("ispell/plugin", arguments: [peer]) else {
-          missing.append("\(peer): Plugins/ispell/plugin not found (run from a KeyBench checkout or set KEYBENCH_HOME); not measured")
-          continue
-        }
-        let speller: PluginCorrector
-        do {
-          speller = try external(PluginSpec(name: peer, command: command))
-        } catch let failure as PluginFailure where failure.item == "handshake" {
-          // A peer is optional: one that cannot load its dictionary is named, not fatal.
-          missing.append("\(peer) could not start with the \(loaded.locale) dictionary (\(failure.reason): \(failure.stderrTail.last ?? "no message")); not measured")
-          continue
-        }
-        try record(speller, setup: "peer through Plugins/ispell: \(speller.process.identity.reportedName) \(speller.process.identity.version), \(speller.process.identity.config) (system dictionary)")
-      }
-      for spec in try plugin.specs {
-        let corrector = try external(spec)
-        let identity = corrector.process.identity
-        try record(corrector, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)")
-      }
-      var report = CorrectionReport(
-        entries: entries, missingPeers: missing, pairsPath: pairs, lexicon: loaded.name, lexiconWords: prepared.count,
-        top: suggestions, parameters: parameters, notes: lowercaseOnly ? ["only pairs of lower-case letters"] : [],
-        provenance: Provenance(inputs: inputs, lexicon: loaded.provenance, items: counted, top: suggestions, plugins: plugins),
-        settings: ["lowercase_only": lowercaseOnly, "layout": keyboard.name, "context": context ?? NSNull()],
-        context: contextInfo)
-      report.grouping = .init(pairs: items)
-      report.bootstrap = try bootstrap.settings
+      let options = CorrectionRunner.Options(
+        lexicon: lexicon, database: db, pairs: pairs, correctors: correctorNames, peers: peerNames, suggestions: suggestions,
+        errorModel: errorModel, layout: layout, keyboardConfig: keyboardSettings, kannschConfig: kannschSettings,
+        lowercaseOnly: lowercaseOnly, lengthCurves: lengthCurves, context: context, limit: limit, plugins: try plugin.specs,
+        pluginOptions: plugin.options, bootstrap: try bootstrap.settings)
+      let report = try CorrectionRunner(options: options).run()
       try report.write(to: out)
-      for entry in entries {
+      for entry in report.entries {
         let s = entry.summary
         print(
           "\(s.corrector): top-1 \(NumberFormatting.fixed(s.top1, decimals: 4)), top-\(suggestions) \(NumberFormatting.fixed(s.topK, decimals: 4)); non-word (\(s.nonWords)) top-1 \(NumberFormatting.fixed(s.nonWordTop1, decimals: 4)), top-\(suggestions) \(NumberFormatting.fixed(s.nonWordTopK, decimals: 4)); false corrections \(s.falseCorrections.isFinite ? NumberFormatting.fixed(s.falseCorrections, decimals: 4) : "n/a (no correctly typed word in the pairs)"); \(NumberFormatting.fixed(s.wordsPerSecond, decimals: 0)) words/s"
         )
       }
-      for line in missing { print("peer \(line)") }
-      print("wrote \(out)/results.csv, summary.csv, summary.json, report.md")
-    }
-
-    static func defaultErrorModel() throws -> String {
-      guard let folder = ProjectFiles.directory("Corpora/typos") else {
-        throw CommandFailure("cannot find Corpora/typos; give --error-model DIST.json")
-      }
-      return folder.appendingPathComponent("keyboard-en.json").path
+      for line in report.missingPeers { print("peer \(line)") }
+      print(report.wroteLine(out))
     }
   }
 }

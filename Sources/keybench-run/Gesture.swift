@@ -3,7 +3,6 @@ import Foundation
 import KeyBenchBench
 import KeyBenchCLI
 import KeyBenchCore
-import KeyBenchGeometry
 import KeyBenchGesture
 
 extension KeybenchRun {
@@ -63,40 +62,11 @@ extension KeybenchRun {
       if printConfig { return try ConfigFiles.print(benchConfig) }
       guard let out, let text else { return }
       try OutputFolder.checkReplaceable(out)
-      var paths = scheme
-      if paths.isEmpty {
-        guard let folder = ProjectFiles.directory("Corpora/gesture") else {
-          throw CommandFailure("cannot find Corpora/gesture; give --scheme FILE or set KEYBENCH_HOME")
-        }
-        paths = [folder.appendingPathComponent("english.xml").path]
-      }
-      let schemes = try paths.map { (scheme: try LetterSchemeXML.load(path: $0), source: $0) }
-      let names = schemes.map(\.scheme.name)
-      if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-        throw CommandFailure("two schemes are named '\(twice)'; give each scheme file its own name attribute")
-      }
-      let catalog = try DeviceCatalog.bundled()
-      let profile = try catalog.profile(named: device)
-      let running = try InputFile.text(text)
-      let benchmark = GestureBenchmark(schemes: schemes, profile: profile, config: benchConfig)
-      let all = benchmark.words(of: running, limit: nil)
-      guard !all.isEmpty else { throw CommandFailure("\(text): no words the schemes can type") }
-      var items = Provenance.Items(unit: "words", read: all.count)
-      var words = limit.map { Array(all.prefix($0)) } ?? all
-      items.exclude(all.count - words.count, "beyond --limit \(limit ?? 0)")
-      // Stroke simulation and scoring grow with the square of a word's length.
-      items.exclude(words.filter(StrokeSimulator.isTooLong).count, "longer than \(StrokeSimulator.maximumWordLength) letters")
-      words.removeAll(where: StrokeSimulator.isTooLong)
-      guard !words.isEmpty else { throw CommandFailure("\(text): no word of at most \(StrokeSimulator.maximumWordLength) letters to enter") }
-      for line in items.skipLines { StandardError.print("gesture: \(line)") }
-      let provenance = Provenance(
-        inputs: try Provenance.inputs([("text", text)] + paths.map { ("scheme", $0) }) + catalog.provenanceInputs(profiles: [device]),
-        items: items, seed: seed)
-      let runs = benchmark.run(words: words, seed: seed)
-      let summary = GestureSummary(runs: runs)
-      var report = GestureReport(runs: runs, summary: summary, config: benchConfig, device: device, text: text, seed: seed, provenance: provenance)
-      report.bootstrap = try bootstrap.settings
+      let options = GestureRunner.Options(
+        schemes: scheme, device: device, text: text, limit: limit, seed: seed, config: benchConfig, bootstrap: try bootstrap.settings)
+      let report = try GestureRunner(options: options).run()
       try report.write(to: out)
+      let summary = report.summary
       for row in summary.rows {
         print(
           "\(row.scheme): CER \(NumberFormatting.fixed(row.characterErrorRate * 100, decimals: 2)) %, "
@@ -105,7 +75,7 @@ extension KeybenchRun {
             + "path \(NumberFormatting.fixed(row.idealPathMillimetersPerLetter, decimals: 1)) mm/letter "
             + "(QWERTY swipe \(NumberFormatting.fixed(row.qwertyPathMillimetersPerLetter, decimals: 1))) over \(row.words) words")
       }
-      print("wrote \(out)/results.csv, summary.csv, summary.json, report.md")
+      print(report.wroteLine(out))
     }
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyBenchCLI
+import KeyBenchBench
 import KeyBenchCore
 import KeyBenchPhotos
 
@@ -86,7 +87,7 @@ extension KeybenchRun {
     @Flag(help: "Print the best ranker's configuration in effect (defaults merged with --config) as JSON and exit.")
     var printConfig = false
 
-    static let known = ["exact", "synonyms", "hypernyms", "hyponyms", "best"]
+    static var known: [String] { PhotoRunner.known }
 
     var rankerNames: [String] {
       let names = ranker.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -115,84 +116,24 @@ extension KeybenchRun {
       if printConfig { return try ConfigFiles.print(bestConfig) }
       guard let captions, let labels, let out else { return }
       try OutputFolder.checkReplaceable(out)
-      let folder = URL(fileURLWithPath: labels).deletingLastPathComponent()
-      let categoriesPath = categories ?? folder.appendingPathComponent("coco_categories.tsv").path
-      let imageNetPath = imagenetClasses ?? folder.appendingPathComponent("imagenet1k_classes.tsv").path
-      // The small inputs first, so a bad one is reported before WordNet is loaded.
-      var labelled = try CocoCorpus.imageLabels(path: labels)
-      let allCaptions = try CocoCorpus.captions(path: captions)
-      let categoryList = try CocoCorpus.categories(path: categoriesPath)
-      let wordNet = try WordNet.load(directory: wordnet)
-      var tracks = PhotoTracks(wordNet: wordNet, categories: categoryList)
-      try tracks.project(imageNetClasses: imageNetPath)
-      let half = labelled.count / 2
-      if images == "first-half" { labelled = Array(labelled.prefix(half)) }
-      if images == "second-half" { labelled = Array(labelled.dropFirst(half)) }
-      let chosenTrack = PhotoTrack(rawValue: track)!
-      let collection = try tracks.collection(chosenTrack, images: labelled, labelsPath: labels)
-      let ids = Set(labelled.map(\.imageID))
-      var queries = allCaptions.filter { ids.contains($0.imageID) }
-      guard !queries.isEmpty else { throw CommandFailure("\(captions): no caption names an image of \(labels) (\(images))") }
-      var items = Provenance.Items(unit: "captions", read: allCaptions.count)
-      items.exclude(allCaptions.count - queries.count, images == "all" ? "image not in the labels" : "image not in the \(images) of the labels")
-      if let limit, queries.count > limit {
-        items.exclude(queries.count - limit, "beyond --limit \(limit)")
-        queries = Array(queries.prefix(limit))
-      }
-      for line in items.skipLines { StandardError.print("photos: \(line)") }
-      // A caption's id is its item in results.csv, which must name each item once.
-      for (a, b) in zip(queries, queries.dropFirst()) where a.id == b.id {
-        throw CommandFailure("\(captions): caption id \(a.id) appears twice; COCO caption ids are unique")
-      }
-
       var steps = LabelDatabase.Steps()
       steps.hypernyms = hypernymSteps
       steps.hyponyms = hyponymSteps
       steps.related = relatedSteps
-      let database = LabelDatabase(labels: collection.labels, wordNet: wordNet, steps: steps)
-      var rankers: [any PhotoRanker] = []
-      for name in rankerNames {
-        if name == "best" {
-          rankers.append(WeightedRanker(database: database, wordNet: wordNet, config: bestConfig))
-        } else if let level = LinkCountRanker.Level.allCases.first(where: { $0.name == name }) {
-          rankers.append(LinkCountRanker(level: level, database: database, wordNet: wordNet))
-        }
-      }
-      let draw = LibraryDraw(
-        size: librarySize, distractors: LibraryDraw.Distractors(rawValue: distractors)!,
-        categories: labelled.map { Set($0.labels.map(\.name)) })
-      let benchmark = PhotoBenchmark(draw: draw, negatives: negatives, seed: seed)
-      let runs = benchmark.run(rankers: rankers, extractor: NounExtractor(wordNet: wordNet), captions: queries, photos: collection.photos)
-      let unlabelled = Set(collection.photos.filter { $0.labels.isEmpty }.map(\.id))
-
-      var parameters: [String: Any] = ["database": ["hypernym_steps": hypernymSteps, "hyponym_steps": hyponymSteps, "related_steps": relatedSteps]]
-      if rankerNames.contains("best") { parameters["best"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(bestConfig)) }
-      let settings = PhotoReport.Settings(
-        captions: captions, labels: labels, wordNet: wordNet.directory, track: chosenTrack, librarySize: librarySize,
-        distractors: draw.distractors, negatives: negatives, seed: seed, images: images, photos: collection.photos.count,
-        unlabelledTargets: queries.filter { unlabelled.contains($0.imageID) }.count)
-      let categoryRows = tracks.resolutions.map {
-        (name: $0.category, synset: $0.synset.map(wordNet.name(of:)) ?? "none", rule: $0.rule, imageNet: tracks.projection[$0.category]?.count ?? 0)
-      }
-      var report = PhotoReport(
-        entries: zip(rankers, runs).map { PhotoReport.Entry(summary: $1.0, results: $1.1, setup: $0.setup) }, settings: settings,
-        parameters: parameters, categories: categoryRows,
-        database: (database.linkedSynsets, database.linkCount, collection.labels.count),
-        notes: limit.map { ["only the first \($0) captions"] } ?? [],
-        provenance: Provenance(
-          inputs: try Provenance.inputs(
-            [("captions", captions), ("labels", labels), ("categories", categoriesPath), ("imagenet_classes", imageNetPath)]
-              + WordNet.files.map { ("wordnet", (wordNet.directory as NSString).appendingPathComponent($0)) }),
-          items: items, seed: seed))
-      report.bootstrap = try bootstrap.settings
+      let options = PhotoRunner.Options(
+        captions: captions, labels: labels, categories: categories, imageNetClasses: imagenetClasses, librarySize: librarySize,
+        distractors: LibraryDraw.Distractors(rawValue: distractors)!, negatives: negatives, track: PhotoTrack(rawValue: track)!,
+        rankers: rankerNames, images: images, bestConfig: bestConfig, steps: steps, seed: seed, wordNet: wordnet, limit: limit,
+        bootstrap: try bootstrap.settings)
+      let report = try PhotoRunner(options: options).run()
       try report.write(to: out)
-      for (summary, _) in runs {
-        let s = summary
+      for entry in report.entries {
+        let s = entry.summary
         print(
           "\(s.ranker): R@1 \(NumberFormatting.fixed(s.recallAt1, decimals: 4)), R@3 \(NumberFormatting.fixed(s.recallAt3, decimals: 4)), R@5 \(NumberFormatting.fixed(s.recallAt5, decimals: 4)), MRR \(NumberFormatting.fixed(s.mrr, decimals: 4)), false suggestions \(NumberFormatting.fixed(s.falseSuggestionRate, decimals: 4)), \(NumberFormatting.fixed(s.msPerQuery, decimals: 4)) ms/query"
         )
       }
-      print("wrote \(out)/results.csv, summary.csv, summary.json, report.md")
+      print(report.wroteLine(out))
     }
   }
 }

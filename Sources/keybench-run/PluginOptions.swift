@@ -81,22 +81,4 @@ struct PluginOptions: ParsableArguments {
       throw ValidationError("--plugin \(error.description)")
     }
   }
-
-  /// Prints on stderr what the run found about a finished plug-in: failed items, answers outside
-  /// the lexicon, the determinism replay, where its log is kept.
-  static func printFindings(_ plugin: Provenance.Plugin) {
-    if !plugin.failedItems.isEmpty {
-      StandardError.print("\(plugin.name): failed on \(plugin.failedItems.count) items, scored as misses (first: item \(plugin.failedItems[0].item): \(plugin.failedItems[0].reason))")
-    }
-    if let unknown = plugin.measures?.outOfLexiconItems, unknown > 0 {
-      StandardError.print("\(plugin.name): \(unknown) answers held words outside the lexicon it was handed (--plugin-refuse-unknown-words refuses them)")
-    }
-    if let determinism = plugin.determinism { StandardError.print("\(plugin.name): \(determinism.finding)") }
-  }
-
-  /// The command of a reference plug-in shipped in Plugins/ (`ispell/plugin hunspell`).
-  static func bundled(_ relative: String, arguments: [String] = []) -> String? {
-    guard let folder = ProjectFiles.directory("Plugins") else { return nil }
-    return ([folder.appendingPathComponent(relative).path] + arguments).map(ShellWords.quote).joined(separator: " ")
-  }
 }

@@ -1,13 +1,9 @@
-import KeyBenchLanguageModel
 import ArgumentParser
 import Foundation
+import KeyBenchBench
 import KeyBenchCLI
 import KeyBenchCore
-import KeyBenchGeometry
-import KeyBenchLexicon
-import KeyBenchPlugins
 import KeyBenchPrediction
-import KeyBenchStore
 
 extension KeybenchRun {
   struct Predict: ParsableCommand {
@@ -85,7 +81,7 @@ extension KeybenchRun {
 
     @OptionGroup var bootstrap: BootstrapOptions
 
-    static let knownPeers = ["presage"]
+    static var knownPeers: [String] { PredictionRunner.knownPeers }
 
     var predictorNames: [String] {
       let names = Self.list(predictor)
@@ -121,144 +117,15 @@ extension KeybenchRun {
 
     func run() throws {
       try OutputFolder.checkReplaceable(out)
-      var testSentences = try TextTokenizer.sentences(inFile: text)
-      func words(_ sentences: [[String]]) -> Int { sentences.reduce(0) { $0 + $1.count } }
-      var items = Provenance.Items(unit: "words", read: words(testSentences))
-      // Completion work grows with the square of a word's length: longer tokens (URLs, runs of
-      // letters without spaces) are not typed.
-      testSentences = testSentences.map { $0.filter { $0.count <= Self.maximumWordLength } }.filter { !$0.isEmpty }
-      items.exclude(items.read - words(testSentences), "word longer than \(Self.maximumWordLength) characters")
-      if let limit {
-        let before = words(testSentences)
-        testSentences = Self.firstWords(testSentences, limit)
-        items.exclude(before - words(testSentences), "beyond --limit \(limit)")
-      }
-      for line in items.skipLines { StandardError.print("predict: \(line)") }
-      guard items.scored > 0 else { throw CommandFailure("\(text): no words to type") }
-      var counts = NGramCounts()
-      var trainingSentences: [[String]] = []
-      for file in train { trainingSentences += try TextTokenizer.sentences(inFile: file) }
-      var fingerprint = try TrainingFingerprint(files: train, sentences: trainingSentences)
-      let database = lexicon != nil || ngrams != nil ? try LexiconDatabase(path: db, create: false) : nil
-      var inputs = try Provenance.inputs([("text", text)] + train.map { ("train", $0) })
-      if let ngrams, let database {
-        let stored = try database.loadTextModel(named: ngrams)
-        inputs += stored.fingerprint.files.map { Provenance.Input(role: "ngrams \(ngrams)", path: $0.path, bytes: nil, sha256: $0.sha256) }
-        counts = stored.counts
-        fingerprint = stored.fingerprint.merging(fingerprint)
-      }
-      let shared = try TrainTestSplit.check(test: text, testSentences: testSentences, training: fingerprint)
-      for sentence in trainingSentences { counts.add(sentence: sentence) }
-      let loaded = try lexicon.map { try database!.loadLexicon(named: $0) }
-      let locale = loaded?.locale ?? "en"
-      let keyboard = try DeviceCatalog.bundled().layout(named: layout ?? (locale.hasPrefix("en") ? "pixel6pro-gboard" : "iphone6s"), locale: locale)
-      let nearKeys: (Character, Character) -> Bool = { a, b in
-        guard let x = keyboard.key(for: a), let y = keyboard.key(for: b) else { return false }
-        return keyboard.areAdjacent(x, y)
-      }
-      let vocabulary = PredictionVocabulary(counts: counts, lexicon: loaded)
-      let benchmark = PredictionBenchmark(suggestions: suggestions)
-      var entries: [PredictionReport.Entry] = []
-      var parameters: [String: Any] = [:]
-      var notes = limit.map { ["only the first \($0) test words"] } ?? []
-      if let ngrams { notes.append("training counts include '\(ngrams)', stored by keybench-ingest --text from the files named above") }
-      let curves = PredictionCurves(lengths: lengths, maxSlices: curveSlices, suggestions: suggestions)
-      for name in predictorNames {
-        let built = try PredictorCatalog.make(
-          name, counts: counts, vocabulary: vocabulary, adaptation: adapt == "on", correction: correction == "on", nearKeys: nearKeys)
-        parameters[name] = built.parameters
-        // The benchmark types into a copy, so the trained predictor stays fresh for the curves.
-        var entry = try measure(built.predictor.copy(), setup: built.setup, benchmark: benchmark, sentences: testSentences)
-        if curveSlices > 0 {
-          StandardError.print("\(name): text-length curves with adaptation on and off")
-          let other = try PredictorCatalog.make(
-            name, counts: counts, vocabulary: vocabulary, adaptation: adapt != "on", correction: correction == "on", nearKeys: nearKeys)
-          let (adaptive, fixed) = adapt == "on" ? (built.predictor, other.predictor) : (other.predictor, built.predictor)
-          entry.adaptiveCurve = try curves.measure(adaptive, sentences: testSentences)
-          entry.staticCurve = try curves.measure(fixed, sentences: testSentences)
-        }
-        entries.append(entry)
-      }
-      var plugins: [Provenance.Plugin] = []
-      let workspace = PluginWorkspace()
-      func external(_ spec: PluginSpec, adaptation: Bool) throws -> PluginPredictor {
-        StandardError.print("\(spec.name): starting `\(spec.command)`\(adaptation == (adapt == "on") ? "" : " with adaptation \(adaptation ? "on" : "off") for its curve")")
-        return try PluginPredictor(
-          spec: spec, training: trainingSentences, lexicon: loaded, locale: locale, suggestions: suggestions,
-          adaptation: adaptation, workspace: workspace, options: plugin.options)
-      }
-      func record(_ predictor: PluginPredictor, spec: PluginSpec, setup: String, curves wanted: Bool) throws {
-        var entry = try measure(predictor.copy(), setup: setup, benchmark: benchmark, sentences: testSentences)
-        if wanted && curveSlices > 0 {
-          // Each curve from a process told in its handshake whether adaptation is on, so a
-          // plug-in can run a true static mode; the main process serves the run's own setting.
-          StandardError.print("\(predictor.name): text-length curves with adaptation on and off")
-          let other = try external(spec, adaptation: adapt != "on")
-          let (adaptive, fixed) = adapt == "on" ? (predictor, other) : (other, predictor)
-          entry.adaptiveCurve = try curves.measure(adaptive, sentences: testSentences)
-          entry.staticCurve = try curves.measure(fixed, sentences: testSentences)
-          try other.process.finish()
-        }
-        try predictor.process.finish()
-        plugins.append(predictor.process.identity)
-        PluginOptions.printFindings(predictor.process.identity)
-        entry.summary.plugin = predictor.process.identity.measures
-        entries.append(entry)
-      }
-      if Self.list(peers ?? "").contains("presage") {
-        if let reason = LineProcess.which("text2ngram") == nil
-          ? "presage is not installed (no text2ngram on PATH; apt-get install presage libpresage-dev, or Scripts/setup --peers)"
-          : trainingSentences.isEmpty ? "it trains on text, so it needs --train files (stored counts cannot feed it)"
-          : PluginOptions.bundled("presage/plugin") == nil ? "Plugins/presage/plugin not found (run from a KeyBench checkout or set KEYBENCH_HOME)" : nil
-        {
-          StandardError.print("presage: not run: \(reason)")
-          notes.append("presage: not run: \(reason)")
-        } else if let command = PluginOptions.bundled("presage/plugin") {
-          let spec = PluginSpec(name: "presage", command: command)
-          try record(
-            try external(spec, adaptation: adapt == "on"), spec: spec,
-            setup: "peer through Plugins/presage: presage (Debian), its text2ngram 1–3-gram database of the same tokenised training sentences, smoothed n-gram predictor only, online learning off; no adaptation, no curves",
-            curves: false)
-        }
-      }
-      for spec in try plugin.specs {
-        let predictor = try external(spec, adaptation: adapt == "on")
-        let identity = predictor.process.identity
-        try record(predictor, spec: spec, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)", curves: true)
-      }
-      var report = PredictionReport(
-        entries: entries, trainingFiles: fingerprint.files.map(\.path), testFile: text, training: counts, sharedSentences: shared,
-        lexicon: loaded?.name, vocabularyWords: vocabulary.count - 1, suggestions: suggestions, parameters: parameters,
-        notes: notes,
-        provenance: Provenance(inputs: inputs, lexicon: loaded?.provenance, items: items, top: suggestions, plugins: plugins),
-        settings: ["adapt": adapt, "correction": correction, "layout": keyboard.name, "curve_lengths": lengths, "curve_slices": curveSlices])
-      report.bootstrap = try bootstrap.settings
+      let options = PredictionRunner.Options(
+        lexicon: lexicon, database: db, train: train, ngrams: ngrams, text: text, predictors: predictorNames,
+        suggestions: suggestions, adaptation: adapt == "on", correction: correction == "on", layout: layout,
+        peers: Self.list(peers ?? ""), curveLengths: lengths, curveSlices: curveSlices, limit: limit, plugins: try plugin.specs,
+        pluginOptions: plugin.options, bootstrap: try bootstrap.settings)
+      let report = try PredictionRunner(options: options).run()
       try report.write(to: out)
-      for entry in entries { print(entry.summary.line) }
-      print("wrote \(out)/results.csv, curves.csv, summary.csv, summary.json, report.md")
-    }
-
-    func measure(
-      _ predictor: any Predictor, setup: String, benchmark: PredictionBenchmark, sentences: [[String]]
-    ) throws -> PredictionReport.Entry {
-      let (summary, results) = try benchmark.run(predictor, sentences: sentences)
-      // Progress only: the results are printed once, on stdout, when every predictor ran.
-      StandardError.print("\(summary.predictor): typed \(summary.words) words (\(summary.predictions) predictions)")
-      return .init(summary: summary, results: results, setup: setup)
-    }
-
-    /// Longest test word typed, in characters.
-    static let maximumWordLength = 64
-
-    /// The sentences holding the first `limit` words (the last one cut).
-    static func firstWords(_ sentences: [[String]], _ limit: Int) -> [[String]] {
-      var left = limit
-      var kept: [[String]] = []
-      for sentence in sentences where left > 0 {
-        kept.append(Array(sentence.prefix(left)))
-        left -= min(left, sentence.count)
-      }
-      return kept
+      for entry in report.entries { print(entry.summary.line) }
+      print(report.wroteLine(out))
     }
   }
 }

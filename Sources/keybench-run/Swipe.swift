@@ -3,11 +3,6 @@ import Foundation
 import KeyBenchBench
 import KeyBenchCLI
 import KeyBenchCore
-import KeyBenchCorpora
-import KeyBenchGeometry
-import KeyBenchLanguageModel
-import KeyBenchPlugins
-import KeyBenchStore
 import KeyBenchSwipe
 
 extension KeybenchRun {
@@ -152,106 +147,30 @@ extension KeybenchRun {
         guard decoders.count > 1 else { return try ConfigFiles.print(decoders[0].config(configs)) }
         return try ConfigFiles.print(configs)
       }
-      let main = decoders[0]
-      guard let out, let name = lexicon, let corpus else { return }
+      guard let out, let lexicon, let corpus else { return }
       try OutputFolder.checkReplaceable(out)
-      let lexicon = try LexiconDatabase(path: db, create: false).loadLexicon(named: name)
-      let catalog = try DeviceCatalog.bundled()
       var selection = SwipeBenchmark.Selection()
       selection.includeFlagged = includeFlagged
       selection.limit = limit
       selection.userFold = users.userFold
       selection.excludedUserFold = users.excludeUserFold
-      let benchmark = SwipeBenchmark(
-        lexicon: lexicon, catalog: catalog, config: decoderConfig, top: top,
-        addMissingTargets: addMissingTargets, selection: selection, maxWords: maxWords)
-      // Streamed: each gesture's layout is checked as it is outlined, so an unknown device is
-      // FILE:LINE before any work, and the points are read again while decoding.
-      let prepared = try benchmark.prepare(corpus: corpus, layouts: LayoutResolver(catalog: catalog))
-      for line in prepared.items.skipLines { StandardError.print("swipe: \(line)") }
-      guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
-      var inputs = [try Provenance.Input(role: "corpus", path: corpus)] + (try catalog.provenanceInputs(profiles: prepared.devices))
-      if let reranker { inputs.append(try Provenance.Input(role: "reranker", path: reranker)) }
-      if let model, model.decoder != RerankerModel.decoderLabel(decoderConfig) {
-        StandardError.print("swipe: warning: the re-ranker was trained on candidates of \(model.decoder), not of this run's \(RerankerModel.decoderLabel(decoderConfig)); its weights are unmeasured here")
-      }
-      var fusion: ContextFusion?
-      var contextNote: String?
-      if let context {
-        let stored = try LexiconDatabase(path: db, create: false).loadTextModel(named: context)
-        inputs += stored.fingerprint.files.map { Provenance.Input(role: "context \(context)", path: $0.path, bytes: nil, sha256: $0.sha256) }
-        let overlap = try SwipeContextCheck.check(
-          sentences: prepared.sentences, training: stored.fingerprint, model: context, corpus: corpus)
-        // The seed-000 decoder's scores are costs with their own scale (its config's weight);
-        // SHARK2's are negative log-probabilities, so the ratio enters with weight 1 (Bayes).
-        // A re-ranker's scores have its own scale: its trained context weight.
-        let weights = main != .seed000 ? (1, 0) : model?.contextFusionWeights ?? (decoderConfig.context.weight, 0)
-        fusion = ContextFusion(model: WordContextModel(counts: stored.counts), weight: weights.0, fluencyWeight: weights.1)
-        let files = stored.fingerprint.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }.joined(separator: ", ")
-        contextNote = "Context model `\(context)`: n-gram counts of running text only (\(files)), never the corpus's own sentences; weight \(String(format: "%.4g", weights.0))\(weights.1 == 0 ? "" : String(format: " + %.4g × the previous words' fluency (the re-ranker's)", weights.1)), the best \(decoderConfig.context.pool) candidates re-ranked; \(overlap.shared) of \(overlap.checked) gesture sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur in it verbatim."
-      }
-      var provenance = Provenance(inputs: inputs, lexicon: lexicon.provenance, items: prepared.items, top: top)
-      provenance.jobs = jobs
-      provenance.timing = SwipeBenchmark.timing(jobs: jobs)
-      let run = try benchmark.run(
-        prepared, decoder: main.factory(configs), label: main.label(configs), context: fusion,
-        contextPool: decoderConfig.context.pool, jobs: jobs,
-        progress: { done, total in
-          if done % 1000 == 0 || done == total { StandardError.print("\(decoders.count > 1 ? main.rawValue : "swipe"): \(done)/\(total) gestures") }
-        })
-      let summary = SwipeSummary(results: run.results, lexiconSize: run.lexiconSize, top: top)
-      var compared: [SwipeReport.Compared] = []
-      for other in decoders.dropFirst() {
-        let otherRun = try benchmark.run(
-          prepared, decoder: other.factory(configs), label: other.label(configs), jobs: jobs,
-          progress: { done, total in
-            if done % 1000 == 0 || done == total { StandardError.print("\(other.rawValue): \(done)/\(total) gestures") }
-          })
-        let otherSummary = SwipeSummary(results: otherRun.results, lexiconSize: otherRun.lexiconSize, top: top)
-        compared.append(.init(name: other.rawValue, builtIn: other.config(configs), run: otherRun, summary: otherSummary))
-      }
-      let workspace = PluginWorkspace()
-      for spec in try plugin.specs {
-        StandardError.print("\(spec.name): starting `\(spec.command)`")
-        let session = try PluginSwipeDecoder.Session(
-          spec: spec, lexicon: prepared.lexicon, layouts: prepared.layoutsUsed, top: top, workspace: workspace,
-          options: plugin.options)
-        let external = try benchmark.run(
-          prepared, decoder: { _, layout in session.decoder(for: layout) }, label: "plug-in \(spec.name)",
-          progress: { done, total in
-            if done % 1000 == 0 || done == total { StandardError.print("\(spec.name): \(done)/\(total) gestures") }
-          })
-        try session.process.finish()
-        let identity = session.process.identity
-        provenance.plugins.append(identity)
-        PluginOptions.printFindings(identity)
-        let externalSummary = SwipeSummary(results: external.results, lexiconSize: external.lexiconSize, top: top)
-        StandardError.print("\(spec.name): top-1 \(String(format: "%.4f", externalSummary.top1)), top-\(top) \(String(format: "%.4f", externalSummary.topK)), median \(String(format: "%.2f", externalSummary.decodeMs.median)) ms")
-        compared.append(.init(
-          name: spec.name, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)",
-          run: external, summary: externalSummary, plugin: identity.measures))
-      }
-      var settings: [String: Any] = ["add_missing_targets": addMissingTargets, "include_flagged": includeFlagged]
-      if let maxWords { settings["max_words"] = maxWords }
-      if let reranker { settings["reranker"] = reranker }
-      var report = SwipeReport(
-        run: run, summary: summary, config: main.config(configs), corpus: corpus, lexicon: lexicon.name, provenance: provenance,
-        settings: settings)
-      report.compared = compared
-      report.mainName = main.rawValue
-      report.bootstrap = try bootstrap.settings
-      report.contextModel = contextNote
+      let options = SwipeRunner.Options(
+        lexicon: lexicon, database: db, corpus: corpus, decoders: decoders, configs: configs, reranker: reranker, top: top, jobs: jobs,
+        addMissingTargets: addMissingTargets, maxWords: maxWords, selection: selection, context: context, plugins: try plugin.specs,
+        pluginOptions: plugin.options, bootstrap: try bootstrap.settings)
+      let report = try SwipeRunner(options: options).run()
       try report.write(to: out)
+      let summary = report.summary
       print(
-        (decoders.count > 1 ? "\(main.rawValue): " : "") + "top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), MRR \(String(format: "%.4f", summary.mrr)), coverage \(String(format: "%.4f", summary.coverage)); decode median \(String(format: "%.2f", summary.decodeMs.median)) ms, p99 \(String(format: "%.2f", summary.decodeMs.quantile(0.99))) ms over \(summary.gestures) gestures"
+        (decoders.count > 1 ? "\(decoders[0].rawValue): " : "") + "top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), MRR \(String(format: "%.4f", summary.mrr)), coverage \(String(format: "%.4f", summary.coverage)); decode median \(String(format: "%.2f", summary.decodeMs.median)) ms, p99 \(String(format: "%.2f", summary.decodeMs.quantile(0.99))) ms over \(summary.gestures) gestures"
       )
       if let c = summary.context {
         print("with context: top-1 \(String(format: "%.4f", c.top1)), top-\(top) \(String(format: "%.4f", c.topK)) (\(c.gesturesWithContext) gestures carry context)")
       }
-      for entry in compared {
+      for entry in report.compared {
         print("\(entry.name): top-1 \(String(format: "%.4f", entry.summary.top1)), top-\(top) \(String(format: "%.4f", entry.summary.topK)), MRR \(String(format: "%.4f", entry.summary.mrr)); decode median \(String(format: "%.2f", entry.summary.decodeMs.median)) ms")
       }
-      print("wrote \(out)/results.csv, summary.csv, summary.json, report.md")
+      print(report.wroteLine(out))
     }
   }
 }

@@ -3,8 +3,6 @@ import Foundation
 import KeyBenchBench
 import KeyBenchCLI
 import KeyBenchCore
-import KeyBenchCorpora
-import KeyBenchGeometry
 import KeyBenchTouch
 
 extension KeybenchRun {
@@ -80,75 +78,12 @@ extension KeybenchRun {
       if printConfig { return try ConfigFiles.print(touchConfig) }
       guard let out else { return }
       try OutputFolder.checkReplaceable(out)
-      if let text {
-        let evaluated = URL(fileURLWithPath: text).standardizedFileURL.path
-        if train.contains(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == evaluated }) {
-          throw CommandFailure("\(text): the evaluation text is also a training text; evaluate on held-out text")
-        }
-      }
-      let trainingTexts = try train.map(Self.read)
-      let catalog = try DeviceCatalog.bundled()
-      var models: [[Character]: LetterModel] = [:]
-      let modelConfig = touchConfig.model
-      func model(_ alphabet: LetterAlphabet) -> LetterModel {
-        if let known = models[alphabet.letters] { return known }
-        let made = LetterModel(texts: trainingTexts, alphabet: alphabet, order: modelConfig.order, smoothing: modelConfig.smoothing)
-        models[alphabet.letters] = made
-        return made
-      }
-
-      var sets: [TapSet] = []
-      var items = Provenance.Items(unit: "taps", read: 0)
-      var profiles: Set<String> = []
-      if let text {
-        profiles.formUnion(device)
-        let running = try Self.read(text)
-        for name in device {
-          let profile = try catalog.profile(named: name)
-          let layout: KeyboardLayout
-          if let variant {
-            guard let chosen = profile.layout(variant: variant) else {
-              throw CommandFailure("device '\(name)' has no layout variant '\(variant)'; it has \(profile.layoutVariants.joined(separator: ", "))")
-            }
-            layout = chosen
-          } else {
-            layout = profile.layout(forLocale: "en")
-          }
-          let keyboard = TouchKeyboard(layout: layout)
-          let simulator = TapSimulator(keyboard: keyboard, spread: profile.touchSpread, config: touchConfig.simulation)
-          let taps = simulator.taps(text: running, seed: seed, limit: limit)
-          let letters = simulator.letterCount(text: running)
-          items.read += letters
-          items.exclude(letters - taps.count, "letters beyond --limit \(limit ?? 0)")
-          guard !taps.isEmpty else { throw CommandFailure("\(text): no letters of \(layout.name) to type") }
-          sets.append(TapSet(name: name, source: "simulated", keyboard: keyboard, spread: profile.touchSpread, taps: taps))
-        }
-      }
-      if let swipes {
-        let gestures = try SwipeCorpus.readAll(path: swipes).gestures
-        profiles.formUnion(gestures.map(\.layout.device))
-        let real = SwipeEndpointTaps.collect(gestures: gestures, layouts: LayoutResolver(catalog: catalog), items: &items)
-        guard !real.isEmpty else { throw CommandFailure("\(swipes): no accepted gestures with a known layout") }
-        sets += real
-      }
-      for line in items.skipLines { StandardError.print("touch: \(line)") }
-      // A letter model of no letters would still resolve taps (uniformly): refuse it.
-      for set in sets where model(set.keyboard.alphabet).trainingLetters == 0 {
-        throw CommandFailure(
-          "the --train texts (\(train.joined(separator: ", "))) hold no letter of \(set.name)'s keyboard, so there is no letter model to resolve taps with")
-      }
-      let provenance = Provenance(
-        inputs: try Provenance.inputs([("text", text)] + train.map { ("train", $0) } + [("swipes", swipes)])
-          + catalog.provenanceInputs(profiles: profiles),
-        items: items, seed: seed)
-      let benchmark = TouchBenchmark(kinds: TouchResolverKind.parse(resolver)!, config: touchConfig, model: model)
-      let run = benchmark.run(sets: sets)
-      let summary = TouchSummary(run: run)
-      var report = TouchReport(
-        run: run, summary: summary, config: touchConfig, evaluationText: text, trainingTexts: train,
-        swipeCorpus: swipes, seed: seed, provenance: provenance)
-      report.bootstrap = try bootstrap.settings
+      let options = TouchRunner.Options(
+        devices: device, variant: variant, text: text, train: train, swipes: swipes, resolvers: TouchResolverKind.parse(resolver)!,
+        seed: seed, limit: limit, config: touchConfig, bootstrap: try bootstrap.settings)
+      let report = try TouchRunner(options: options).run()
       try report.write(to: out)
+      let summary = report.summary
       for group in summary.groups {
         let cells = group.rows.map { row in
           "\(row.resolver.rawValue) \(NumberFormatting.fixed(row.keyErrorRate * 100, decimals: 2)) %"
@@ -156,11 +91,7 @@ extension KeybenchRun {
         }
         print("\(group.name) (\(NumberFormatting.grouped(group.taps)) taps): " + cells.joined(separator: ", "))
       }
-      print("wrote \(out)/results.csv, summary.csv, summary.json, report.md")
-    }
-
-    static func read(_ path: String) throws -> String {
-      try InputFile.text(path)
+      print(report.wroteLine(out))
     }
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyBenchCLI
+import KeyBenchCore
 import KeyBenchCorpora
 
 extension KeybenchSwipes {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KeyBenchCLI
+import KeyBenchCore
 import KeyBenchGeometry
 import KeyBenchTyping
 

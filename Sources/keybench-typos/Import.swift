@@ -1,5 +1,6 @@
 import ArgumentParser
 import KeyBenchCLI
+import KeyBenchCore
 import KeyBenchTyping
 
 /// The corpus format as a command-line argument.

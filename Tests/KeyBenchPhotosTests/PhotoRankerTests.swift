@@ -1,5 +1,6 @@
 import KeyBenchCore
 import KeyBenchPhotos
+import KeyBenchTestSupport
 import Testing
 
 /// Rankers on a small hand-made library over the real WordNet.

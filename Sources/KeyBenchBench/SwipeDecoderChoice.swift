@@ -1,8 +1,8 @@
-import KeyBenchBench
-import KeyBenchSwipe
+import Foundation
+public import KeyBenchSwipe
 
 /// The built-in swipe decoders `keybench-run swipe --decoder` can run.
-enum SwipeDecoderChoice: String, CaseIterable {
+public enum SwipeDecoderChoice: String, CaseIterable, Sendable {
   /// Seed 000's DTW decoder (``DTWDecoder``), configured by `--config`.
   case seed000
   /// The SHARK2-style template decoder (``Shark2Decoder``), configured by `--shark2-config`.
@@ -12,7 +12,7 @@ enum SwipeDecoderChoice: String, CaseIterable {
   /// stands for every built-in decoder.
   ///
   /// - Throws: a message naming an unknown decoder and the choices.
-  static func parse(_ list: String) throws(ChoiceError) -> [SwipeDecoderChoice] {
+  public static func parse(_ list: String) throws(ChoiceError) -> [SwipeDecoderChoice] {
     var result: [SwipeDecoderChoice] = []
     let names = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
     for name in names {
@@ -30,22 +30,28 @@ enum SwipeDecoderChoice: String, CaseIterable {
     return result
   }
 
-  struct ChoiceError: Error, CustomStringConvertible {
-    let description: String
+  public struct ChoiceError: Error, CustomStringConvertible {
+    public let description: String
   }
 
   /// The configurations of every built-in decoder in effect for one run.
-  struct Configs: Encodable {
-    var seed000: DTWDecoderConfig
-    var shark2: Shark2Config
+  public struct Configs: Encodable {
+    public var seed000: DTWDecoderConfig
+    public var shark2: Shark2Config
     /// A learned re-ranker over seed000's candidates (`--reranker`), recorded as an input.
-    var reranker: RerankerModel? = nil
+    public var reranker: RerankerModel? = nil
+
+    public init(seed000: DTWDecoderConfig, shark2: Shark2Config, reranker: RerankerModel? = nil) {
+      self.seed000 = seed000
+      self.shark2 = shark2
+      self.reranker = reranker
+    }
 
     enum CodingKeys: CodingKey { case seed000, shark2 }
   }
 
   /// The decoder's label for a report, under `configs`.
-  func label(_ configs: Configs) -> String {
+  public func label(_ configs: Configs) -> String {
     switch self {
     case .seed000:
       configs.reranker.map { RerankedDecoder.describe(configs.seed000, model: $0) } ?? DTWDecoder.describe(configs.seed000)
@@ -54,7 +60,7 @@ enum SwipeDecoderChoice: String, CaseIterable {
   }
 
   /// The decoder's configuration, for the report and `--print-config`.
-  func config(_ configs: Configs) -> any Encodable {
+  public func config(_ configs: Configs) -> any Encodable {
     switch self {
     case .seed000: configs.seed000
     case .shark2: configs.shark2
@@ -62,7 +68,7 @@ enum SwipeDecoderChoice: String, CaseIterable {
   }
 
   /// Builds this decoder for each laid-out lexicon.
-  func factory(_ configs: Configs) -> SwipeBenchmark.DecoderFactory {
+  public func factory(_ configs: Configs) -> SwipeBenchmark.DecoderFactory {
     switch self {
     case .seed000:
       { lexicon, _ in

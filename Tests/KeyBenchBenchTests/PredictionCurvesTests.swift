@@ -1,6 +1,7 @@
 import KeyBenchLanguageModel
 import Foundation
-@testable import KeyBenchPrediction
+@testable import KeyBenchBench
+import KeyBenchPrediction
 import KeyBenchCore
 import KeyBenchTestSupport
 import Testing

@@ -1,10 +1,12 @@
 import Foundation
 public import KeyBenchCore
 public import KeyBenchResults
+public import KeyBenchPhotos
 
 /// Writes a photo run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`
 /// (formats in Reports/FORMATS.md, `photos` section), each atomically.
-public struct PhotoReport {
+public struct PhotoReport: BenchmarkReport {
+  public static let benchmark = "photos"
   public struct Entry {
     public var summary: PhotoSummary
     public var results: [PhotoQueryResult]
@@ -78,19 +80,12 @@ public struct PhotoReport {
 
   /// What one group of the statistics is: the target image, whose captions (about five per
   /// COCO image) describe the same photo and share its labels, so they succeed or fail together.
-  public static let groupName = "image"
+  public var groupName: String { "image" }
 
-  public func write(to directory: String) throws {
-    let folder = try OutputFolder(replacing: directory)
-    let results = resultsCSV
-    let statistics = try RunStatistics(
-      resultsCSV: results, metrics: Self.rowMetrics(librarySize: settings.librarySize, negatives: settings.negatives),
-      group: Self.groupName, settings: bootstrap)
-    try folder.write(files: [
-      ("results.csv", results), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
-      ("report.md", try markdown(statistics)),
-    ])
-    try folder.commit()
+  public var declaredMetrics: [RowMetric] { Self.rowMetrics(librarySize: settings.librarySize, negatives: settings.negatives) }
+
+  public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
+    try writeResults(resultsCSV, to: file)
   }
 
   /// Libraries up to this size declare `mrr` as a row metric: its definition lists one weight
@@ -146,18 +141,18 @@ public struct PhotoReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  var summaryCSV: String {
+  public var summaryCSV: String {
     Summary.csv(
       entries.flatMap { Summary.csvRows($0.summary.metrics, prefix: $0.summary.ranker) } + ["imagenet_covered_categories,\(covered)"])
   }
 
-  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+  public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
       var metrics: [String: Any] = [:]
       for entry in entries { metrics[entry.summary.ranker] = Summary.jsonObject(entry.summary.metrics) }
       let s = settings
       return try Summary.json(
-        bench: "photos", config: configuration,
+        bench: Self.benchmark, config: configuration,
         corpus: [
           "path": s.captions, "labels": s.labels, "queries": entries.first?.summary.queries ?? 0, "photos": s.photos,
           "unlabelled_targets": s.unlabelledTargets, "categories": categories.count, "imagenet_covered_categories": covered,
@@ -175,7 +170,7 @@ public struct PhotoReport {
     ]
   }
 
-  func markdown(_ statistics: RunStatistics) throws -> String {
+  public func markdown(_ statistics: RunStatistics) throws -> String {
     try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
@@ -221,7 +216,7 @@ public struct PhotoReport {
 
 extension PhotoReport {
   /// How photo-prediction metrics are read (``MetricKind``).
-  static let metricKinds: [String: MetricKind] =
+  public static let metricKinds: [String: MetricKind] =
     MetricKind.declare(.accuracy, ["recall_at_1", "recall_at_3", "recall_at_5", "mrr"])
     .merging(MetricKind.declare(.errorRate, ["false_suggestion_rate"])) { $1 }
     .merging(MetricKind.declare(.time, ["ms_per_query"])) { $1 }

@@ -1,4 +1,5 @@
 import KeyBenchCore
+public import KeyBenchPhotos
 
 /// How one query fared with one ranker.
 public struct PhotoQueryResult: Sendable, Equatable {

@@ -1,3 +1,5 @@
+public import KeyBenchPrediction
+
 /// Savings against the length of the text typed since the predictor was trained (seed 002 Fig. 4.2
 /// with adaptation, Fig. 4.3 without): an adaptive predictor should gain, and vary less, as it sees
 /// more of one writer's text.

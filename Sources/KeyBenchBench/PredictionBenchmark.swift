@@ -1,5 +1,6 @@
 import Foundation
 public import KeyBenchCore
+public import KeyBenchPrediction
 
 /// How one test word fared with one predictor.
 public struct PredictionWordResult: Sendable, Equatable {

@@ -5,7 +5,8 @@ public import KeyBenchResults
 
 /// Writes a prediction run's outputs: `results.csv`, `summary.csv`, `summary.json`, `report.md`
 /// (formats in Reports/FORMATS.md, `predict` section), each atomically so earlier outputs survive a failure.
-public struct PredictionReport {
+public struct PredictionReport: BenchmarkReport {
+  public static let benchmark = "predict"
   public struct Entry {
     public var summary: PredictionSummary
     public var results: [PredictionWordResult]
@@ -70,16 +71,14 @@ public struct PredictionReport {
   /// How the intervals are computed (`--bootstrap`).
   public var bootstrap = BootstrapSettings()
 
-  public func write(to directory: String) throws {
-    let folder = try OutputFolder(replacing: directory)
-    let results = resultsCSV
-    let statistics = try RunStatistics(resultsCSV: results, metrics: Self.rowMetrics, group: Self.groupName, settings: bootstrap)
-    try folder.write(files: [
-      ("results.csv", results), ("curves.csv", curvesCSV), ("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)),
-      ("report.md", try markdown(statistics)),
-    ] + provenance.attachedFiles)
-    try folder.commit()
+  public var declaredMetrics: [RowMetric] { Self.rowMetrics }
+
+  public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
+    try writeResults(resultsCSV, to: file)
   }
+
+  /// `curves.csv`: savings by text length, adaptation on and off.
+  public var extraFiles: [(name: String, text: String)] { [("curves.csv", curvesCSV)] }
 
   /// Consecutive test words per group of the statistics.
   ///
@@ -93,7 +92,7 @@ public struct PredictionReport {
   public static let wordsPerBlock = 100
 
   /// What one group of the statistics is.
-  public static let groupName = "text block"
+  public var groupName: String { "text block" }
 
   /// The group of the word at 0-based position `index`: `block 1` for words 1–100, and so on.
   public static func blockLabel(index: Int) -> String { "block \(index / wordsPerBlock + 1)" }
@@ -153,11 +152,11 @@ public struct PredictionReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  var summaryCSV: String {
+  public var summaryCSV: String {
     Summary.csv(entries.flatMap { Summary.csvRows($0.summary.metrics, prefix: $0.summary.predictor) })
   }
 
-  func summaryJSON(_ statistics: RunStatistics) throws -> String {
+  public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
       var metrics: [String: Any] = [:]
       for entry in entries {
@@ -170,7 +169,7 @@ public struct PredictionReport {
         metrics[entry.summary.predictor] = object
       }
       return try Summary.json(
-        bench: "predict", config: configuration,
+        bench: Self.benchmark, config: configuration,
         corpus: [
           "path": testFile, "words": entries.first?.summary.words ?? 0, "training_tokens": training.tokens,
           "training_sentences": training.sentences, "shared_sentences": sharedSentences,
@@ -212,7 +211,7 @@ public struct PredictionReport {
     return lines
   }
 
-  func markdown(_ statistics: RunStatistics) throws -> String {
+  public func markdown(_ statistics: RunStatistics) throws -> String {
     try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
@@ -251,7 +250,7 @@ public struct PredictionReport {
 
 extension PredictionReport {
   /// How prediction metrics are read (``MetricKind``).
-  static let metricKinds: [String: MetricKind] =
+  public static let metricKinds: [String: MetricKind] =
     MetricKind.declare(.accuracy, ["ksr", "csr", "next_top1", "next_top3"])
     .merging(MetricKind.declare(.rate, ["predictions_per_second"])) { $1 }
     .merging(MetricKind.declare(.count, ["characters", "keystrokes", "predictions", "saved_characters", "words"])) { $1 }
