@@ -80,8 +80,8 @@ public struct GestureReport: BenchmarkReport {
           candidates: [r.decoded], timeMicroseconds: nil)
         lines.append(row.line(extra: [
           String(r.edits), r.spaceError ? "1" : "0", String(r.characterErrors), String(r.characters), String(r.points),
-          String(r.crossings), String(format: "%.2f", r.pathMillimeters), String(format: "%.2f", r.idealPathMillimeters),
-          String(format: "%.2f", r.qwertyPathMillimeters),
+          String(r.crossings), CSV.fixed(r.pathMillimeters, decimals: 2), CSV.fixed(r.idealPathMillimeters, decimals: 2),
+          CSV.fixed(r.qwertyPathMillimeters, decimals: 2),
         ]))
       }
     }

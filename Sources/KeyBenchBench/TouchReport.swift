@@ -111,13 +111,14 @@ public struct TouchReport: BenchmarkReport {
   /// How We Swipe canvas), `source` (`simulated`/`hws`), `tap` (its id in the set), `context`
   /// (the two symbols typed before), `x`, `y`.
   public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
-    let header = ResultRow.header(extra: Self.resultColumns)
-    try file.write(header + "\n")
+    let columns = ResultRow.columns + Self.resultColumns
+    try file.write(CSV.row(columns) + "\n")
     let metrics = declaredMetrics
     let spread = spreadMetric
     var parts: [RunStatistics] = []
     for (k, kind) in run.kinds.enumerated() {
       var text = ""
+      var records: [[String]] = []
       for (s, set) in run.sets.enumerated() {
         let letters = set.keyboard.alphabet.letters
         let resolved = run.outcomes[s][k].resolved
@@ -126,15 +127,18 @@ public struct TouchReport: BenchmarkReport {
             algorithm: kind.rawValue, item: set.source == "simulated" ? "\(set.name)/\(tap.id)" : tap.id, group: tap.group,
             target: String(letters[tap.intended]), rank: resolved[index] == tap.intended ? 1 : nil,
             candidates: [String(letters[resolved[index]])], timeMicroseconds: nil)
-          text += row.line(extra: [
+          let fields = row.fields + [
             set.name, set.source, tap.id, Self.contextLabel(tap.context, set.keyboard.alphabet),
-            String(format: "%.2f", tap.point.x), String(format: "%.2f", tap.point.y),
-          ])
+            CSV.fixed(tap.point.x, decimals: 2), CSV.fixed(tap.point.y, decimals: 2),
+          ]
+          text += CSV.row(fields)
           text += "\n"
+          records.append(fields)
         }
       }
       try file.write(text)
-      let table = try ResultTable(table: CSVTable(text: header + "\n" + text, path: "results.csv"))
+      // The statistics read the very fields just written (CSV round-trips them exactly).
+      let table = try ResultTable(table: CSVTable(header: columns, rows: records, path: "results.csv"))
       var part = try RunStatistics(
         table: table, metrics: metrics, group: groupName, resamples: bootstrap.resamples, seed: bootstrap.seed, level: bootstrap.level)
       part.spread = try RunStatistics(table: table, metrics: [spread], group: groupName, resamples: 0, spreadMetric: spread.name).spread
@@ -142,7 +146,7 @@ public struct TouchReport: BenchmarkReport {
     }
     guard var statistics = parts.first else {
       return try RunStatistics(
-        table: ResultTable(table: CSVTable(text: header + "\n", path: "results.csv")), metrics: metrics, group: groupName,
+        table: ResultTable(table: CSVTable(header: columns, rows: [], path: "results.csv")), metrics: metrics, group: groupName,
         resamples: bootstrap.resamples, seed: bootstrap.seed, level: bootstrap.level)
     }
     for part in parts.dropFirst() {

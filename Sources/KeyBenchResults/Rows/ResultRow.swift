@@ -46,7 +46,7 @@ public struct ResultRow: Sendable, Equatable {
     [
       algorithm, item, group, target, rank.map(String.init) ?? "",
       candidates.joined(separator: String(Self.candidateSeparator)),
-      timeMicroseconds.map { String(format: "%.1f", $0) } ?? "",
+      timeMicroseconds.map { CSV.fixed($0, decimals: 1) } ?? "",
     ]
   }
 

@@ -41,8 +41,12 @@ public struct ResultTable: Sendable {
     var extras: [[String]] = []
     var algorithms: [String] = []
     var seenAlgorithms = Set<String>()
-    var seenItems = Set<String>()
+    // Items seen per algorithm; rows come grouped by algorithm, so the current one's set is at hand.
+    var itemsOf: [String: Set<String>] = [:]
+    var currentAlgorithm = ""
+    var currentItems = Set<String>()
     rows.reserveCapacity(table.rows.count)
+    extras.reserveCapacity(table.rows.count)
     for (index, fields) in table.rows.enumerated() {
       let line = index + 2
       func fail(_ reason: String) -> InputFileError { InputFileError(path: table.path, line: line, kind: .malformed, reason: reason) }
@@ -64,7 +68,13 @@ public struct ResultTable: Sendable {
         }
         time = value
       }
-      guard seenItems.insert(algorithm + "\u{0}" + item).inserted else {
+      if algorithm != currentAlgorithm {
+        if !currentAlgorithm.isEmpty { itemsOf[currentAlgorithm] = currentItems }
+        currentAlgorithm = algorithm
+        // Algorithms of a run answer the same items: the first one's count sizes the others.
+        currentItems = itemsOf.removeValue(forKey: algorithm) ?? Set(minimumCapacity: itemsOf.values.map(\.count).max() ?? 0)
+      }
+      guard currentItems.insert(item).inserted else {
         throw fail("item '\(item.prefix(80))' appears twice for algorithm '\(algorithm.prefix(80))'")
       }
       if seenAlgorithms.insert(algorithm).inserted { algorithms.append(algorithm) }
