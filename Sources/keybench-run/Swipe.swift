@@ -185,10 +185,13 @@ extension KeybenchRun {
         // The seed-000 decoder's scores are costs with their own scale (its config's weight);
         // SHARK2's are negative log-probabilities, so the ratio enters with weight 1 (Bayes).
         // A re-ranker's scores have its own scale: its trained context weight.
-        let weights = main != .seed000 ? (1, 0) : model?.contextFusionWeights ?? (decoderConfig.context.weight, 0)
-        fusion = ContextFusion(model: WordContextModel(counts: stored.counts), weight: weights.0, fluencyWeight: weights.1)
+        let text = WordContextModel(counts: stored.counts)
+        let gateWeights = main == .seed000 ? model?.contextFusionWeights : nil
+        let fused = gateWeights.map { ContextFusion(model: text, gateWeights: $0) }
+          ?? ContextFusion(model: text, weight: main != .seed000 ? 1 : decoderConfig.context.weight)
+        fusion = fused
         let files = stored.fingerprint.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }.joined(separator: ", ")
-        contextNote = "Context model `\(context)`: n-gram counts of running text only (\(files)), never the corpus's own sentences; weight \(String(format: "%.4g", weights.0))\(weights.1 == 0 ? "" : String(format: " + %.4g × the previous words' fluency (the re-ranker's)", weights.1)), the best \(decoderConfig.context.pool) candidates re-ranked; \(overlap.shared) of \(overlap.checked) gesture sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur in it verbatim."
+        contextNote = "Context model `\(context)`: n-gram counts of running text only (\(files)), never the corpus's own sentences; weight \(String(format: "%.4g", fused.weight))\(gateWeights.map { String(format: " + %.4g × the previous words' trust (how well the text model predicted them; the re-ranker's weights, no context for a prompt's first word)", $0[1]) } ?? ""), the best \(decoderConfig.context.pool) candidates re-ranked; \(overlap.shared) of \(overlap.checked) gesture sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur in it verbatim."
       }
       var provenance = Provenance(inputs: inputs, lexicon: lexicon.provenance, items: prepared.items, top: top)
       provenance.jobs = jobs
