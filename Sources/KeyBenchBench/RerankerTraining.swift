@@ -22,7 +22,10 @@ public enum RerankerTraining {
     /// Whether the gesture carries its previous words (its context feature is filled in).
     public var hadContext: Bool
     /// What the participant was shown (the corpus's `prompt`: `phrase` or `words`), if known.
+    /// Only for reporting: never a feature.
     public var prompt: String?
+    /// How many previous words the gesture carries (nil: none given), for the feature export.
+    public var previousWords: Int?
   }
 
   /// Decodes `prepared`'s gestures and measures their candidates' features; with `context`, each
@@ -43,18 +46,18 @@ public enum RerankerTraining {
       var rows = decoder.rerankFeatures(points, decoding, shark2: shark2Samples)
       if let context, let previous = gesture.context {
         let words = context.context(previous)
-        let fluency = RerankFeature.clampedFluency(context.fluency(previous))
+        let gates = ContextGate.values(context, previous: previous)
         for (i, candidate) in decoding.candidates.enumerated() {
           let ratio = context.logRatio(wordID: context.wordID(candidate.word), in: words)
-          rows[i][contextColumn] = ratio
-          rows[i][contextColumn + 1] = ratio * fluency
+          rows[i].replaceSubrange(contextColumn..., with: RerankFeature.contextValues(ratio: ratio, gates: gates))
         }
       }
       let target = SwipeDecoding.matchKey(gesture.word)
       samples.append(Sample(
         user: gesture.user ?? "gesture \(gesture.id)", rows: rows,
         target: decoding.candidates.firstIndex { SwipeDecoding.matchKey($0.word) == target },
-        hadContext: context != nil && gesture.context != nil, prompt: gesture.metadata?["prompt"]))
+        hadContext: context != nil && gesture.context != nil, prompt: gesture.metadata?["prompt"],
+        previousWords: gesture.context?.count))
       progress(index + 1, prepared.gestures.count)
     }
     return samples

@@ -74,7 +74,7 @@ extension KeybenchSwipes {
     @Option(help: "The model file to write (JSON); replaced only when training succeeds.")
     var out: String
 
-    @Option(help: "Also write every candidate's raw features as CSV (user, gesture, position, is_target, features…), to study other models.")
+    @Option(help: "Also write every candidate's raw features as CSV (user, gesture, prompt kind, previous words, position, is_target, features…; the prompt kind only to study the model, never a feature).")
     var exportFeatures: String?
 
     /// SHARK2 samples per path for the shape and location features (SHARK2's own default).
@@ -140,12 +140,16 @@ extension KeybenchSwipes {
       print("wrote \(out)")
     }
 
-    /// Every candidate's features, one CSV row each.
+    /// Every candidate's features, one CSV row each, after the gesture's prompt kind and number of
+    /// previous words (to split a study by them; neither is a feature).
     static func featureTable(_ samples: [RerankerTraining.Sample]) -> String {
-      var lines = [CSV.row(["user", "gesture", "position", "is_target"] + RerankFeature.allCases.map(\.rawValue))]
+      var lines = [CSV.row(["user", "gesture", "prompt", "previous_words", "position", "is_target"] + RerankFeature.allCases.map(\.rawValue))]
       for (gesture, sample) in samples.enumerated() {
         for (position, row) in sample.rows.enumerated() {
-          let fields = [sample.user, String(gesture), String(position), sample.target == position ? "1" : "0"]
+          let fields = [
+            sample.user, String(gesture), sample.prompt ?? "", sample.previousWords.map(String.init) ?? "", String(position),
+            sample.target == position ? "1" : "0",
+          ]
           lines.append(CSV.row(fields + row.map(CSV.exactNumber)))
         }
       }

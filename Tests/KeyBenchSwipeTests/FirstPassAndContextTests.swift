@@ -187,4 +187,51 @@ import Testing
     let neutral = ContextFusion(model: WordContextModel(counts: counts), weight: 0)
     #expect(neutral.rerank(candidates, previous: ["went", "to"], top: 4).map(\.word) == ["there", "their", "three"])
   }
+
+  /// The gates a re-ranker's context features are made of: none at a prompt's first word (no
+  /// previous words to condition on); words the text model saw in that order make the previous
+  /// words predictable and trusted, the same words shuffled do not; one word is shrunk more than two.
+  @Test func contextGatesTellAPhraseFromShuffledWordsByThePreviousWordsAlone() throws {
+    var counts = NGramCounts()
+    let text = "We saw their car. We saw their dog. We saw the sea. They went to their house. It is over there. Put it over there."
+    for sentence in TextTokenizer.sentences(in: text) { counts.add(sentence: sentence) }
+    let model = WordContextModel(counts: counts)
+    #expect(ContextGate.values(model, previous: []) == [0, 0])
+    #expect(ContextGate.predictability(model, previous: []) == 0)
+    let phrase = ["we", "saw", "their"]
+    let shuffled = ["saw", "we", "their"]
+    #expect(ContextGate.predictability(model, previous: phrase) > 0.5)
+    #expect(ContextGate.predictability(model, previous: shuffled) < ContextGate.predictability(model, previous: phrase) - 0.5)
+    #expect(ContextGate.values(model, previous: phrase) == [1, 1])
+    let distrusted = ContextGate.values(model, previous: shuffled)
+    #expect(distrusted[0] == 1 && distrusted[1] < 1, "\(distrusted)")
+    #expect(abs(distrusted[1] - max(0, min(1, 1 + ContextGate.predictability(model, previous: shuffled)))) < 1e-12)
+    // The mean log ratio of the previous words, shrunk by one pseudo-word: n words, n + 1 parts.
+    let expected = (model.logRatio("we", previous: [String]()) + model.logRatio("saw", previous: ["we"])) / 3
+    #expect(abs(ContextGate.predictability(model, previous: ["we", "saw"]) - expected) < 1e-12)
+    // Only the last `window` words count.
+    let long = ["put", "it", "over", "there", "we", "saw"]
+    let window = long.indices.suffix(ContextGate.window)
+    let tail = window.map { model.logRatio(long[$0], previous: long[..<$0]) }.reduce(0, +) / Double(window.count + 1)
+    #expect(abs(ContextGate.predictability(model, previous: long) - tail) < 1e-12)
+  }
+
+  /// Gate weights make the context weight depend on the previous words: after a predictable
+  /// phrase context reorders, before a prompt's first word it does nothing; a fixed weight
+  /// applies whatever the previous words.
+  @Test func gatedContextWeightFollowsThePreviousWords() throws {
+    var counts = NGramCounts()
+    let text = "They went to their house. We saw their car. Their dog barked at their cat. It is over there. Put it over there."
+    for sentence in TextTokenizer.sentences(in: text) { counts.add(sentence: sentence) }
+    let model = WordContextModel(counts: counts)
+    let candidates = [SwipeDecoding.Candidate(word: "there", score: 1.0), .init(word: "their", score: 1.05)]
+    let gated = ContextFusion(model: model, gateWeights: [0.2, 0.8])
+    let phrase = ["they", "went", "to"]
+    #expect(abs(gated.weight(after: phrase) - (0.2 + 0.8 * ContextGate.trust(model, previous: phrase))) < 1e-12)
+    #expect(gated.rerank(candidates, previous: phrase, top: 2).map(\.word) == ["their", "there"])
+    #expect(gated.weight(after: []) == 0)
+    #expect(gated.rerank(candidates, previous: [], top: 2).map(\.word) == ["there", "their"])
+    let fixed = ContextFusion(model: model, weight: 0.5)
+    #expect(fixed.gateWeights == nil && fixed.weight(after: []) == 0.5 && fixed.weight(after: phrase) == 0.5)
+  }
 }

@@ -2,6 +2,7 @@ import Foundation
 import KeyBenchCore
 import KeyBenchCorpora
 import KeyBenchGeometry
+import KeyBenchLanguageModel
 @testable import KeyBenchSwipe
 import KeyBenchTestSupport
 import Testing
@@ -31,7 +32,7 @@ import Testing
   }
 
   /// The right candidate is the one whose feature is nearest 0: no weighted sum can say so (it
-  /// ranks by the feature's sign), a hidden layer can. The two context columns stay out of it.
+  /// ranks by the feature's sign), a hidden layer can. The context columns stay out of it.
   @Test func theHiddenLayerLearnsWhatASumCannot() {
     var random = SeededGenerator(seed: 11)
     let groups = (0..<600).map { _ -> ConditionalLogit.Group in
@@ -52,7 +53,7 @@ import Testing
     let networkAccuracy = accuracy { -scorer.score($0) }
     #expect(linearAccuracy < 0.5)
     #expect(networkAccuracy > 0.85)
-    #expect((0..<8).allSatisfy { trained.network.hidden[$0 * 3 + 1] == 0 && trained.network.hidden[$0 * 3 + 2] == 0 })
+    #expect((0..<8).allSatisfy { h in (1...2).allSatisfy { trained.network.hidden[h * 3 + $0] == 0 } })
     // Same data, same seed: the same weights.
     #expect(RerankerNetwork.train(groups, linear: linear, options: options) == trained)
   }
@@ -139,7 +140,7 @@ import Testing
     }
     #expect(abs(value(.lengthRatio)) < 1e-9)
     #expect(value(.letters) == 4)
-    #expect(value(.context) == 0 && value(.contextByFluency) == 0)
+    #expect(value(.context) == 0 && value(.contextByTrust) == 0)
   }
 
   @Test func aModelFileIsCheckedWhenLoaded() throws {
@@ -158,7 +159,8 @@ import Testing
       let message = error.map { String(describing: $0) } ?? ""
       #expect(message.contains(path) && message.contains(expected), "\(message)")
     }
-    try refused({ $0.keybenchReranker = 2 }, "keybench_reranker is 2")
+    try refused({ $0.keybenchReranker = 3 }, "keybench_reranker is 3")
+    try refused({ $0.keybenchReranker = 1 }, "version 1 weighed context by a fluency")
     try refused({ $0.features[0] = "user_id" }, "features")
     try refused({ $0.scale[3] = 0 }, "scale")
     try refused({ $0.weights.removeLast() }, "weights has")
@@ -167,5 +169,41 @@ import Testing
     let d = good.features.count
     try refused({ $0.network = RerankerNetwork(hidden: Array(repeating: 1, count: 2 * d), bias: [0, 0], output: [1, 1]) }, "context features")
     try refused({ $0.network = RerankerNetwork(hidden: [1], bias: [0, 0], output: [1, 1]) }, "hidden weights")
+  }
+
+  /// Context after the model (``ContextFusion`` with the model's gate weights) scores every
+  /// candidate exactly as the model does with its context features filled in.
+  @Test func contextFusionAfterTheModelIsTheModelWithContextFeatures() throws {
+    var counts = NGramCounts()
+    for sentence in TextTokenizer.sentences(in: "We saw their car. They went to their house. It is over there.") {
+      counts.add(sentence: sentence)
+    }
+    let text = WordContextModel(counts: counts)
+    var reranker = model(weights: [.decoderScore: -1, .context: 0.4, .contextByTrust: 0.7])
+    let d = reranker.features.count
+    reranker.mean = (0..<d).map { 0.1 * Double($0) }
+    reranker.scale = (0..<d).map { 1 + 0.05 * Double($0) }
+    let fusion = ContextFusion(model: text, gateWeights: reranker.contextFusionWeights)
+    for previous in [[], ["we"], ["they", "went", "to"], ["car", "it", "we"]] {
+      let gates = ContextGate.values(text, previous: previous)
+      var rows: [[Double]] = []
+      for (i, word) in ["their", "there", "the"].enumerated() {
+        var row = Array(repeating: 0.0, count: d)
+        row[0] = Double(i) * 0.3
+        rows.append(row)
+        let ratio = text.logRatio(word, previous: previous)
+        rows[i].replaceSubrange((d - RerankFeature.contextFeatures)..., with: RerankFeature.contextValues(ratio: ratio, gates: gates))
+      }
+      let plain = ["their", "there", "the"].enumerated().map { i, word in
+        var row = Array(repeating: 0.0, count: d)
+        row[0] = Double(i) * 0.3
+        return SwipeDecoding.Candidate(word: word, score: reranker.scorer.score(row))
+      }
+      let fused = fusion.rerank(plain, previous: previous, top: 3)
+      for candidate in fused {
+        let i = plain.firstIndex { $0.word == candidate.word }!
+        #expect(abs(candidate.score - reranker.scorer.score(rows[i])) < 1e-9, "\(previous) \(candidate.word)")
+      }
+    }
   }
 }

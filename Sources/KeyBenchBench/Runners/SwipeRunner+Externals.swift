@@ -23,10 +23,12 @@ extension SwipeRunner {
     // The seed-000 decoder's scores are costs with their own scale (its config's weight);
     // SHARK2's are negative log-probabilities, so the ratio enters with weight 1 (Bayes).
     // A re-ranker's scores have its own scale: its trained context weight.
-    let weights = o.decoders[0] != .seed000 ? (1, 0) : o.configs.reranker?.contextFusionWeights ?? (decoderConfig.context.weight, 0)
-    let fusion = ContextFusion(model: WordContextModel(counts: stored.counts), weight: weights.0, fluencyWeight: weights.1)
+    let text = WordContextModel(counts: stored.counts)
+    let gateWeights = o.decoders[0] == .seed000 ? o.configs.reranker?.contextFusionWeights : nil
+    let fusion = gateWeights.map { ContextFusion(model: text, gateWeights: $0) }
+      ?? ContextFusion(model: text, weight: o.decoders[0] != .seed000 ? 1 : decoderConfig.context.weight)
     let files = stored.fingerprint.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }.joined(separator: ", ")
-    let note = "Context model `\(name)`: n-gram counts of running text only (\(files)), never the corpus's own sentences; weight \(String(format: "%.4g", weights.0))\(weights.1 == 0 ? "" : String(format: " + %.4g × the previous words' fluency (the re-ranker's)", weights.1)), the best \(decoderConfig.context.pool) candidates re-ranked; \(overlap.shared) of \(overlap.checked) gesture sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur in it verbatim."
+    let note = "Context model `\(name)`: n-gram counts of running text only (\(files)), never the corpus's own sentences; weight \(String(format: "%.4g", fusion.weight))\(gateWeights.map { String(format: " + %.4g × the previous words' trust (how well the text model predicted them; the re-ranker's weights, no context for a prompt's first word)", $0[1]) } ?? ""), the best \(decoderConfig.context.pool) candidates re-ranked; \(overlap.shared) of \(overlap.checked) gesture sentences of \(TrainTestSplit.checkedSentenceLength)+ words occur in it verbatim."
     return Context(fusion: fusion, inputs: inputs, note: note)
   }
 

@@ -61,27 +61,29 @@ public enum RerankFeature: String, CaseIterable, Codable, Sendable {
   /// Mean distance (pitches) from each point where the finger slowed down to the word's
   /// nearest key: people slow down on the keys they aim at.
   case pauseMiss = "pause_miss"
-  /// ln(P(word | previous words) ÷ P(word)) from the context model; 0 without context. The two
-  /// context features come last and enter the score linearly only, so context re-ranking after
-  /// the model (``ContextFusion`` with ``RerankerModel/contextFusionWeights``) is exactly the
-  /// model with them filled in.
+  /// ln(P(word | previous words) ÷ P(word)) from the context model; 0 without context and for a
+  /// prompt's first word (``ContextGate``: no previous words, nothing to condition on). The
+  /// context features come last, each this ratio × one ``ContextGate`` value, and enter the
+  /// score linearly only, so context re-ranking after the model (``ContextFusion`` with
+  /// ``RerankerModel/contextFusionWeights``) is exactly the model with them filled in.
   case context = "context_log_ratio"
-  /// The context log ratio × how much the previous words read as language
-  /// (``WordContextModel/fluency(_:window:)``, clamped to ±2): context after a random word list
-  /// should count for less than after a phrase.
-  case contextByFluency = "context_log_ratio_x_fluency"
+  /// The ratio × ``ContextGate/trust(_:previous:)``: how well the text model predicted the words
+  /// already typed. Context after a phrase should count for more than after a list of random
+  /// words, and the words typed so far tell which it is.
+  case contextByTrust = "context_log_ratio_x_trust"
 
   /// How many features at the end are context features (0 without context, never fed to the
-  /// hidden layer).
-  public static let contextFeatures = 2
+  /// hidden layer): one per ``ContextGate``.
+  public static let contextFeatures = ContextGate.count
 
-  /// The fluency the context feature is multiplied by, clamped so one odd sentence cannot dominate.
-  public static func clampedFluency(_ fluency: Double) -> Double { max(-2, min(2, fluency)) }
+  /// The context features of a candidate whose log ratio is `ratio` after previous words with
+  /// gates `gates` (``ContextGate/values(_:previous:)``).
+  public static func contextValues(ratio: Double, gates: [Double]) -> [Double] { gates.map { ratio * $0 } }
 }
 
 extension DTWDecoder {
   /// The features of every candidate of `decoding` (which this decoder returned for `trace`),
-  /// in candidate order, the context features left at 0.
+  /// in candidate order, the context features left at 0 (``RerankFeature/contextValues(ratio:gates:)`` fills them in).
   ///
   /// - Precondition: `decoding.evidence` is aligned with its candidates (this decoder made it).
   public func rerankFeatures(_ trace: [TimedPoint], _ decoding: SwipeDecoding, shark2 samples: Int) -> [[Double]] {
@@ -133,8 +135,8 @@ extension DTWDecoder {
         keyCount / points, letters, max(0, letters - keyCount), letters * logDuration, keyCount * logDuration,
         Corners.meanDistance(from: corners, to: wordCentres), abs(Double(corners.count - turns.count)),
         Corners.meanDistance(from: turns, to: corners.isEmpty ? all : corners),
-        Corners.meanDistance(from: pauses, to: wordCentres), 0, 0,
-      ])
+        Corners.meanDistance(from: pauses, to: wordCentres),
+      ] + Array(repeating: 0, count: RerankFeature.contextFeatures))
       // The row is positional: it must list every feature, in the enum's order.
       assert(rows[rows.count - 1].count == RerankFeature.allCases.count, "a feature row out of step with RerankFeature")
     }

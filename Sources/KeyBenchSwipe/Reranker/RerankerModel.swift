@@ -8,8 +8,10 @@ import KeyBenchCore
 /// and inference is a dot product per candidate. The file records how it was made (command,
 /// data digests, cross-validation by user) so a result that used it can be traced to its data.
 public struct RerankerModel: Codable, Sendable, Equatable {
-  /// The file format this build reads and writes.
-  public static let formatVersion = 1
+  /// The file format this build reads and writes. Version 2: the context features are gated by
+  /// ``ContextGate`` (none at a prompt's first word, × trust after it) in place of version 1's
+  /// ratio and ratio × fluency.
+  public static let formatVersion = 2
 
   /// Always ``formatVersion``; a file of another version is refused.
   public var keybenchReranker: Int
@@ -132,7 +134,8 @@ public struct RerankerModel: Codable, Sendable, Equatable {
     let model = try file.decode(RerankerModel.self)
     var problems: [String] = []
     if model.keybenchReranker != formatVersion {
-      problems.append("keybench_reranker is \(model.keybenchReranker); this build reads version \(formatVersion) (retrain with keybench-swipes train-reranker)")
+      let why = model.keybenchReranker == 1 ? " (version 1 weighed context by a fluency this build no longer measures)" : ""
+      problems.append("keybench_reranker is \(model.keybenchReranker); this build reads version \(formatVersion)\(why) (retrain with keybench-swipes train-reranker)")
     }
     let expected = RerankFeature.allCases.map(\.rawValue)
     if model.features != expected {
@@ -169,11 +172,11 @@ public struct RerankerModel: Codable, Sendable, Equatable {
   /// The model's numbers as one scoring function.
   public var scorer: RerankerScorer { RerankerScorer(mean: mean, scale: scale, weights: weights, network: network) }
 
-  /// The weights ``ContextFusion`` needs to add sentence context after this model: the context
-  /// log ratio lowers a candidate's score by (`weight` + `fluencyWeight` × fluency) per unit,
-  /// which is the model with its two context features filled in.
-  public var contextFusionWeights: (weight: Double, fluencyWeight: Double) {
-    let (j, k) = (weights.count - 2, weights.count - 1)
-    return (weights[j] / scale[j], weights[k] / scale[k])
+  /// The weights ``ContextFusion`` needs to add sentence context after this model, one per
+  /// ``ContextGate``: the context log ratio lowers a candidate's score by Σ weight × gate per
+  /// unit, which is the model with its context features filled in.
+  public var contextFusionWeights: [Double] {
+    let first = weights.count - RerankFeature.contextFeatures
+    return (first..<weights.count).map { weights[$0] / scale[$0] }
   }
 }
