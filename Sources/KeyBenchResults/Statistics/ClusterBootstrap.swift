@@ -39,6 +39,78 @@ public enum ClusterBootstrap {
     return replicates
   }
 
+  /// The replicates of several samples with the same number of groups, from one stream of draws:
+  /// for each sample exactly what ``replicates(_:resamples:seed:)`` gives it alone (the groups
+  /// drawn depend only on the seed and their count, and each sum is taken in the same order),
+  /// for the cost of drawing once. A run's algorithms and metrics share their groups, so this is
+  /// how a summary's dozens of intervals are computed.
+  ///
+  /// - Precondition: every sample has the same number of groups.
+  public static func replicates(of samples: [ClusteredRatio], resamples: Int, seed: UInt64) throws -> [[Double]] {
+    try Check.resamples(resamples)
+    guard let count = samples.first?.groups, count > 0 else { return samples.map { _ in [] } }
+    precondition(samples.allSatisfy { $0.groups == count }, "samples of one draw stream have the same number of groups")
+    let width = samples.count
+    // Group-major, so one drawn group's values for every sample lie together.
+    var numerators = [Double](repeating: 0, count: count * width)
+    var denominators = [Double](repeating: 0, count: count * width)
+    for (s, sample) in samples.enumerated() {
+      for group in 0..<count {
+        numerators[group * width + s] = sample.groupNumerators[group]
+        denominators[group * width + s] = sample.groupDenominators[group]
+      }
+    }
+    var generator = SeededGenerator(seed: seed)
+    var replicates = [[Double]](repeating: [], count: width)
+    for s in 0..<width { replicates[s].reserveCapacity(resamples) }
+    var numerator = [Double](repeating: 0, count: width)
+    var denominator = [Double](repeating: 0, count: width)
+    numerators.withUnsafeBufferPointer { numerators in
+      denominators.withUnsafeBufferPointer { denominators in
+        numerator.withUnsafeMutableBufferPointer { numerator in
+          denominator.withUnsafeMutableBufferPointer { denominator in
+            for _ in 0..<resamples {
+              for s in 0..<width {
+                numerator[s] = 0
+                denominator[s] = 0
+              }
+              for _ in 0..<count {
+                let base = generator.index(below: count) * width
+                for s in 0..<width {
+                  numerator[s] += numerators[base + s]
+                  denominator[s] += denominators[base + s]
+                }
+              }
+              for s in 0..<width where denominator[s] > 0 { replicates[s].append(numerator[s] / denominator[s]) }
+            }
+          }
+        }
+      }
+    }
+    return replicates
+  }
+
+  /// ``estimate(_:resamples:seed:level:)`` of several samples, those with the same number of
+  /// groups bootstrapped together (``replicates(of:resamples:seed:)``): the same estimates.
+  public static func estimates(
+    _ samples: [ClusteredRatio], resamples: Int, seed: UInt64, level: Double = 0.95
+  ) throws -> [BootstrapEstimate?] {
+    try Check.probability(level, name: "level")
+    try Check.resamples(resamples)
+    var results = [BootstrapEstimate?](repeating: nil, count: samples.count)
+    for positions in Dictionary(grouping: samples.indices, by: { samples[$0].groups }).values {
+      let batch = try replicates(of: positions.map { samples[$0] }, resamples: resamples, seed: seed)
+      for (position, replicates) in zip(positions, batch) {
+        let sample = samples[position]
+        guard let value = sample.value, let interval = Percentile.interval(of: replicates, level: level) else { continue }
+        results[position] = BootstrapEstimate(
+          value: value, interval: interval, standardError: Percentile.standardDeviation(of: replicates),
+          resamples: replicates.count, skipped: resamples - replicates.count, items: sample.items, groups: sample.groups)
+      }
+    }
+    return results
+  }
+
   /// Value, percentile interval and bootstrap standard error from one set of replicates.
   ///
   /// The interval is the equal-tailed percentile interval of the replicates (`Percentile.linear`,

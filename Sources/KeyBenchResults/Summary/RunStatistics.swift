@@ -35,7 +35,7 @@ public struct RunStatistics: Sendable, Codable, Equatable {
     self.resamples = resamples
     self.seed = seed
     self.level = level
-    var estimates: [MetricEstimate] = []
+    var samples: [(algorithm: String, metric: RowMetric, sample: ClusteredRatio)] = []
     var spread: [GroupSpread] = []
     for algorithm in table.algorithms {
       let indices = table.indices(of: algorithm)
@@ -43,13 +43,23 @@ public struct RunStatistics: Sendable, Codable, Equatable {
         if let problem = metric.validationError(in: table) {
           throw InputFileError(path: table.path, kind: .malformed, reason: problem)
         }
-        let sample = try Self.sample(metric, indices: indices, table: table)
-        let interval = sample.groups >= 2 && resamples > 0 ? try ClusterBootstrap.interval(sample, resamples: resamples, seed: seed, level: level) : nil
-        estimates.append(MetricEstimate(algorithm: algorithm, definition: metric, value: sample.value, interval: interval, n: sample.items, groups: sample.groups))
+        samples.append((algorithm, metric, try Self.sample(metric, indices: indices, table: table)))
         if metric.name == spreadMetric, let row = Self.spread(metric, algorithm: algorithm, indices: indices, table: table, minimumItems: spreadMinimumItems) {
           spread.append(row)
         }
       }
+    }
+    // Every interval from its own seed-determined draws, the samples of one group count drawn together.
+    let bootstrapped = samples.indices.filter { samples[$0].sample.groups >= 2 && resamples > 0 }
+    var intervals = [Interval?](repeating: nil, count: samples.count)
+    if !bootstrapped.isEmpty {
+      let found = try ClusterBootstrap.estimates(bootstrapped.map { samples[$0].sample }, resamples: resamples, seed: seed, level: level)
+      for (position, estimate) in zip(bootstrapped, found) { intervals[position] = estimate?.interval }
+    }
+    let estimates = samples.indices.map { i in
+      MetricEstimate(
+        algorithm: samples[i].algorithm, definition: samples[i].metric, value: samples[i].sample.value, interval: intervals[i],
+        n: samples[i].sample.items, groups: samples[i].sample.groups)
     }
     self.metrics = estimates
     self.spread = spread

@@ -1,3 +1,4 @@
+import KeyBenchCore
 import KeyBenchResults
 import Testing
 
@@ -74,5 +75,25 @@ import Testing
       == "resamples is 0, expected 1…1000000")
     #expect(StatisticsError.probabilityOutOfRange(name: "level", value: 1.5).description
       == "level is 1.5, expected a number strictly between 0 and 1")
+  }
+
+  /// Samples bootstrapped together (a run's algorithms and metrics) get exactly the replicates
+  /// each gets alone, whatever their values, zero denominators included; samples of other
+  /// group counts are drawn apart.
+  @Test func samplesDrawnTogetherGetTheirOwnReplicates() throws {
+    var generator = SeededGenerator(seed: 3)
+    var samples: [ClusteredRatio] = []
+    for groupCount in [7, 7, 12, 7, 12] {
+      let items = groupCount * 3
+      let groups = (0..<items).map { "g\($0 % groupCount)" }
+      let denominators = (0..<items).map { _ in Double(Int.random(in: 0...2, using: &generator)) }
+      let numerators = denominators.map { $0 == 0 ? 0 : Double(Int.random(in: 0...Int($0), using: &generator)) }
+      samples.append(try ClusteredRatio(groups: groups, numerators: numerators, denominators: denominators))
+    }
+    let together = try ClusterBootstrap.replicates(of: samples.filter { $0.groups == 7 }, resamples: 500, seed: 11)
+    let alone = try samples.filter { $0.groups == 7 }.map { try ClusterBootstrap.replicates($0, resamples: 500, seed: 11) }
+    #expect(together == alone)
+    let estimates = try ClusterBootstrap.estimates(samples, resamples: 500, seed: 11)
+    #expect(estimates == (try samples.map { try ClusterBootstrap.estimate($0, resamples: 500, seed: 11) }))
   }
 }
