@@ -131,7 +131,15 @@ public struct Leaderboard {
     case "swipe":
       // The whole configuration: the HTML wraps it at its spaces, never cutting it mid-word.
       let decoder = json["config"]?["decoder"]?.string ?? "seed000"
-      var rows = [row(decoder, "top1", metrics["top1"]?.number, metrics["decode_ms_median"]?.number.map { $0 * 1000 }, key: mainAlgorithm)].compactMap { $0 }
+      let micros = metrics["decode_ms_median"]?.number.map { $0 * 1000 }
+      // A run with --context is there for its with-context result (its without-context one is
+      // what a run without context gives): that is its headline.
+      let withContext = metrics["context"]?["top1"]?.number
+      var rows = [
+        withContext != nil
+          ? row(decoder + " + context", "top1", withContext, micros, key: mainAlgorithm.map { $0 + "+context" })
+          : row(decoder, "top1", metrics["top1"]?.number, micros, key: mainAlgorithm)
+      ].compactMap { $0 }
       // Further built-in decoders (`--decoder`) and plug-ins, each its own row.
       for key in ["decoders", "plugins"] {
         rows += perAlgorithm(metrics[key], "top1") { $0["decode_ms_median"]?.number.map { $0 * 1000 } }

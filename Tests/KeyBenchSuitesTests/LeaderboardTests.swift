@@ -71,6 +71,34 @@ import Testing
     #expect(!board.html.contains("overflow-wrap:anywhere") && board.html.contains("td.name{overflow-wrap:break-word"))
   }
 
+  /// A swipe run with --context is ranked by its with-context top-1 and interval (the plain
+  /// figure is what a run without context gives), named so.
+  @Test func aContextRunIsRankedByItsContextResult() throws {
+    let dir = try TemporaryDirectory()
+    let folder = URL(fileURLWithPath: dir.path("v3-context"))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    func estimate(_ algorithm: String, _ value: Double, _ low: Double, _ high: Double) -> String {
+      """
+      {"algorithm": "\(algorithm)", "name": "top1", "value": \(value), "low": \(low), "high": \(high), "n": 300, "groups": 12,
+       "unit": "fraction", "higher_is_better": true, "description": "top-1",
+       "definition": {"name": "top1", "description": "top-1", "higher_is_better": true, "unit": "fraction", "score": {"kind": "rank_at_most", "k": 1}}}
+      """
+    }
+    try """
+      {"bench": "swipe", "schema_version": 2, "config": {"decoder": "seed000-dtw(x)"}, "corpus": {},
+       "metrics": {"top1": 0.8, "decode_ms_median": 1.1, "context": {"top1": 0.85, "top4": 0.9}},
+       "provenance": {"inputs": [{"role": "corpus", "path": "g.jsonl", "sha256": "\(String(repeating: "c", count: 64))"}],
+                      "items": {"unit": "gestures", "read": 300, "scored": 300, "excluded": []}, "lexicon": {"content_sha256": "b"},
+                      "top_k": 4, "seed": null},
+       "statistics": {"group": "user", "level": 0.95, "method": "cluster bootstrap", "resamples": 1000, "seed": 1, "spread": [],
+         "metrics": [\(estimate("seed000", 0.8, 0.75, 0.85)), \(estimate("seed000+context", 0.85, 0.81, 0.89))]}}
+      """.write(to: folder.appendingPathComponent("summary.json"), atomically: true, encoding: .utf8)
+    let board = try Leaderboard(sources: [Leaderboard.Source(name: "v3-context", folder: folder)])
+    #expect(board.rows.count == 1)
+    let row = try #require(board.rows.first)
+    #expect(row.algorithm == "seed000-dtw(x) + context" && row.accuracy == 0.85 && row.low == 0.81 && row.high == 0.89)
+  }
+
   @Test func runsWithAnotherSeedAreRankedApart() throws {
     let dir = try TemporaryDirectory()
     let board = try Leaderboard(sources: [
