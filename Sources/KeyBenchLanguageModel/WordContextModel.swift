@@ -65,16 +65,4 @@ public struct WordContextModel: Sendable {
     let trigram = v.flatMap { v in u.flatMap { model.trigramContext($0, v) } }
     return Context(u: u, v: v, trigram: trigram, bigram: bigram)
   }
-
-  /// How much the previous words read as language: the share of them (after the first, over
-  /// at most the last `window` + 1) that the training text showed after the word before them;
-  /// 0 for fewer than two words. A natural phrase is mostly made of seen pairs, a list of random
-  /// words hardly ever. (Version 1 of the swipe re-ranker weighed context by it; being 0 for
-  /// every word with fewer than two previous words, it gave way to `ContextGate` in version 2.)
-  public func fluency(_ previous: [String], window: Int = 4) -> Double {
-    let words = Array(previous.suffix(window + 1))
-    guard words.count >= 2 else { return 0 }
-    let seen = (1..<words.count).filter { mayFavour(wordID: wordID(words[$0]), in: context(words[..<$0])) }.count
-    return Double(seen) / Double(words.count - 1)
-  }
 }
