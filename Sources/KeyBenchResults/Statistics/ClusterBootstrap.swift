@@ -16,27 +16,7 @@ public enum ClusterBootstrap {
   /// Deterministic: the same sample and seed give the same doubles on every platform.
   /// Throws for `resamples` outside `resampleRange`.
   public static func replicates(_ sample: ClusteredRatio, resamples: Int, seed: UInt64) throws -> [Double] {
-    try Check.resamples(resamples)
-    let count = sample.groups
-    guard count > 0 else { return [] }
-    var generator = SeededGenerator(seed: seed)
-    var replicates: [Double] = []
-    replicates.reserveCapacity(resamples)
-    sample.groupNumerators.withUnsafeBufferPointer { numerators in
-      sample.groupDenominators.withUnsafeBufferPointer { denominators in
-        for _ in 0..<resamples {
-          var numerator = 0.0
-          var denominator = 0.0
-          for _ in 0..<count {
-            let group = generator.index(below: count)
-            numerator += numerators[group]
-            denominator += denominators[group]
-          }
-          if denominator > 0 { replicates.append(numerator / denominator) }
-        }
-      }
-    }
-    return replicates
+    try replicates(of: [sample], resamples: resamples, seed: seed)[0]
   }
 
   /// The replicates of several samples with the same number of groups, from one stream of draws:
@@ -101,11 +81,7 @@ public enum ClusterBootstrap {
     for positions in Dictionary(grouping: samples.indices, by: { samples[$0].groups }).values {
       let batch = try replicates(of: positions.map { samples[$0] }, resamples: resamples, seed: seed)
       for (position, replicates) in zip(positions, batch) {
-        let sample = samples[position]
-        guard let value = sample.value, let interval = Percentile.interval(of: replicates, level: level) else { continue }
-        results[position] = BootstrapEstimate(
-          value: value, interval: interval, standardError: Percentile.standardDeviation(of: replicates),
-          resamples: replicates.count, skipped: resamples - replicates.count, items: sample.items, groups: sample.groups)
+        results[position] = estimate(samples[position], from: replicates, resamples: resamples, level: level)
       }
     }
     return results
@@ -121,7 +97,12 @@ public enum ClusterBootstrap {
     _ sample: ClusteredRatio, resamples: Int, seed: UInt64, level: Double = 0.95
   ) throws -> BootstrapEstimate? {
     try Check.probability(level, name: "level")
-    let replicates = try replicates(sample, resamples: resamples, seed: seed)
+    return estimate(sample, from: try replicates(sample, resamples: resamples, seed: seed), resamples: resamples, level: level)
+  }
+
+  /// The estimate `replicates` (of `resamples` asked for) give `sample`; nil when the ratio is
+  /// undefined or every resample was skipped.
+  private static func estimate(_ sample: ClusteredRatio, from replicates: [Double], resamples: Int, level: Double) -> BootstrapEstimate? {
     guard let value = sample.value, let interval = Percentile.interval(of: replicates, level: level) else { return nil }
     return BootstrapEstimate(
       value: value, interval: interval, standardError: Percentile.standardDeviation(of: replicates),
