@@ -16,17 +16,12 @@ public struct CSVTable: Sendable {
   }
 
   public init(text: String, path: String) throws {
-    self.path = path
     var records = Self.parse(text)
     guard !records.isEmpty, !(records[0].count == 1 && records[0][0].isEmpty) else {
       throw InputFileError(path: path, kind: .empty, reason: "the CSV file is empty (no header row)")
     }
-    header = records.removeFirst()
-    for (index, record) in records.enumerated() where record.count != header.count {
-      throw InputFileError(path: path, line: index + 2, kind: .malformed,
-        reason: "\(record.count) fields where the header has \(header.count)")
-    }
-    rows = records
+    let header = records.removeFirst()
+    try self.init(header: header, rows: records, path: path)
   }
 
   /// A table of fields already split, as a benchmark holds the rows it is about to write: the

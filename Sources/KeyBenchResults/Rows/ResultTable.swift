@@ -40,11 +40,8 @@ public struct ResultTable: Sendable {
     var rows: [ResultRow] = []
     var extras: [[String]] = []
     var algorithms: [String] = []
-    var seenAlgorithms = Set<String>()
-    // Items seen per algorithm; rows come grouped by algorithm, so the current one's set is at hand.
+    // Items seen, per algorithm (no key built per row); its keys are the algorithms seen.
     var itemsOf: [String: Set<String>] = [:]
-    var currentAlgorithm = ""
-    var currentItems = Set<String>()
     rows.reserveCapacity(table.rows.count)
     extras.reserveCapacity(table.rows.count)
     for (index, fields) in table.rows.enumerated() {
@@ -68,16 +65,10 @@ public struct ResultTable: Sendable {
         }
         time = value
       }
-      if algorithm != currentAlgorithm {
-        if !currentAlgorithm.isEmpty { itemsOf[currentAlgorithm] = currentItems }
-        currentAlgorithm = algorithm
-        // Algorithms of a run answer the same items: the first one's count sizes the others.
-        currentItems = itemsOf.removeValue(forKey: algorithm) ?? Set(minimumCapacity: itemsOf.values.map(\.count).max() ?? 0)
-      }
-      guard currentItems.insert(item).inserted else {
+      guard itemsOf[algorithm, default: []].insert(item).inserted else {
         throw fail("item '\(item.prefix(80))' appears twice for algorithm '\(algorithm.prefix(80))'")
       }
-      if seenAlgorithms.insert(algorithm).inserted { algorithms.append(algorithm) }
+      if itemsOf.count > algorithms.count { algorithms.append(algorithm) }
       let candidates = fields[5].isEmpty ? [] : fields[5].split(separator: ResultRow.candidateSeparator, omittingEmptySubsequences: false).map(String.init)
       rows.append(ResultRow(algorithm: algorithm, item: item, group: group, target: fields[3], rank: rank, candidates: candidates, timeMicroseconds: time))
       extras.append(Array(fields.dropFirst(ResultRow.columns.count)))
