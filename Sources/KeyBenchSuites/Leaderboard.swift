@@ -200,9 +200,7 @@ public struct Leaderboard {
 
   /// The same tables as a self-contained HTML page (no script, no network).
   public var html: String {
-    func escape(_ text: String) -> String {
-      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
+    let escape = Node.escape
     var body = ""
     var last = ""
     for row in rows {

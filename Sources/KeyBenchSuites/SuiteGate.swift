@@ -35,8 +35,8 @@ public struct SuiteGate {
     <?xml version="1.0" encoding="UTF-8"?>
     <testsuites name="keybench gate" tests="1" errors="1" failures="0">
     <testsuite name="keybench gate" tests="1" errors="1" failures="0">
-      <testcase classname="keybench.gate" name="\(xml(name))">
-        <error message="\(xml(message))">\(xml(detail))</error>
+      <testcase classname="keybench.gate" name="\(Node.escape(name))">
+        <error message="\(Node.escape(message))">\(Node.escape(detail))</error>
       </testcase>
     </testsuite>
     </testsuites>
@@ -86,10 +86,5 @@ public struct SuiteGate {
   public static func logTail(_ path: String) -> [String] {
     guard let data = FileManager.default.contents(atPath: path) else { return [] }
     return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).suffix(25).map(String.init)
-  }
-
-  static func xml(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
   }
 }

@@ -162,10 +162,7 @@ public struct RegressionGate: Sendable {
   public static func junit(_ checks: [Check], name: String) -> String {
     let judged = checks.filter { $0.verdict != .info }
     let failures = judged.filter { $0.verdict != .pass }
-    func escape(_ text: String) -> String {
-      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    let escape = Node.escape
     var lines = [
       #"<?xml version="1.0" encoding="UTF-8"?>"#,
       #"<testsuite name="\#(escape(name))" tests="\#(judged.count)" failures="\#(failures.count)">"#,
