@@ -82,6 +82,7 @@ let package = Package(
       name: "KeyBenchPlugins",
       dependencies: [
         "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchTyping", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchSwipe",
+        "KeyBenchKeyboard",
       ],
       swiftSettings: strict
     ),
@@ -96,13 +97,23 @@ let package = Package(
       dependencies: ["KeyBenchCore", "KeyBenchGeometry"],
       swiftSettings: strict
     ),
-    // The six benchmarks (swipe, correct, touch, gesture, predict, photos), one shape each.
+    // The whole keyboard: the Keyboard protocol, the tap decoder and the built-in keyboards
+    // composed of the other algorithm libraries (benchmark in KeyBenchBench).
+    .target(
+      name: "KeyBenchKeyboard",
+      dependencies: [
+        "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchLanguageModel", "KeyBenchTyping", "KeyBenchPrediction",
+        "KeyBenchSwipe",
+      ],
+      swiftSettings: strict
+    ),
+    // The seven benchmarks (swipe, correct, touch, gesture, predict, photos, keyboard), one shape each.
     .target(
       name: "KeyBenchBench",
       dependencies: [
         "KeyBenchCore", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTouch",
         "KeyBenchGesture", "KeyBenchTyping", "KeyBenchLanguageModel", "KeyBenchPrediction", "KeyBenchPhotos", "KeyBenchResults",
-        "KeyBenchPlugins", "KeyBenchStore",
+        "KeyBenchPlugins", "KeyBenchStore", "KeyBenchKeyboard",
       ],
       swiftSettings: strict
     ),
@@ -151,7 +162,7 @@ let package = Package(
       name: "keybench-run",
       dependencies: [
         "KeyBenchBench", "KeyBenchCLI", "KeyBenchCore", "KeyBenchSwipe", "KeyBenchTouch", "KeyBenchGesture", "KeyBenchTyping",
-        "KeyBenchPrediction", "KeyBenchPhotos", "KeyBenchPlugins",
+        "KeyBenchPrediction", "KeyBenchPhotos", "KeyBenchPlugins", "KeyBenchKeyboard",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -260,9 +271,14 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "KeyBenchKeyboardTests",
+      dependencies: ["KeyBenchKeyboard", "KeyBenchGeometry", "KeyBenchLexicon", "KeyBenchLanguageModel", "KeyBenchTyping", "KeyBenchTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "KeyBenchBenchTests",
       dependencies: [
-        "KeyBenchBench", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore",
+        "KeyBenchBench", "KeyBenchKeyboard", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore",
         "KeyBenchTestSupport",
       ],
       swiftSettings: strict

@@ -86,6 +86,8 @@ public final class PluginProcess {
   public private(set) var leftBehind: [String] = []
   /// Answers received.
   public private(set) var answered = 0
+  /// The `tasks` list of the ready line, when it has one (the keyboard task requires it).
+  public private(set) var declaredTasks: [String]?
   /// Each request's round trip in µs and the `time_us` it reported (nil when none).
   private var roundTrips: [Double] = []
   private var reported: [Double?] = []
@@ -228,6 +230,12 @@ public final class PluginProcess {
     }
     let config = answer["config"] ?? [String: Any]()
     guard config is [String: Any] else { throw fail(handshake, "its \"config\" must be a JSON object") }
+    if let tasks = answer["tasks"] {
+      guard let list = tasks as? [String] else {
+        throw fail(handshake, "\"tasks\" in its ready line must be a list of task names; it sent \(Self.clip(line: tasks))")
+      }
+      declaredTasks = list
+    }
     identity.reportedName = name
     identity.version = version
     identity.config = String(decoding: try Provenance.canonicalJSON(config), as: UTF8.self)

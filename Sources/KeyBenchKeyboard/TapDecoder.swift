@@ -1,0 +1,322 @@
+import Foundation
+public import KeyBenchCore
+public import KeyBenchGeometry
+public import KeyBenchLanguageModel
+
+/// Decodes a word from where the taps landed: the noisy-channel keyboard decoder of the literature
+/// (Goodman et al. 2002; Fowler et al. 2015), as a beam search over the lexicon trie.
+///
+/// P(word | taps, context) ∝ P(taps | word) · P(word)^priorWeight · (P(word | previous) / P(word))^contextWeight.
+/// The channel aligns taps with the word's letters: a tap aimed at a letter lands around its key
+/// by a 2-D Gaussian of the device's touch spread (adapted to the typist when enabled), or — a
+/// slip of the mind, not the finger — anywhere on the keyboard; a tap may be extra (inserted), a
+/// letter may have no tap (omitted), and two neighbouring letters may be typed swapped. Characters
+/// typed off the layout (digits, `'`, a shifted capital) carry no tap and must match exactly.
+/// The beam keeps the paths whose channel score plus the best prior still below them is highest,
+/// so frequent words are not pruned for a slip at their first letter.
+public final class TapDecoder {
+  /// The channel's error probabilities and the search's limits.
+  public struct Config: Codable, Sendable, Equatable {
+    /// Paths kept per tap.
+    public var beam = 40
+    /// Multiplies the device's touch spread.
+    public var sigmaScale = 1.0
+    /// Probability that a tap was aimed at another key than the letter's (landing anywhere).
+    public var substitution = 0.01
+    /// Probability of an extra tap, of a letter with no tap, of two letters typed swapped.
+    public var insertion = 0.01
+    public var omission = 0.01
+    public var transposition = 0.003
+    /// Edits (extra taps, missing letters, swaps) allowed per word.
+    public var maxEdits = 2
+    /// Exponent of the lexicon prior (below 1: a rare word typed cleanly beats a frequent one a slip away).
+    public var priorWeight = 0.5
+    /// Exponent of the context ratio (0: no context).
+    public var contextWeight = 1.0
+    /// ln prior of a typed word the lexicon lacks (not weighted by `priorWeight`), so a name
+    /// typed cleanly can be kept while a slip that spells no word is not.
+    public var unknownLogPrior = -22.0
+    /// Completion: trie nodes expanded after the last tap, and words taken from each.
+    public var completionNodes = 8
+    public var wordsPerNode = 4
+
+    public init() {}
+  }
+
+  public let trie: LexiconTrie
+  public let config: Config
+  public let spread: TouchSpread
+  let context: WordContextModel?
+  /// Context model ids of the trie's words (nil: unseen in the text).
+  let contextIDs: [Int32?]
+  private let keyCount: Int
+  private let logUniform: Double
+  /// The typist's adaptation, applied to every emission; reset by ``reset()``.
+  public var adaptation: TouchAdaptation
+
+  public init(trie: LexiconTrie, spread: TouchSpread, context: WordContextModel?, config: Config, adapt: Bool) {
+    self.trie = trie
+    self.spread = spread
+    self.config = config
+    self.context = config.contextWeight > 0 ? context : nil
+    contextIDs = self.context.map { model in trie.words.map { model.wordID($0) } } ?? []
+    keyCount = trie.keys.count
+    let xs = trie.keys.map { $0.center.x - $0.width / 2 } + trie.keys.map { $0.center.x + $0.width / 2 }
+    let ys = trie.keys.map { $0.center.y - $0.height / 2 } + trie.keys.map { $0.center.y + $0.height / 2 }
+    let area = max(1, ((xs.max() ?? 1) - (xs.min() ?? 0)) * ((ys.max() ?? 1) - (ys.min() ?? 0)))
+    logUniform = -Foundation.log(area)
+    adaptation = TouchAdaptation(spread: TouchSpread(sigmaX: spread.sigmaX * config.sigmaScale, sigmaY: spread.sigmaY * config.sigmaScale), enabled: adapt)
+  }
+
+  /// ln P(tap | key) for every letter key: a Gaussian around the (adapted) centre mixed with a
+  /// uniform slip.
+  func emissions(_ tap: Point) -> [Double] {
+    let (dx, dy, sx, sy) = adaptation.current
+    let norm = -Foundation.log(2 * Double.pi * sx * sy)
+    let slip = config.substitution * Foundation.exp(logUniform)
+    return trie.keys.map { key in
+      let ex = (tap.x - key.center.x - dx) / sx, ey = (tap.y - key.center.y - dy) / sy
+      let gauss = Foundation.exp(norm - 0.5 * (ex * ex + ey * ey))
+      return Foundation.log((1 - config.substitution) * gauss + slip)
+    }
+  }
+
+  struct State {
+    var node: Int32
+    var score: Double
+    var edits: Int8
+  }
+
+  /// Channel scores of every path that consumed all taps: node → best score.
+  func search(_ typed: [Character], taps: [Point?]) -> [Int32: Double] {
+    let n = typed.count
+    let lower = typed.map { Character($0.lowercased()) }
+    let emit: [[Double]?] = taps.map { $0.map(emissions) }
+    let logMatch = Foundation.log(max(1e-9, 1 - config.insertion - config.omission - config.transposition))
+    let logInsert = Foundation.log(max(1e-12, config.insertion)) + logUniform
+    let logOmit = Foundation.log(max(1e-12, config.omission))
+    let logSwap = Foundation.log(max(1e-12, config.transposition))
+    let maxEdits = Int8(config.maxEdits)
+    // ln P(position i's character | a letter with symbol s).
+    func score(_ i: Int, _ s: Int) -> Double {
+      if let e = emit[i] {
+        let key = trie.keyOfSymbol[s]
+        return key >= 0 ? e[key] : -.infinity
+      }
+      return trie.symbols[s] == lower[i] || ComparableForm.of(String(trie.symbols[s])) == ComparableForm.of(String(lower[i])) ? 0 : -.infinity
+    }
+    var layers = [[Int32: (Double, Int8)]](repeating: [:], count: n + 1)
+    func add(_ layer: Int, _ node: Int32, _ value: Double, _ edits: Int8) {
+      guard value > -.infinity else { return }
+      if let old = layers[layer][node], old.0 >= value { return }
+      layers[layer][node] = (value, edits)
+    }
+    layers[0][Int32(LexiconTrie.root)] = (0, 0)
+    let weight = config.priorWeight
+    // Keep the beam: channel score plus the best prior still reachable.
+    func prune(_ i: Int) -> [State] {
+      var states = layers[i].map { State(node: $0.key, score: $0.value.0, edits: $0.value.1) }
+      if states.count > config.beam {
+        states.sort { a, b in
+          a.score + weight * Double(trie.maxPrior[Int(a.node)]) > b.score + weight * Double(trie.maxPrior[Int(b.node)])
+        }
+        states.removeLast(states.count - config.beam)
+        layers[i] = Dictionary(uniqueKeysWithValues: states.map { ($0.node, ($0.score, $0.edits)) })
+      }
+      return states
+    }
+    for i in 0...n {
+      // Omitted letters: a child of a kept path reached without a tap (one per position).
+      for state in prune(i) where state.edits < maxEdits {
+        let first = Int(trie.firstChild[Int(state.node)])
+        for child in first..<first + Int(trie.childCount[Int(state.node)]) { add(i, Int32(child), state.score + logOmit, state.edits + 1) }
+      }
+      let states = prune(i)
+      guard i < n else { break }
+      // Swaps are only tried through letters whose key the next tap is near.
+      let swapFloor = (emit[i + 1 < n ? i + 1 : i]?.max() ?? 0) - 4
+      for state in states {
+        let node = Int(state.node)
+        let first = Int(trie.firstChild[node])
+        for child in first..<first + Int(trie.childCount[node]) {
+          add(i + 1, Int32(child), state.score + logMatch + score(i, Int(trie.nodeSymbol[child])), state.edits)
+        }
+        guard state.edits < maxEdits else { continue }
+        add(i + 1, state.node, state.score + logInsert, state.edits + 1)
+        if i + 1 < n {
+          // Two letters typed swapped: tap i hit the second letter, tap i + 1 the first.
+          for a in first..<first + Int(trie.childCount[node]) {
+            let second = score(i + 1, Int(trie.nodeSymbol[a]))
+            guard second > swapFloor else { continue }
+            let firstB = Int(trie.firstChild[a])
+            for b in firstB..<firstB + Int(trie.childCount[a]) {
+              add(i + 2, Int32(b), state.score + logSwap + second + score(i, Int(trie.nodeSymbol[b])), state.edits + 1)
+            }
+          }
+        }
+      }
+    }
+    return layers[n].mapValues(\.0)
+  }
+
+  /// Context weight times the context ratio of word `w` after `previous` (0 without a model).
+  func contextScore(_ w: Int, _ context: WordContextModel.Context?) -> Double {
+    guard let model = self.context, let context else { return 0 }
+    return config.contextWeight * model.logRatio(wordID: contextIDs[w], in: context, limit: 5)
+  }
+
+  /// The best words for a whole typed word, best first, in the typist's case; the typed word
+  /// itself competes as an unknown word when the lexicon lacks it.
+  public func correct(_ typed: String, taps: [Point?], previous: [String], limit: Int) -> [String] {
+    let characters = Array(typed)
+    guard !characters.isEmpty, characters.contains(where: \.isLetter), taps.count == characters.count else { return [typed] }
+    let ends = search(characters, taps: taps)
+    let context = self.context.map { $0.context(previous) }
+    let start = previous.isEmpty
+    var scored: [(score: Double, word: String)] = []
+    for (node, channel) in ends {
+      for w in trie.terminals(Int(node)) {
+        let word = WordCase.apply(to: trie.words[w], typed: typed, sentenceStart: start)
+        scored.append((channel + config.priorWeight * Double(trie.logPrior[w]) + contextScore(w, context), word))
+      }
+    }
+    let lowerTyped = typed.lowercased()
+    if trie.node(for: lowerTyped).map({ trie.terminals($0).isEmpty }) ?? true {
+      // Not a lexicon word (a name, a number): kept as typed when no word explains the taps better.
+      scored.append((literalScore(characters, taps: taps) + config.unknownLogPrior, typed))
+    }
+    scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
+    var answer: [String] = []
+    var seen: Set<String> = []
+    for (_, word) in scored where answer.count < limit {
+      if seen.insert(word.lowercased()).inserted { answer.append(word) }
+    }
+    if answer.isEmpty { answer.append(typed) }
+    return answer
+  }
+
+  /// The channel score of the taps read as exactly the typed characters.
+  func literalScore(_ characters: [Character], taps: [Point?]) -> Double {
+    var total = 0.0
+    for (character, tap) in zip(characters, taps) {
+      guard let tap else { continue }
+      let lower = Character(character.lowercased())
+      if let s = trie.symbol(of: lower), trie.keyOfSymbol[s] >= 0 {
+        total += emissions(tap)[trie.keyOfSymbol[s]]
+      } else {
+        total += emissions(tap).max() ?? 0
+      }
+    }
+    return total
+  }
+
+  /// Completions of a begun word from its taps: the best trie nodes after the last tap, each
+  /// expanded to its most probable words, rescored with the context.
+  public func complete(_ prefix: String, taps: [Point?], previous: [String], limit: Int, extra: [String] = []) -> [String] {
+    let characters = Array(prefix)
+    guard !characters.isEmpty, taps.count == characters.count else { return [] }
+    let ends = search(characters, taps: taps)
+    let context = self.context.map { $0.context(previous) }
+    let weight = config.priorWeight
+    let nodes = ends.sorted { a, b in
+      let x = a.value + weight * Double(trie.maxPrior[Int(a.key)]), y = b.value + weight * Double(trie.maxPrior[Int(b.key)])
+      return x != y ? x > y : a.key < b.key
+    }.prefix(config.completionNodes)
+    var best: [Int: Double] = [:]
+    for (node, channel) in nodes {
+      for w in trie.bestWords(under: Int(node), count: config.wordsPerNode) {
+        let value = channel + weight * Double(trie.logPrior[w]) + contextScore(w, context)
+        if value > best[w] ?? -.infinity { best[w] = value }
+      }
+    }
+    // Words the context proposes (e.g. a predictor's), scored on the path they share with the taps.
+    for word in extra {
+      let lower = Array(word.lowercased())
+      var node = LexiconTrie.root
+      var channel = -Double.infinity
+      for (depth, character) in lower.enumerated() {
+        guard let s = trie.symbol(of: character), let child = trie.child(of: node, symbol: s) else { node = -1; break }
+        node = child
+        if depth + 1 >= characters.count - config.maxEdits, let value = ends[Int32(node)] { channel = max(channel, value) }
+      }
+      guard node >= 0, channel > -.infinity, let w = trie.terminals(node).first else { continue }
+      let value = channel + weight * Double(trie.logPrior[w]) + contextScore(w, context)
+      if value > best[w] ?? -.infinity { best[w] = value }
+    }
+    let start = previous.isEmpty
+    var answer: [String] = []
+    var seen: Set<String> = []
+    for (w, _) in best.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) where answer.count < limit {
+      let word = WordCase.apply(to: trie.words[w], typed: prefix, sentenceStart: start)
+      if seen.insert(word.lowercased()).inserted { answer.append(word) }
+    }
+    return answer
+  }
+
+  /// Learns the typist's touch from a committed word (see ``TouchAdaptation``).
+  public func learn(_ word: String, taps: [Point?]) {
+    guard adaptation.enabled, taps.count == word.count else { return }
+    for (character, tap) in zip(word.lowercased(), taps) {
+      guard let tap, let s = trie.symbol(of: character), trie.keyOfSymbol[s] >= 0 else { continue }
+      adaptation.observe(tap, key: trie.keys[trie.keyOfSymbol[s]].center)
+    }
+  }
+}
+
+/// A typist's own touch: the mean offset of their taps from the key centres and how widely they
+/// spread, learned from the words they commit and shrunk toward the device's model (20
+/// pseudo-taps), so a few taps move it little. Taps farther than 3 σ from the key are slips, not
+/// touch, and are left out.
+public struct TouchAdaptation: Sendable {
+  public let enabled: Bool
+  let base: TouchSpread
+  private var n = 0.0, sumX = 0.0, sumY = 0.0, squaresX = 0.0, squaresY = 0.0
+  static let pseudoTaps = 20.0
+
+  public init(spread: TouchSpread, enabled: Bool) {
+    base = spread
+    self.enabled = enabled
+  }
+
+  /// Offset x, y and spread σx, σy in effect.
+  public var current: (Double, Double, Double, Double) {
+    guard n > 0 else { return (0, 0, base.sigmaX, base.sigmaY) }
+    let k = Self.pseudoTaps
+    let dx = sumX / (n + k), dy = sumY / (n + k)
+    let vx = (squaresX - n * dx * dx + k * base.sigmaX * base.sigmaX) / (n + k)
+    let vy = (squaresY - n * dy * dy + k * base.sigmaY * base.sigmaY) / (n + k)
+    return (dx, dy, max(vx, 0.25 * base.sigmaX * base.sigmaX).squareRoot(), max(vy, 0.25 * base.sigmaY * base.sigmaY).squareRoot())
+  }
+
+  mutating func observe(_ tap: Point, key: Point) {
+    let ex = tap.x - key.x, ey = tap.y - key.y
+    guard abs(ex) < 3 * base.sigmaX, abs(ey) < 3 * base.sigmaY else { return }
+    n += 1
+    sumX += ex
+    sumY += ey
+    squaresX += ex * ex
+    squaresY += ey * ey
+  }
+
+  public mutating func reset() { self = TouchAdaptation(spread: base, enabled: enabled) }
+}
+
+extension TapDecoder.Config: ValidatedConfig {
+  /// Ranges that keep the search bounded and the probabilities probabilities.
+  public func validationErrors() -> [String] {
+    var check = RangeCheck()
+    check.integer("beam", beam, in: 1...10_000)
+    check.positive("sigmaScale", sigmaScale, atMost: 100)
+    check.number("substitution", substitution, in: 0...0.5)
+    check.number("insertion", insertion, in: 0...0.3)
+    check.number("omission", omission, in: 0...0.3)
+    check.number("transposition", transposition, in: 0...0.3)
+    check.integer("maxEdits", maxEdits, in: 0...5)
+    check.number("priorWeight", priorWeight, in: 0...10)
+    check.number("contextWeight", contextWeight, in: 0...10)
+    check.number("unknownLogPrior", unknownLogPrior, in: -1000...0)
+    check.integer("completionNodes", completionNodes, in: 1...1000)
+    check.integer("wordsPerNode", wordsPerNode, in: 1...1000)
+    return check.errors
+  }
+}
