@@ -11,7 +11,7 @@ public import KeyBenchCore
 public struct SuiteFile: Sendable {
   /// The format version this KeyBench reads.
   public static let formatVersion = 1
-  public static let benches = ["swipe", "correct", "predict", "touch", "gesture", "photos"]
+  public static let benches = ["swipe", "correct", "predict", "touch", "gesture", "photos", "keyboard"]
   public static let tools = ["keybench-swipes", "keybench-typos", "keybench-ingest"]
   /// The option a step tool writes its output through (the suite adds it): a file for most, the
   /// lexicon database for `keybench-ingest` — unless it only measures (`--measure`: a JSON file).

@@ -29,6 +29,42 @@ public struct KeyboardScorer {
     public var times: [KeyboardTask: [Double]]
   }
 
+  /// One results.csv row: the shared fields, then ``columns``. Correction rows carry kebbie's
+  /// counts (a positive is a word typed with an error; a hit is the first — top-3: any of the
+  /// first three — candidate equal to the intended word) as per-row numerators and
+  /// denominators, so precision, recall and F-β are ratios the bootstrap can resample.
+  public static func row(
+    keyboard: String, item: String, group: String, task: KeyboardTask, target: String, answer: [String], answered: Bool, time: Double?,
+    sentence: Int, typed: String, word: TypedWord
+  ) -> [String] {
+    let rank = answer.firstIndex(of: target).map { $0 + 1 }
+    var extra = [task.rawValue, task.rawValue, answered ? "1" : "0", String(sentence), typed, String(word.typos)]
+    if task == .correct {
+      let typo = word.typos > 0
+      let hit1 = rank == 1, hit3 = rank.map { $0 <= 3 } ?? false
+      let committed = answer.first ?? word.typed
+      let b2 = beta * beta
+      func f(_ hit: Bool) -> (Double, Double) {
+        let tp = typo && hit ? 1.0 : 0, fn = typo && !hit ? 1.0 : 0, fp = !typo && !hit ? 1.0 : 0
+        return ((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
+      }
+      let (f1n, f1d) = f(hit1), (f3n, f3d) = f(hit3)
+      extra[1] = typo ? "correct-typo" : "correct-clean"
+      extra += [
+        String(word.words), word.typed == word.intended ? "0" : String(word.words), committed == word.intended ? "0" : String(word.words),
+        String(word.intended.count),
+        String(EditDistance.levenshtein(Array(word.typed), Array(word.intended))),
+        String(EditDistance.levenshtein(Array(committed), Array(word.intended))),
+        typo && hit1 ? "1" : "0", (typo && hit1) || (!typo && !hit1) ? "1" : "0",
+        typo && hit3 ? "1" : "0", (typo && hit3) || (!typo && !hit3) ? "1" : "0",
+        CSV.number(f1n), CSV.number(f1d), CSV.number(f3n), CSV.number(f3d),
+      ]
+    } else {
+      extra += Array(repeating: "", count: columns.count - extra.count)
+    }
+    return ResultRow(algorithm: keyboard, item: item, group: group, target: target, rank: rank, candidates: answer, timeMicroseconds: time).fields + extra
+  }
+
   public func score(_ keyboard: any Keyboard, sentences: [TypedSentence]) throws -> Scored {
     var rows: [[String]] = []
     var times: [KeyboardTask: [Double]] = [:]
@@ -57,33 +93,10 @@ public struct KeyboardScorer {
             time = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
             times[task, default: []].append(time!)
           }
-          let rank = answer.firstIndex(of: target).map { $0 + 1 }
-          var extra = [task.rawValue, task.rawValue, answered ? "1" : "0", String(sentence.index + 1), typed, String(word.typos)]
-          if task == .correct {
-            let typo = word.typos > 0
-            let hit1 = rank == 1, hit3 = rank.map { $0 <= 3 } ?? false
-            let committed = answer.first ?? word.typed
-            let b2 = Self.beta * Self.beta
-            func f(_ hit: Bool) -> (Double, Double) {
-              let tp = typo && hit ? 1.0 : 0, fn = typo && !hit ? 1.0 : 0, fp = !typo && !hit ? 1.0 : 0
-              return ((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
-            }
-            let (f1n, f1d) = f(hit1), (f3n, f3d) = f(hit3)
-            extra[1] = typo ? "correct-typo" : "correct-clean"
-            extra += [
-              String(word.words), word.typed == word.intended ? "0" : String(word.words), committed == word.intended ? "0" : String(word.words),
-              String(word.intended.count),
-              String(EditDistance.levenshtein(Array(word.typed), Array(word.intended))),
-              String(EditDistance.levenshtein(Array(committed), Array(word.intended))),
-              typo && hit1 ? "1" : "0", (typo && hit1) || (!typo && !hit1) ? "1" : "0",
-              typo && hit3 ? "1" : "0", (typo && hit3) || (!typo && !hit3) ? "1" : "0",
-              CSV.number(f1n), CSV.number(f1d), CSV.number(f3n), CSV.number(f3d),
-            ]
-          } else {
-            extra += Array(repeating: "", count: Self.columns.count - extra.count)
-          }
-          let row = ResultRow(algorithm: keyboard.name, item: item, group: group, target: target, rank: rank, candidates: answer, timeMicroseconds: time)
-          rows.append(row.fields + extra)
+          let row = Self.row(
+            keyboard: keyboard.name, item: item, group: group, task: task, target: target, answer: answer, answered: answered,
+            time: time, sentence: sentence.index + 1, typed: typed, word: word)
+          rows.append(row)
           return (answer, answered)
         }
         if !previous.isEmpty, let first = intendedWords.first {
