@@ -81,11 +81,25 @@ public final class TapDecoder {
     }
   }
 
-  struct State {
-    var node: Int32
-    var score: Double
-    var edits: Int8
+  /// Search layers: layer i holds the paths that consumed i taps.
+  struct Layer {
+    var nodes: [Int32] = []
+    var scores: [Double] = []
+    var edits: [Int8] = []
+    /// Best channel score + weighted prior below the node in the layer (the pruning heuristic).
+    var best = -Double.infinity
+    var stamp: UInt32 = 0
   }
+
+  /// Per-node slots of the three layers a step writes to (i, i + 1, i + 2), stamped so they need
+  /// no clearing between layers or calls: the search dedupes paths without hashing.
+  private var slotBuffer: [Int32] = []
+  private var stampBuffer: [UInt32] = []
+  private var generation: UInt32 = 0
+
+  /// Paths whose score plus best reachable prior falls this many nats below the layer's best are
+  /// dropped as they are made (the beam keeps at most ``Config/beam`` of the rest).
+  static let pruneWidth = 14.0
 
   /// Channel scores of every path that consumed all taps: node → best score.
   func search(_ typed: [Character], taps: [Point?]) -> [Int32: Double] {
@@ -97,66 +111,122 @@ public final class TapDecoder {
     let logOmit = Foundation.log(max(1e-12, config.omission))
     let logSwap = Foundation.log(max(1e-12, config.transposition))
     let maxEdits = Int8(config.maxEdits)
-    // ln P(position i's character | a letter with symbol s).
-    func score(_ i: Int, _ s: Int) -> Double {
-      if let e = emit[i] {
-        let key = trie.keyOfSymbol[s]
-        return key >= 0 ? e[key] : -.infinity
-      }
-      return trie.symbols[s] == lower[i] || ComparableForm.of(String(trie.symbols[s])) == ComparableForm.of(String(lower[i])) ? 0 : -.infinity
-    }
-    var layers = [[Int32: (Double, Int8)]](repeating: [:], count: n + 1)
-    func add(_ layer: Int, _ node: Int32, _ value: Double, _ edits: Int8) {
-      guard value > -.infinity else { return }
-      if let old = layers[layer][node], old.0 >= value { return }
-      layers[layer][node] = (value, edits)
-    }
-    layers[0][Int32(LexiconTrie.root)] = (0, 0)
     let weight = config.priorWeight
-    // Keep the beam: channel score plus the best prior still reachable.
-    func prune(_ i: Int) -> [State] {
-      var states = layers[i].map { State(node: $0.key, score: $0.value.0, edits: $0.value.1) }
-      if states.count > config.beam {
-        states.sort { a, b in
-          a.score + weight * Double(trie.maxPrior[Int(a.node)]) > b.score + weight * Double(trie.maxPrior[Int(b.node)])
-        }
-        states.removeLast(states.count - config.beam)
-        layers[i] = Dictionary(uniqueKeysWithValues: states.map { ($0.node, ($0.score, $0.edits)) })
-      }
-      return states
+    let width = Self.pruneWidth
+    let nodeCount = trie.nodeCount
+    if slotBuffer.isEmpty {
+      slotBuffer = [Int32](repeating: 0, count: 3 * nodeCount)
+      stampBuffer = [UInt32](repeating: 0, count: 3 * nodeCount)
     }
-    for i in 0...n {
-      // Omitted letters: a child of a kept path reached without a tap (one per position).
-      for state in prune(i) where state.edits < maxEdits {
-        let first = Int(trie.firstChild[Int(state.node)])
-        for child in first..<first + Int(trie.childCount[Int(state.node)]) { add(i, Int32(child), state.score + logOmit, state.edits + 1) }
+    // Moved out of the object for the search (no exclusivity checks on every access), back at the end.
+    var slots = slotBuffer, stamps = stampBuffer
+    slotBuffer = []
+    stampBuffer = []
+    defer {
+      slotBuffer = slots
+      stampBuffer = stamps
+    }
+    // ln P(position i's character | a letter with symbol s); characters without a tap must match.
+    let offLayer: [Bool] = taps.map { $0 == nil }
+    let folded = lower.map { ComparableForm.of(String($0)) }
+    func score(_ i: Int, _ s: Int) -> Double {
+      if !offLayer[i] {
+        let key = trie.keyOfSymbol[s]
+        return key >= 0 ? emit[i]![key] : -.infinity
       }
-      let states = prune(i)
-      guard i < n else { break }
-      // Swaps are only tried through letters whose key the next tap is near.
-      let swapFloor = (emit[i + 1 < n ? i + 1 : i]?.max() ?? 0) - 4
-      for state in states {
-        let node = Int(state.node)
-        let first = Int(trie.firstChild[node])
-        for child in first..<first + Int(trie.childCount[node]) {
-          add(i + 1, Int32(child), state.score + logMatch + score(i, Int(trie.nodeSymbol[child])), state.edits)
+      return trie.symbols[s] == lower[i] || ComparableForm.of(String(trie.symbols[s])) == folded[i] ? 0 : -.infinity
+    }
+    var layers = [Layer](repeating: Layer(), count: n + 1)
+    func newStamp() -> UInt32 {
+      generation &+= 1
+      if generation == 0 {
+        for j in stamps.indices { stamps[j] = 0 }
+        generation = 1
+      }
+      return generation
+    }
+    for i in 0...n { layers[i].stamp = newStamp() }
+    func add(_ l: Int, _ node: Int32, _ value: Double, _ edits: Int8) {
+      guard value > -.infinity else { return }
+      let h = value + weight * Double(trie.maxPrior[Int(node)])
+      guard h >= layers[l].best - width else { return }
+      if h > layers[l].best { layers[l].best = h }
+      let at = (l % 3) * nodeCount + Int(node)
+      if stamps[at] == layers[l].stamp {
+        let slot = Int(slots[at])
+        if layers[l].scores[slot] < value {
+          layers[l].scores[slot] = value
+          layers[l].edits[slot] = edits
         }
-        guard state.edits < maxEdits else { continue }
-        add(i + 1, state.node, state.score + logInsert, state.edits + 1)
-        if i + 1 < n {
-          // Two letters typed swapped: tap i hit the second letter, tap i + 1 the first.
-          for a in first..<first + Int(trie.childCount[node]) {
-            let second = score(i + 1, Int(trie.nodeSymbol[a]))
-            guard second > swapFloor else { continue }
-            let firstB = Int(trie.firstChild[a])
-            for b in firstB..<firstB + Int(trie.childCount[a]) {
-              add(i + 2, Int32(b), state.score + logSwap + second + score(i, Int(trie.nodeSymbol[b])), state.edits + 1)
-            }
+        return
+      }
+      stamps[at] = layers[l].stamp
+      slots[at] = Int32(layers[l].nodes.count)
+      layers[l].nodes.append(node)
+      layers[l].scores.append(value)
+      layers[l].edits.append(edits)
+    }
+    // Keeps the beam of layer l: within the width of its best, at most `beam` paths.
+    func prune(_ l: Int) {
+      var layer = layers[l]
+      let floor = layer.best - width
+      var order = layer.nodes.indices.filter { layer.scores[$0] + weight * Double(trie.maxPrior[Int(layer.nodes[$0])]) >= floor }
+      if order.count > config.beam {
+        let h = order.map { layer.scores[$0] + weight * Double(trie.maxPrior[Int(layer.nodes[$0])]) }
+        let ranked = order.indices.sorted { h[$0] != h[$1] ? h[$0] > h[$1] : order[$0] < order[$1] }
+        order = ranked.prefix(config.beam).map { order[$0] }
+      }
+      guard order.count < layer.nodes.count else { return }
+      layer.nodes = order.map { layer.nodes[$0] }
+      layer.scores = order.map { layer.scores[$0] }
+      layer.edits = order.map { layer.edits[$0] }
+      layer.stamp = newStamp()
+      let base = (l % 3) * nodeCount
+      for (slot, node) in layer.nodes.enumerated() {
+        stamps[base + Int(node)] = layer.stamp
+        slots[base + Int(node)] = Int32(slot)
+      }
+      layers[l] = layer
+    }
+    add(0, Int32(LexiconTrie.root), 0, 0)
+    for i in 0...n {
+      prune(i)
+      // Omitted letters: a child of a kept path reached without a tap (one per position).
+      let kept = layers[i]
+      for j in kept.nodes.indices where kept.edits[j] < maxEdits {
+        let node = Int(kept.nodes[j])
+        let first = Int(trie.firstChild[node])
+        for child in first..<first + Int(trie.childCount[node]) { add(i, Int32(child), kept.scores[j] + logOmit, kept.edits[j] + 1) }
+      }
+      prune(i)
+      guard i < n else { break }
+      let layer = layers[i]
+      // Swaps are only tried through letters whose key the next tap is near.
+      let swapFloor = i + 1 < n ? ((offLayer[i + 1] ? 0 : emit[i + 1]!.max() ?? 0) - 4) : .infinity
+      for j in layer.nodes.indices {
+        let node = Int(layer.nodes[j]), value = layer.scores[j], edits = layer.edits[j]
+        let first = Int(trie.firstChild[node])
+        let last = first + Int(trie.childCount[node])
+        for child in first..<last {
+          add(i + 1, Int32(child), value + logMatch + score(i, Int(trie.nodeSymbol[child])), edits)
+        }
+        guard edits < maxEdits else { continue }
+        add(i + 1, Int32(node), value + logInsert, edits + 1)
+        guard i + 1 < n else { continue }
+        // Two letters typed swapped: tap i hit the second letter, tap i + 1 the first.
+        for a in first..<last {
+          let second = score(i + 1, Int(trie.nodeSymbol[a]))
+          guard second > swapFloor else { continue }
+          let firstB = Int(trie.firstChild[a])
+          for b in firstB..<firstB + Int(trie.childCount[a]) {
+            add(i + 2, Int32(b), value + logSwap + second + score(i, Int(trie.nodeSymbol[b])), edits + 1)
           }
         }
       }
     }
-    return layers[n].mapValues(\.0)
+    var ends: [Int32: Double] = [:]
+    for (node, value) in zip(layers[n].nodes, layers[n].scores) { ends[node] = value }
+    return ends
   }
 
   /// Context weight times the context ratio of word `w` after `previous` (0 without a model).
@@ -173,22 +243,22 @@ public final class TapDecoder {
     let ends = search(characters, taps: taps)
     let context = self.context.map { $0.context(previous) }
     let start = previous.isEmpty
-    var scored: [(score: Double, word: String)] = []
+    var scored: [(score: Double, word: Int)] = []
     for (node, channel) in ends {
       for w in trie.terminals(Int(node)) {
-        let word = WordCase.apply(to: trie.words[w], typed: typed, sentenceStart: start)
-        scored.append((channel + config.priorWeight * Double(trie.logPrior[w]) + contextScore(w, context), word))
+        scored.append((channel + config.priorWeight * Double(trie.logPrior[w]) + contextScore(w, context), w))
       }
     }
     let lowerTyped = typed.lowercased()
     if trie.node(for: lowerTyped).map({ trie.terminals($0).isEmpty }) ?? true {
       // Not a lexicon word (a name, a number): kept as typed when no word explains the taps better.
-      scored.append((literalScore(characters, taps: taps) + config.unknownLogPrior, typed))
+      scored.append((literalScore(characters, taps: taps) + config.unknownLogPrior, -1))
     }
     scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
     var answer: [String] = []
     var seen: Set<String> = []
-    for (_, word) in scored where answer.count < limit {
+    for (_, w) in scored where answer.count < limit {
+      let word = w < 0 ? typed : WordCase.apply(to: trie.words[w], typed: typed, sentenceStart: start)
       if seen.insert(word.lowercased()).inserted { answer.append(word) }
     }
     if answer.isEmpty { answer.append(typed) }

@@ -42,9 +42,10 @@ import Testing
       if word.typos == 0 { #expect(word.typed == word.intended) }
       if let length = word.completionLength { #expect((1..<min(word.intended.count, word.typed.count)).contains(length)) }
     }
-    // Some words carry slips, most do not (3 % of keystrokes plus the touch model).
+    // Some words carry slips, most do not (3 % of keystrokes plus the touch model: Fowler et
+    // al.'s literal taps misspelled 38 % of words).
     let slipped = a.words.filter { $0.typos > 0 }.count
-    #expect(slipped > 0 && slipped < a.words.count / 2)
+    #expect(slipped >= a.words.count / 20 && slipped <= a.words.count * 3 / 5, "\(slipped) of \(a.words.count)")
     // Typists differ from each other, deterministically.
     #expect(simulator.typist(1, seed: 7).offset != simulator.typist(2, seed: 7).offset)
     #expect(simulator.typist(1, seed: 7).offset == simulator.typist(1, seed: 7).offset)

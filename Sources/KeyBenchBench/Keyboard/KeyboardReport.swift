@@ -85,7 +85,9 @@ public struct KeyboardReport: BenchmarkReport {
         (weight: weight, ratio: try RunStatistics.sample(Self.rowMetrics.first { $0.name == name }!, indices: indices, table: table))
       }
       let combined = WeightedRatios(parts)
-      return (keyboard.keyboard, combined.value, try combined.interval(resamples: bootstrap.resamples, seed: bootstrap.seed, level: bootstrap.level))
+      // --bootstrap 0: no intervals, as for every row metric.
+      let interval = bootstrap.resamples > 0 ? try combined.interval(resamples: bootstrap.resamples, seed: bootstrap.seed, level: bootstrap.level) : nil
+      return (keyboard.keyboard, combined.value, interval)
     }
   }
 

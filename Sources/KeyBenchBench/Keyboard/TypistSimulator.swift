@@ -42,14 +42,23 @@ public enum NoiseModelKind: String, Sendable, CaseIterable, Codable {
 /// apostrophes and hyphens kept).
 public enum KeyboardTokenizer {
   public static func words(_ sentence: String) -> [String] {
-    var text = sentence
-    for (from, to) in [("“", "\""), ("”", "\""), ("„", "\""), ("’", "'"), ("ʻ", "'"), ("‘", "'"), ("´", "'"), ("ʼ", "'"),
-      ("–", "-"), ("—", "-"), ("‑", "-"), ("−", "-"), ("…", "..."), ("‚", ",")] {
-      text = text.replacingOccurrences(of: from, with: to)
+    var text = ""
+    text.reserveCapacity(sentence.utf8.count)
+    for character in sentence {
+      if let plain = plain[character] {
+        text.append(plain)
+      } else {
+        text.append(dropped.contains(character) ? " " : character)
+      }
     }
-    let dropped: Set<Character> = [".", ",", ":", ";", "(", ")", "\"", "!", "?", "[", "]", "{", "}", "~"]
-    return String(text.map { dropped.contains($0) ? " " : $0 }).split(whereSeparator: \.isWhitespace).map(String.init)
+    return text.split(whereSeparator: \.isWhitespace).map(String.init)
   }
+
+  /// kebbie's replacements (curly quotes, dashes, ellipsis), then its dropped punctuation.
+  static let plain: [Character: Character] = [
+    "“": " ", "”": " ", "„": " ", "’": "'", "ʻ": "'", "‘": "'", "´": "'", "ʼ": "'", "–": "-", "—": "-", "‑": "-", "−": "-", "…": " ", "‚": " ",
+  ]
+  static let dropped: Set<Character> = [".", ",", ":", ";", "(", ")", "\"", "!", "?", "[", "]", "{", "}", "~"]
 
   /// The usable sentences of a file: one per line (a Leipzig `id<TAB>sentence` line gives its
   /// sentence), each with at least one word.
