@@ -11,4 +11,13 @@ public enum ProcessMemory {
     guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
+
+  /// The process's peak resident set size in bytes (`VmHWM` of `/proc/self/status`), or nil.
+  public static func peakResidentBytes() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return nil }
+    return kilobytes * 1024
+  }
 }

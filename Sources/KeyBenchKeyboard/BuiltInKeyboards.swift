@@ -103,7 +103,7 @@ public final class LettersKeyboard: Keyboard {
 
   public func correct(_ typed: String, taps: [Point?], previous: [String], limit: Int) -> [String] {
     let words = corrector.suggestions(for: typed, context: nil, previous: previous, limit: limit)
-    return words.isEmpty ? [typed] : words.map { WordCase.apply(to: $0, typed: typed, sentenceStart: previous.isEmpty) }
+    return words.isEmpty ? [typed] : WordCase.distinct(words.map { WordCase.apply(to: $0, typed: typed, sentenceStart: previous.isEmpty) })
   }
 }
 
@@ -157,7 +157,7 @@ public final class TapKeyboard: Keyboard {
 
   public func next(previous: [String], limit: Int) throws -> [String] {
     let words = try predictor?.suggest(previous: previous[...], prefix: "", count: limit) ?? []
-    return words.map { WordCase.apply(to: $0, typed: "", sentenceStart: previous.isEmpty) }
+    return WordCase.distinct(words.map { WordCase.apply(to: $0, typed: "", sentenceStart: previous.isEmpty) })
   }
 
   public func swipe(_ points: [TimedPoint], previous: [String], limit: Int) throws -> [String] {
@@ -165,7 +165,7 @@ public final class TapKeyboard: Keyboard {
     let pool = max(limit, DTWDecoderConfig().context.pool)
     var candidates = try swipeDecoder.decode(points, top: pool, probe: nil).candidates
     if let fusion { candidates = fusion.rerank(candidates, previous: previous, top: limit) }
-    return candidates.prefix(limit).map { WordCase.apply(to: $0.word, typed: "", sentenceStart: previous.isEmpty) }
+    return WordCase.distinct(candidates.prefix(limit).map { WordCase.apply(to: $0.word, typed: "", sentenceStart: previous.isEmpty) })
   }
 
   /// Adapts the touch model to the word's taps and the predictor's cache to the word.
@@ -211,14 +211,16 @@ public final class PlainKeyboard: Keyboard {
   public func correct(_ typed: String, taps: [Point?], previous: [String], limit: Int) -> [String] {
     let words = corrector.suggestions(for: typed.lowercased(), limit: limit)
     guard !words.isEmpty else { return [typed] }
-    return words.map { WordCase.apply(to: $0, typed: typed, sentenceStart: previous.isEmpty) }
+    return WordCase.distinct(words.map { WordCase.apply(to: $0, typed: typed, sentenceStart: previous.isEmpty) })
   }
 
   public func complete(_ prefix: String, taps: [Point?], previous: [String], limit: Int) -> [String] {
     guard let node = trie.node(for: prefix.lowercased()) else { return [] }
-    return trie.bestWords(under: node, count: limit).map {
+    // More than asked: words differing only in case (East, east) become one answer.
+    let words = trie.bestWords(under: node, count: 2 * limit).map {
       WordCase.apply(to: trie.words[$0], typed: prefix, sentenceStart: previous.isEmpty)
     }
+    return Array(WordCase.distinct(words).prefix(limit))
   }
 
   public func next(previous: [String], limit: Int) -> [String] {
@@ -226,6 +228,6 @@ public final class PlainKeyboard: Keyboard {
     let v = previous.last.flatMap { counts.id(of: $0) } ?? NGramCounts.sentenceStart
     var ids = followers[v] ?? []
     for id in frequent where !ids.contains(id) { ids.append(id) }
-    return ids.prefix(limit).map { WordCase.apply(to: counts.words[Int($0)], typed: "", sentenceStart: previous.isEmpty) }
+    return Array(WordCase.distinct(ids.map { WordCase.apply(to: counts.words[Int($0)], typed: "", sentenceStart: previous.isEmpty) }).prefix(limit))
   }
 }

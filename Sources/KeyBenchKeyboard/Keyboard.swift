@@ -63,4 +63,11 @@ public enum WordCase {
     }
     return word
   }
+
+  /// `words` without a word that differs from an earlier one only in case (capitalising at a
+  /// sentence's start can make `the` and `The` one answer), order kept.
+  public static func distinct(_ words: [String]) -> [String] {
+    var seen: Set<String> = []
+    return words.filter { seen.insert($0.lowercased()).inserted }
+  }
 }

@@ -163,6 +163,10 @@ public struct Leaderboard {
       }
     case "photos":
       return perAlgorithm(metrics, "recall_at_1") { $0["ms_per_query"]?.number.map { $0 * 1000 } }
+    case "keyboard":
+      // Ranked by kebbie's correction F (a row metric with its interval); the overall score,
+      // whose interval is not a row metric's, stays on the run's page.
+      return perAlgorithm(metrics["keyboards"], "correction_f") { $0["correct_us_median"]?.number }
     default:
       return []
     }

@@ -439,6 +439,7 @@ struct HelpOptions {
     "touch": ["config": ([], nil)],
     "gesture": ["config": ([], nil)],
     "photos": ["config": ([], nil)],
+    "keyboard": ["config": ([], nil)],
   ]
 
   /// Why `object` is not a valid `--option` of `bench` (the binary's own message, without its

@@ -72,6 +72,9 @@ extension KeybenchRun {
     @Option(help: "Type at most this many sentences.")
     var limit: Int?
 
+    @Option(help: "Skip this many usable sentences first (e.g. tune on --skip 1000 --limit 1000, report on --limit 1000).")
+    var skip: Int = 0
+
     @Option(help: "Configuration JSON: {\"simulation\": {…}, \"decoder\": {…}}; keys left out keep their defaults.")
     var config: String?
 
@@ -93,6 +96,7 @@ extension KeybenchRun {
       check.integer("--typists", typists, in: 1...10_000)
       check.integer("--top", top, in: 1...100)
       if let limit { check.integer("--limit", limit, in: 1...10_000_000) }
+      check.integer("--skip", skip, in: 0...10_000_000)
       if let swipeShare { check.number("--swipe-share", swipeShare, in: 0...1) }
       if let problem = check.errors.first { throw ValidationError(problem) }
       if keyboard != "none" { try AlgorithmNames.validate(keyboard, option: "keyboard", known: KeyboardCatalog.names, noun: "keyboard") }
@@ -129,7 +133,9 @@ extension KeybenchRun {
         noise: NoiseModelKind(rawValue: noise) ?? .keybench, errors: errors, commonTypos: commonTypos, typists: typists, top: top, seed: seed, limit: limit,
         simulation: settings.simulation, decoder: settings.decoder, plugins: try plugin.specs, pluginOptions: plugin.options,
         bootstrap: try bootstrap.settings)
-      let report = try KeyboardRunner(options: options).run()
+      var runner = options
+      runner.skip = skip
+      let report = try KeyboardRunner(options: runner).run()
       try report.write(to: out)
       print(try report.consoleLines().joined(separator: "\n"))
       print(report.wroteLine(out))

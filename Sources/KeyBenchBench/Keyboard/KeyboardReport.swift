@@ -107,6 +107,7 @@ public struct KeyboardReport: BenchmarkReport {
       let prefix = "keyboards.\(keyboard.keyboard)."
       if let score = overall.first(where: { $0.keyboard == keyboard.keyboard }) { lines.append((prefix + "overall", score.value)) }
       for estimate in statistics.metrics where estimate.algorithm == keyboard.keyboard { lines.append((prefix + estimate.name, estimate.value)) }
+      lines += [(prefix + "resident_mib", keyboard.residentMiB), (prefix + "peak_resident_mib", keyboard.peakMiB)]
       for task in KeyboardTask.allCases {
         guard let times = keyboard.times[task], let latency = Self.latency(times) else { continue }
         lines += [(prefix + "\(task.rawValue)_us_median", latency.median), (prefix + "\(task.rawValue)_us_p99", latency.p99)]
@@ -180,12 +181,17 @@ public struct KeyboardReport: BenchmarkReport {
       let name = keyboard.keyboard
       lines.append("| \(name) | \(cell(name, "wer_literal")) | \(cell(name, "wer")) | \(cell(name, "cer_literal")) | \(cell(name, "cer")) | \(cell(name, "false_corrections")) |")
     }
-    lines += ["", "## Latency per call (µs, median / 99th percentile)", "", "| keyboard | correct | complete | next | swipe |", "|---|---:|---:|---:|---:|"]
+    lines += [
+      "", "## Latency per call (µs, median / 99th percentile) and memory",
+      "", "Keyboards run one after the other in one process: resident memory after each, and the process's peak so far.", "",
+      "| keyboard | correct | complete | next | swipe | resident MiB | peak MiB |", "|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for keyboard in scored {
       let cells = KeyboardTask.allCases.map { task in
         keyboard.times[task].flatMap(Self.latency).map { String(format: "%.0f / %.0f", $0.median, $0.p99) } ?? "–"
       }
-      lines.append("| \(keyboard.keyboard) | " + cells.joined(separator: " | ") + " |")
+      let memory = [keyboard.residentMiB, keyboard.peakMiB].map { $0.map { String(format: "%.0f", $0) } ?? "–" }
+      lines.append("| \(keyboard.keyboard) | " + (cells + memory).joined(separator: " | ") + " |")
     }
     return lines.joined(separator: "\n") + "\n\n" + statistics.markdown + "\n" + (try provenance.markdown(config: configuration))
   }
@@ -197,7 +203,7 @@ extension KeyboardReport {
     MetricKind.declare(.accuracy, rowMetrics.filter(\.higherIsBetter).map(\.name) + ["overall"])
     .merging(MetricKind.declare(.errorRate, rowMetrics.filter { !$0.higherIsBetter }.map(\.name))) { $1 }
     .merging(MetricKind.declare(.time, KeyboardTask.allCases.flatMap { ["\($0.rawValue)_us_median", "\($0.rawValue)_us_p99"] })) { $1 }
-    .merging(MetricKind.declare(.count, ["sentences", "words", "typists"])) { $1 }
+    .merging(MetricKind.declare(.count, ["sentences", "words", "typists", "resident_mib", "peak_resident_mib"])) { $1 }
 }
 
 extension KeyboardReport {

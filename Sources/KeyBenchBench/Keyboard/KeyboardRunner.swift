@@ -33,6 +33,8 @@ public struct KeyboardRunner: Benchmark {
     public var top: Int
     public var seed: UInt64
     public var limit: Int?
+    /// Usable sentences skipped before the first typed one (a development slice apart from a test slice).
+    public var skip = 0
     public var simulation: TypistSimulator.Config
     public var decoder: TapDecoder.Config
     public var plugins: [PluginSpec]
@@ -58,6 +60,11 @@ public struct KeyboardRunner: Benchmark {
     var sentences = try KeyboardTokenizer.sentences(path: o.sentences)
     guard !sentences.isEmpty else { throw CommandFailure("\(o.sentences): no usable sentence (no line holds a word)") }
     var items = Provenance.Items(unit: "sentences", read: sentences.count)
+    if o.skip > 0 {
+      guard o.skip < sentences.count else { throw CommandFailure("\(o.sentences): --skip \(o.skip) leaves none of its \(sentences.count) usable sentences") }
+      items.exclude(o.skip, "before --skip \(o.skip)")
+      sentences.removeFirst(o.skip)
+    }
     if let limit = o.limit, sentences.count > limit {
       items.exclude(sentences.count - limit, "beyond --limit \(limit)")
       sentences = Array(sentences.prefix(limit))

@@ -27,6 +27,10 @@ public struct KeyboardScorer {
     public var rows: [[String]]
     /// Microseconds per answered call, by task.
     public var times: [KeyboardTask: [Double]]
+    /// Resident memory (MiB) of the process once this keyboard had answered everything, and the
+    /// peak so far: keyboards run one after the other, so growth between them is each one's cost.
+    public var residentMiB: Double? = ProcessMemory.residentBytes().map { Double($0) / 1_048_576 }
+    public var peakMiB: Double? = ProcessMemory.peakResidentBytes().map { Double($0) / 1_048_576 }
   }
 
   /// One results.csv row: the shared fields, then ``columns``. Correction rows carry kebbie's
