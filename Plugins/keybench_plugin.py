@@ -29,6 +29,10 @@ The contract, in full:
     tuples, most frequent first: frequency is LatinIME's 0-255 log-scale value, count the
     probability x 1e9. It raises KeyError when the handshake has no lexicon (predict without
     --lexicon).
+  - Every field of info goes into the ready line as it is, so the keyboard task's (hello["task"]
+    == "keyboard") list of answered tasks is one more entry: {"name": ..., "version": ...,
+    "config": {...}, "tasks": ["correct", "next"]}, a non-empty subset of KEYBOARD_TASKS; its
+    requests' "type" is one of them (Plugins/kebbie/plugin is a complete example).
 Log to stderr only: stdout is the protocol.
 """
 import json
@@ -39,6 +43,7 @@ import time
 import traceback
 
 PROTOCOL = 1
+KEYBOARD_TASKS = ("correct", "complete", "next", "swipe")  # what a keyboard plug-in's ready line may declare
 
 
 def _lines(fd, spin_ns=50_000):
