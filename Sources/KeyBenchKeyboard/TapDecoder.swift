@@ -33,6 +33,8 @@ public final class TapDecoder {
     public var priorWeight = 0.5
     /// Exponent of the context ratio (0: no context).
     public var contextWeight = 1.0
+    /// Probability that the space between two words was not typed (two words typed as one).
+    public var spaceOmission = 0.005
     /// ln prior of a typed word the lexicon lacks (not weighted by `priorWeight`), so a name
     /// typed cleanly can be kept while a slip that spells no word is not.
     public var unknownLogPrior = -22.0
@@ -102,6 +104,8 @@ public final class TapDecoder {
   /// Paths whose score plus best reachable prior falls this many nats below the layer's best are
   /// dropped as they are made (the beam keeps at most ``Config/beam`` of the rest).
   static let pruneWidth = 14.0
+
+  var logSpaceOmission: Double { Foundation.log(max(1e-12, config.spaceOmission)) }
 
   /// Channel scores of every path that consumed all taps: node → best score.
   func search(_ typed: [Character], taps: [Point?]) -> [Int32: Double] {
@@ -252,19 +256,43 @@ public final class TapDecoder {
       }
     }
     let lowerTyped = typed.lowercased()
+    let literal = literalScore(characters, taps: taps)
     if trie.node(for: lowerTyped).map({ trie.terminals($0).isEmpty }) ?? true {
       // Not a lexicon word (a name, a number): kept as typed when no word explains the taps better.
-      scored.append((literalScore(characters, taps: taps) + config.unknownLogPrior, -1))
+      scored.append((literal + config.unknownLogPrior, -1))
+    }
+    // Two words whose space was missed ("thedesign"): typed exactly, each half a lexicon word.
+    var split: (score: Double, words: String)?
+    if characters.count >= 5 {
+      for k in 2...(characters.count - 2) {
+        guard let left = trie.node(for: lowerTyped.prefix(k)).flatMap({ trie.terminals($0).first }),
+          let right = trie.node(for: lowerTyped.dropFirst(k)).flatMap({ trie.terminals($0).first })
+        else { continue }
+        let value = literal + logSpaceOmission + config.priorWeight * Double(trie.logPrior[left] + trie.logPrior[right])
+        if value > split?.score ?? -.infinity {
+          split = (value, WordCase.apply(to: trie.words[left], typed: typed, sentenceStart: start) + " " + trie.words[right])
+        }
+      }
     }
     scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
     var answer: [String] = []
     var seen: Set<String> = []
-    for (_, w) in scored where answer.count < limit {
+    // An acronym or a word with inner capitals (ELDR, HealthCare) is left as typed: keyboards do not
+    // correct what the typist took the trouble to capitalise.
+    let capitals = typed.filter(\.isUppercase).count
+    if characters.count >= 2, capitals >= 2 || (capitals == 1 && !(typed.first?.isUppercase ?? false)) {
+      answer.append(typed)
+      seen.insert(lowerTyped)
+    }
+    for (score, w) in scored where answer.count < limit {
+      if let two = split, two.score > score, seen.insert(two.words.lowercased()).inserted { answer.append(two.words) }
+      guard answer.count < limit else { break }
       let word = w < 0 ? typed : WordCase.apply(to: trie.words[w], typed: typed, sentenceStart: start)
       if seen.insert(word.lowercased()).inserted { answer.append(word) }
     }
+    if answer.count < limit, let two = split, seen.insert(two.words.lowercased()).inserted { answer.append(two.words) }
     if answer.isEmpty { answer.append(typed) }
-    return answer
+    return Array(answer.prefix(limit))
   }
 
   /// The channel score of the taps read as exactly the typed characters.
@@ -383,6 +411,7 @@ extension TapDecoder.Config: ValidatedConfig {
     check.number("insertion", insertion, in: 0...0.3)
     check.number("omission", omission, in: 0...0.3)
     check.number("transposition", transposition, in: 0...0.3)
+    check.number("spaceOmission", spaceOmission, in: 0...0.3)
     check.integer("maxEdits", maxEdits, in: 0...5)
     check.number("priorWeight", priorWeight, in: 0...10)
     check.number("contextWeight", contextWeight, in: 0...10)

@@ -33,7 +33,7 @@ import Testing
   @Test func unknownKeysAreErrorsWithASuggestion() throws {
     #expect(try problem(#"{"keybench_suite": 1, "runz": []}"#) == #"s.json: unknown key "runz" (did you mean "runs"?)"#)
     let bench = try problem(#"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swype"}]}"#)
-    #expect(bench == #"s.json: runs[0] "a".bench: unknown benchmark 'swype'; choose swipe, correct, predict, touch, gesture, photos (did you mean "swipe"?)"#)
+    #expect(bench == #"s.json: runs[0] "a".bench: unknown benchmark 'swype'; choose swipe, correct, predict, touch, gesture, photos, keyboard (did you mean "swipe"?)"#)
     let field = try problem(#"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe", "gird": {}}]}"#)
     #expect(field == #"s.json: runs[0]: unknown key "gird" (did you mean "grid"?)"#)
   }
