@@ -121,7 +121,9 @@ public final class TapKeyboard: Keyboard {
 
   init(name: String, parts: KeyboardParts, config: TapDecoder.Config, whole: Bool) {
     self.name = name
-    decoder = TapDecoder(trie: parts.trie, spread: parts.spread, context: parts.contextModel, config: config, adapt: whole)
+    decoder = TapDecoder(
+      trie: parts.trie, spread: parts.spread, context: parts.contextModel, config: config, adapt: whole,
+      confusions: parts.errors.channel?.substitutions)
     if whole, let counts = parts.counts, let vocabulary = parts.vocabulary {
       pristine = NGramPredictor(counts: counts, vocabulary: vocabulary)
       predictor = pristine?.copy()

@@ -33,6 +33,8 @@ public final class TapDecoder {
     public var priorWeight = 0.5
     /// Exponent of the context ratio (0: no context).
     public var contextWeight = 1.0
+    /// Share of extra taps that repeat the letter just typed (a doubled key); the rest land anywhere.
+    public var repeatShare = 0.25
     /// Probability that the space between two words was not typed (two words typed as one).
     public var spaceOmission = 0.005
     /// ln prior of a typed word the lexicon lacks (not weighted by `priorWeight`), so a name
@@ -58,8 +60,30 @@ public final class TapDecoder {
   /// The typist's adaptation, applied to every emission; reset by ``reset()``.
   public var adaptation: TouchAdaptation
 
-  public init(trie: LexiconTrie, spread: TouchSpread, context: WordContextModel?, config: Config, adapt: Bool) {
+  /// Which key a slip of the mind types instead of each key: `confusions[j][k]` is the share of
+  /// key j's slips that typed key k (rows sum to 1; empty without a confusion table: a slip
+  /// then lands anywhere).
+  let confusions: [[Double]]
+
+  /// - Parameter confusions: intended letter → typed letter → count (a typing-error
+  ///   distribution's substitutions), for where slips of the mind land; nil: anywhere.
+  public init(
+    trie: LexiconTrie, spread: TouchSpread, context: WordContextModel?, config: Config, adapt: Bool,
+    confusions counts: [String: [String: Int]]? = nil
+  ) {
     self.trie = trie
+    if let counts {
+      // Each row smoothed by one count spread over the other keys, so no slip is impossible.
+      let letters = trie.keys.map { $0.label }
+      confusions = letters.enumerated().map { j, intended in
+        var row = letters.enumerated().map { k, typed in k == j ? 0.0 : Double(counts[intended]?[typed] ?? 0) + 1.0 / Double(max(1, letters.count - 1)) }
+        let total = row.reduce(0, +)
+        for k in row.indices { row[k] /= total }
+        return row
+      }
+    } else {
+      confusions = []
+    }
     self.spread = spread
     self.config = config
     self.context = config.contextWeight > 0 ? context : nil
@@ -72,18 +96,30 @@ public final class TapDecoder {
     adaptation = TouchAdaptation(spread: TouchSpread(sigmaX: spread.sigmaX * config.sigmaScale, sigmaY: spread.sigmaY * config.sigmaScale), enabled: adapt)
   }
 
-  /// ln P(tap | key) for every letter key: a Gaussian around the (adapted) centre mixed with a
-  /// uniform slip.
+  /// ln P(tap | key) for every letter key: a Gaussian around the (adapted) centre, mixed with
+  /// slips of the mind — the typist aimed at another key, chosen by the confusion table (or
+  /// anywhere without one) — and a small chance of landing anywhere at all.
   func emissions(_ tap: Point) -> [Double] {
     let (dx, dy, sx, sy) = adaptation.current
     let norm = -Foundation.log(2 * Double.pi * sx * sy)
-    let slip = config.substitution * Foundation.exp(logUniform)
-    return trie.keys.map { key in
+    let gauss = trie.keys.map { key in
       let ex = (tap.x - key.center.x - dx) / sx, ey = (tap.y - key.center.y - dy) / sy
-      let gauss = Foundation.exp(norm - 0.5 * (ex * ex + ey * ey))
-      return Foundation.log((1 - config.substitution) * gauss + slip)
+      return Foundation.exp(norm - 0.5 * (ex * ex + ey * ey))
+    }
+    let uniform = Foundation.exp(logUniform)
+    let s = config.substitution
+    guard !confusions.isEmpty else { return gauss.map { Foundation.log((1 - s) * $0 + s * uniform) } }
+    let stray = Self.strayTap
+    return gauss.indices.map { j in
+      var aimedElsewhere = 0.0
+      let row = confusions[j]
+      for k in gauss.indices { aimedElsewhere += row[k] * gauss[k] }
+      return Foundation.log((1 - s - stray) * gauss[j] + s * aimedElsewhere + stray * uniform)
     }
   }
+
+  /// Probability that a tap lands anywhere, unrelated to any key's letter.
+  static let strayTap = 0.001
 
   /// Search layers: layer i holds the paths that consumed i taps.
   struct Layer {
@@ -113,7 +149,8 @@ public final class TapDecoder {
     let lower = typed.map { Character($0.lowercased()) }
     let emit: [[Double]?] = taps.map { $0.map(emissions) }
     let logMatch = Foundation.log(max(1e-9, 1 - config.insertion - config.omission - config.transposition))
-    let logInsert = Foundation.log(max(1e-12, config.insertion)) + logUniform
+    let logInsert = Foundation.log(max(1e-12, config.insertion))
+    let uniform = Foundation.exp(logUniform), logUniformValue = logUniform
     let logOmit = Foundation.log(max(1e-12, config.omission))
     let logSwap = Foundation.log(max(1e-12, config.transposition))
     let maxEdits = Int8(config.maxEdits)
@@ -217,7 +254,12 @@ public final class TapDecoder {
           add(i + 1, Int32(child), value + logMatch + score(i, Int(trie.nodeSymbol[child])), edits)
         }
         guard edits < maxEdits else { continue }
-        add(i + 1, Int32(node), value + logInsert, edits + 1)
+        // An extra tap: most often the letter just typed again (its key), else anywhere.
+        let previousKey = node == LexiconTrie.root ? -1 : trie.keyOfSymbol[Int(trie.nodeSymbol[node])]
+        let extra = previousKey >= 0 && !offLayer[i]
+          ? Foundation.log(config.repeatShare * Foundation.exp(emit[i]![previousKey]) + (1 - config.repeatShare) * uniform)
+          : logUniformValue
+        add(i + 1, Int32(node), value + logInsert + extra, edits + 1)
         guard i + 1 < n else { continue }
         // Two letters typed swapped: tap i hit the second letter, tap i + 1 the first.
         for a in first..<last {
@@ -412,6 +454,7 @@ extension TapDecoder.Config: ValidatedConfig {
     check.number("omission", omission, in: 0...0.3)
     check.number("transposition", transposition, in: 0...0.3)
     check.number("spaceOmission", spaceOmission, in: 0...0.3)
+    check.number("repeatShare", repeatShare, in: 0...1)
     check.integer("maxEdits", maxEdits, in: 0...5)
     check.number("priorWeight", priorWeight, in: 0...10)
     check.number("contextWeight", contextWeight, in: 0...10)
