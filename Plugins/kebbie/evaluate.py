@@ -135,6 +135,9 @@ def main():
     parser.add_argument("--beta", type=kebbie_common.float_in(0, 100, low_open=True), default=0.9,
                         help="the correction F-score's beta (default 0.9, kebbie's)")
     parser.add_argument("--domain", metavar="NAME", help="the dataset's domain name in the results (default: the file's name)")
+    parser.add_argument("--exact", action="store_true",
+                        help="report kebbie's scores unrounded (kebbie rounds every score to 2 significant digits; "
+                             "its counts and definitions are unchanged), for comparing with other harnesses")
     parser.add_argument("--out", required=True, metavar="results.json", help="kebbie's result dictionary (JSON)")
     args = parser.parse_args()
 
@@ -143,6 +146,9 @@ def main():
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     kebbie = kebbie_common.import_kebbie(PROGRAM)
     import kebbie.noise_model
+    if args.exact:
+        import kebbie.scorer
+        kebbie.scorer.round_to_n = lambda x, n=2: x  # the scores' rounding only: what is counted is kebbie's
 
     try:
         out_folder = os.path.dirname(os.path.abspath(args.out))
