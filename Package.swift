@@ -278,7 +278,7 @@ let package = Package(
     .testTarget(
       name: "KeyBenchBenchTests",
       dependencies: [
-        "KeyBenchBench", "KeyBenchKeyboard", "KeyBenchCorpora", "keybench-run", "KeyBenchSwipe", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore",
+        "KeyBenchBench", "KeyBenchKeyboard", "KeyBenchPlugins", "KeyBenchLexicon", "KeyBenchCorpora", "keybench-run", "KeyBenchSwipe", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore",
         "KeyBenchTestSupport",
       ],
       swiftSettings: strict

@@ -2,6 +2,8 @@ import Foundation
 import KeyBenchCore
 import KeyBenchGeometry
 import KeyBenchKeyboard
+import KeyBenchLexicon
+import KeyBenchPlugins
 import KeyBenchResults
 import KeyBenchTestSupport
 import KeyBenchTyping
@@ -161,5 +163,58 @@ enum KebbieReference {
     if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
     guard FileManager.default.isExecutableFile(atPath: python), let check = try? Run.tool(python, ["-c", "import kebbie"]) else { return false }
     return check.status == 0
+  }
+}
+
+/// KeyBench's keyboard answering the plug-in protocol (keyboard-serve) and a keyboard plug-in's
+/// task declaration.
+@Suite struct KeyboardProtocolTests {
+  @Test func serverAnswersEveryLineAndNamesWhatIsWrong() throws {
+    let server = KeyboardServer { layout in
+      #expect(layout?.letterKeys.count == 2)
+      return LiteralKeyboard()
+    }
+    let hello = #"{"type":"hello","protocol":1,"task":"keyboard","layout":{"name":"two","keys":[{"label":"A","kind":"letter","x":10,"y":10,"width":20,"height":20},{"label":"b","x":30,"y":10,"width":20,"height":20}]}}"#
+    var out: [String] = []
+    try server.serve(lines: [
+      #"{"id":1,"type":"correct","typed":"ab","limit":3}"#, hello,
+      #"{"id":2,"type":"correct","typed":"ab","taps":[[10,10],null],"limit":3,"context":"x ","previous":["x"]}"#,
+      #"{"id":3,"type":"next","limit":3}"#, #"{"id":4,"type":"correct","typed":"ab","taps":[[10,10]]}"#, "not json",
+      #"{"id":5,"type":"dance"}"#,
+    ]) { out.append($0) }
+    func object(_ line: String) throws -> [String: Any] { try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) }
+    #expect(try object(out[0])["error"] as? String == "no hello yet: the first line must be the hello")
+    let ready = try object(out[1])
+    #expect(ready["type"] as? String == "ready" && ready["tasks"] as? [String] == ["correct"])
+    #expect(try object(out[2])["candidates"] as? [String] == ["ab"])
+    // An undeclared task is answered with nothing, a wrong tap count and garbage with an error.
+    #expect(try object(out[3])["candidates"] as? [String] == [])
+    #expect((try object(out[4])["error"] as? String)?.contains("1 entries for 2 characters") == true)
+    #expect((try object(out[5])["error"] as? String)?.hasPrefix("not a JSON object") == true)
+    #expect((try object(out[6])["error"] as? String)?.contains("unknown request type 'dance'") == true)
+  }
+
+  @Test func aKeyboardPlugInMustDeclareKnownTasks() throws {
+    let directory = try TemporaryDirectory()
+    let lexicon = Lexicon(name: "t", locale: "en_US", entries: [Lexicon.Entry(word: "the", frequency: 200)])
+    let layout = try DeviceCatalog.shipped().profile(named: "iphone6s").layout(forLocale: "en")
+    func start(_ ready: String) throws -> PluginKeyboard {
+      let script = directory.path("plugin-\(abs(ready.hashValue)).sh")
+      try "read hello; echo '\(ready)'; while read line; do echo '{\"id\": 1, \"candidates\": [\"the\"]}'; done\n".write(toFile: script, atomically: true, encoding: .utf8)
+      return try PluginKeyboard(
+        spec: PluginSpec(name: "p", command: "sh \(script)"), lexicon: lexicon, layout: layout, top: 3, workspace: PluginWorkspace(),
+        options: PluginProcess.Options())
+    }
+    #expect(throws: PluginFailure.self) { _ = try start(#"{"type": "ready", "name": "x", "version": "1"}"#) }
+    do {
+      _ = try start(#"{"type": "ready", "name": "x", "version": "1", "tasks": ["correct", "juggle"]}"#)
+      Issue.record("a task KeyBench does not know was accepted")
+    } catch let failure as PluginFailure {
+      #expect(failure.reason.contains("'juggle'"))
+    }
+    let keyboard = try start(#"{"type": "ready", "name": "x", "version": "1", "tasks": ["correct"]}"#)
+    #expect(keyboard.tasks == [.correct])
+    #expect(try keyboard.correct("teh", taps: [nil, nil, nil], previous: [], limit: 3) == ["the"])
+    try keyboard.finish()
   }
 }
