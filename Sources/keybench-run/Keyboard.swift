@@ -60,6 +60,9 @@ extension KeybenchRun {
     @Option(help: "Simulated typists (1–10000); sentences are dealt to them in turn, and intervals resample them.")
     var typists: Int = 30
 
+    @Option(help: "Swipe corpus (.jsonl from keybench-swipes import-hws): a swiped word it holds is swiped with one of its real gestures, moved onto --device's keyboard; others with the synthetic generator.")
+    var swipes: String?
+
     @Option(help: "Share of words swiped with --noise keybench (0–1; kebbie swipes 1 %).")
     var swipeShare: Double?
 
@@ -135,6 +138,7 @@ extension KeybenchRun {
         bootstrap: try bootstrap.settings)
       var runner = options
       runner.skip = skip
+      runner.swipes = swipes
       let report = try KeyboardRunner(options: runner).run()
       try report.write(to: out)
       print(try report.consoleLines().joined(separator: "\n"))

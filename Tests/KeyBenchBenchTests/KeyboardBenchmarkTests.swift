@@ -54,6 +54,22 @@ import Testing
     #expect(simulator.typist(1, seed: 7).offset == simulator.typist(1, seed: 7).offset)
   }
 
+  @Test func realSwipesAreMovedOntoTheRunsKeyboardByItsLetterCentres() throws {
+    let catalog = try DeviceCatalog.shipped()
+    let source = try catalog.profile(named: "iphone5").layout(forLocale: "en")
+    let target = try catalog.profile(named: "pixel6pro-gboard").layout(forLocale: "en")
+    let (x, y) = try #require(RealSwipes.map(from: source, to: target))
+    // Every letter's centre lands within a fifth of a key of the same letter on the target.
+    for key in source.letterKeys {
+      let goal = try #require(target.key(for: key.letter!))
+      let moved = Point(x: x(key.center.x), y: y(key.center.y))
+      #expect(target.nearestKey(to: moved)?.label == key.label)
+      #expect(abs(moved.x - goal.center.x) < 0.2 * goal.width && abs(moved.y - goal.center.y) < 0.2 * goal.height)
+    }
+    let (sx, sy) = try #require(RealSwipes.map(from: target, to: target))
+    #expect(abs(sx(123.4) - 123.4) < 1e-9 && abs(sy(56.7) - 56.7) < 1e-9)
+  }
+
   @Test func kebbieNoiseUsesTheCommonTyposAndKebbiesSpread() throws {
     let simulator = try Self.simulator(.kebbie, commonTypos: ["because": ["becuase"]])
     let typed = (0..<400).map { simulator.type(["because"], index: $0, typist: 0, seed: 1).words[0] }

@@ -77,7 +77,7 @@ public struct KeyboardReport: BenchmarkReport {
   }
 
   /// kebbie's overall score of each keyboard with its interval, from the same rows.
-  func overall() throws -> [(keyboard: String, value: Double?, interval: Interval?)] {
+  func overall(intervals: Bool = true) throws -> [(keyboard: String, value: Double?, interval: Interval?)] {
     let table = try ResultTable(table: CSVTable(header: columns, rows: scored.flatMap(\.rows), path: "results.csv"))
     return try scored.map { keyboard in
       let indices = table.indices(of: keyboard.keyboard)
@@ -86,7 +86,7 @@ public struct KeyboardReport: BenchmarkReport {
       }
       let combined = WeightedRatios(parts)
       // --bootstrap 0: no intervals, as for every row metric.
-      let interval = bootstrap.resamples > 0 ? try combined.interval(resamples: bootstrap.resamples, seed: bootstrap.seed, level: bootstrap.level) : nil
+      let interval = intervals && bootstrap.resamples > 0 ? try combined.interval(resamples: bootstrap.resamples, seed: bootstrap.seed, level: bootstrap.level) : nil
       return (keyboard.keyboard, combined.value, interval)
     }
   }
@@ -116,9 +116,18 @@ public struct KeyboardReport: BenchmarkReport {
     return lines
   }
 
+  /// `metric,value` rows: the point values of summary.json's metrics (no intervals).
   public var summaryCSV: String {
-    // Without statistics only the counts are known here; summary.json carries everything.
-    Summary.csv(["sentences,\(sentences.count)", "words,\(wordCount)"])
+    guard let points = try? pointStatistics(), let overall = try? overall(intervals: false) else {
+      return Summary.csv(["sentences,\(sentences.count)", "words,\(wordCount)"])
+    }
+    return Summary.csv(values(points, overall: overall).map { "\($0.0),\($0.1.map(CSV.number) ?? "")" })
+  }
+
+  /// Every row metric's point value (no resampling), for the lines that carry no interval.
+  func pointStatistics() throws -> RunStatistics {
+    let table = try ResultTable(table: CSVTable(header: columns, rows: scored.flatMap(\.rows), path: "results.csv"))
+    return try RunStatistics(table: table, metrics: declaredMetrics, group: groupName, resamples: 0)
   }
 
   public func summaryJSON(_ statistics: RunStatistics) throws -> String {
@@ -140,7 +149,7 @@ public struct KeyboardReport: BenchmarkReport {
     get throws {
       [
         "device": options.device, "layout": layout, "noise": options.noise.rawValue, "typists": options.typists, "top": options.top,
-        "seed": options.seed, "ngrams": options.ngrams ?? NSNull(), "keyboards": options.keyboards,
+        "seed": options.seed, "ngrams": options.ngrams ?? NSNull(), "keyboards": options.keyboards, "swipes": options.swipes ?? NSNull(),
         "simulation": try JSONSerialization.jsonObject(with: JSONEncoder().encode(options.simulation)),
         "decoder": try JSONSerialization.jsonObject(with: JSONEncoder().encode(options.decoder)),
       ]
@@ -209,9 +218,8 @@ extension KeyboardReport {
 extension KeyboardReport {
   /// One line per keyboard for the terminal: overall and each task's headline, no intervals.
   public func consoleLines() throws -> [String] {
-    let table = try ResultTable(table: CSVTable(header: columns, rows: scored.flatMap(\.rows), path: "results.csv"))
-    let statistics = try RunStatistics(table: table, metrics: declaredMetrics, group: groupName, resamples: 0)
-    let overall = try overall()
+    let statistics = try pointStatistics()
+    let overall = try overall(intervals: false)
     func pct(_ keyboard: String, _ metric: String) -> String {
       statistics.metrics.first { $0.algorithm == keyboard && $0.name == metric }?.value.map { String(format: "%.1f %%", $0 * 100) } ?? "–"
     }

@@ -29,6 +29,8 @@ public struct KeyboardRunner: Benchmark {
     public var errors: String?
     /// kebbie's common typos (`{"word": ["typo", …]}`), for `--noise kebbie`.
     public var commonTypos: String?
+    /// A swipe corpus whose gestures of a swiped word are used instead of synthetic ones.
+    public var swipes: String?
     public var typists: Int
     public var top: Int
     public var seed: UInt64
@@ -103,11 +105,22 @@ public struct KeyboardRunner: Benchmark {
       inputs.append(try Provenance.Input(role: "swipe_reranker", path: loader.rerankerPath))
     }
 
-    let simulator = TypistSimulator(
+    var simulator = TypistSimulator(
       kind: o.noise, layout: layout, profile: profile, errors: errors, config: o.simulation, commonTypos: commonTypos)
+    if let swipes = o.swipes {
+      let real = try RealSwipes(path: swipes, target: layout, catalog: loader.catalog)
+      simulator.realSwipes = real.traces
+      inputs.append(try Provenance.Input(role: "swipes", path: swipes))
+      StandardError.print("keyboard: \(real.kept) of \(real.read) gestures of \(swipes) usable for \(real.traces.count) words")
+    }
     let typed = sentences.indices.map { i in
       simulator.type(sentences[i].words, index: i, typist: i % o.typists, seed: o.seed)
     }.sorted { ($0.typist, $0.index) < ($1.typist, $1.index) }
+    if o.swipes != nil {
+      let swiped = typed.flatMap(\.words).filter { $0.swipe != nil }
+      let real = swiped.filter { simulator.realSwipes[$0.intended.lowercased()]?.isEmpty == false }.count
+      StandardError.print("keyboard: \(real) of \(swiped.count) swiped words swiped with a real gesture, the rest synthetic")
+    }
 
     var keyboards: [any Keyboard] = []
     if needsParts {

@@ -99,6 +99,9 @@ public struct TypistSimulator: Sendable {
   public let config: Config
   /// kebbie's common typos (`{"word": ["typo", …]}`), used by the kebbie noise model.
   public let commonTypos: [String: [String]]
+  /// Real swipes by lower-cased word, on this layout: a swiped word that has one is swiped with
+  /// one of them (drawn by the seed), the others with the synthetic generator.
+  public var realSwipes: [String: [[TimedPoint]]] = [:]
   let letterKeys: [Key]
   let synthesizer: SwipeSynthesizer
 
@@ -167,7 +170,14 @@ public struct TypistSimulator: Sendable {
         if random.nextUnit() < share, word.intended.count >= 2,
           word.intended.lowercased().allSatisfy({ layout.key(for: $0)?.kind == .letter })
         {
-          word.swipe = synthesizer.points(for: word.intended.lowercased(), using: &random)
+          // Its own stream: where the gesture comes from never changes the typing noise.
+          var stroke = SeededGenerator(seed: Self.mix(seed ^ 0x7377_6970_6573, UInt64(index), UInt64(position)))
+          let lower = word.intended.lowercased()
+          if let real = realSwipes[lower], !real.isEmpty {
+            word.swipe = real[Int(stroke.next() % UInt64(real.count))]
+          } else {
+            word.swipe = synthesizer.points(for: lower, using: &stroke)
+          }
         }
       }
       typed.append(word)

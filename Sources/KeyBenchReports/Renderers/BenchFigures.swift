@@ -17,6 +17,7 @@ enum BenchFigures {
     case "gesture": return gesture(metrics, run: run)
     case "photos": return photos(object, run: run, color: color)
     case "predict": return prediction(object, run: run)
+    case "keyboard": return keyboard(metrics, run: run)
     default: return []
     }
   }
@@ -202,6 +203,37 @@ enum BenchFigures {
     return [
       Blocks.figure(errors, caption: "Character and word error rates of the simulated strokes decoded with each scheme, with 95 % intervals from a bootstrap over words; lower is better."),
       Blocks.figure(effort, caption: "Strokes and region crossings per character: what each scheme costs the hand."),
+    ]
+  }
+
+  /// kebbie's four tasks per keyboard, the committed text's word error rate against the literal
+  /// taps', and the time per call per task.
+  static func keyboard(_ metrics: JSONValue, run: RunFolder) -> [Node] {
+    guard case .object(let keyboards)? = metrics["keyboards"] else { return [] }
+    let names = keyboards.keys.sorted()
+    let intervals = RunIntervals(run)
+    func series(_ key: String, _ label: String) -> BarChart.Series {
+      BarChart.Series(name: label, values: names.map { percent(keyboards[$0]?[key]) }, errors: names.map { intervals.percent($0, key) })
+    }
+    let tasks = BarChart.svg(
+      title: "kebbie's tasks per keyboard (\(run.name))", categories: names,
+      series: [
+        series("correction_f", "correction F (β 0.9)"), series("completion_top3", "completion top-3"), series("next_top3", "next word top-3"),
+        series("swipe_top1", "swipe top-1"),
+      ], yTitle: "% of requests", xTitle: "keyboard")
+    let errors = BarChart.svg(
+      title: "Word error rate of the text (\(run.name))", categories: names,
+      series: [series("wer_literal", "literal taps"), series("wer", "committed (first correction)")], yTitle: "words with an error (%)",
+      xTitle: "keyboard")
+    let latency = BarChart.svg(
+      title: "Time per call (\(run.name))", categories: names,
+      series: ["correct", "complete", "next", "swipe"].map { task in
+        BarChart.Series(name: "\(task), median", values: names.map { keyboards[$0]?["\(task)_us_median"]?.number })
+      }, yTitle: "µs per call (log scale)", xTitle: "keyboard", logY: true)
+    return [
+      Blocks.figure(tasks, caption: "kebbie's definitions on the run's rows: correction F-β of words typed with and without errors, completion and next word among the first three, swipes decoded first. A task a keyboard does not answer scores 0. Whiskers: 95 % intervals from a bootstrap over typists."),
+      Blocks.figure(errors, caption: "Share of words misspelled as the taps spelled them (each tap's nearest key) and as committed by each keyboard (Fowler et al.'s measure); whiskers: 95 % intervals over typists."),
+      Blocks.figure(latency, caption: "Median time per answered call in the keyboard's process (plug-ins: with the pipe); one thread."),
     ]
   }
 
