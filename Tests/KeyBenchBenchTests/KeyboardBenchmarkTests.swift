@@ -165,6 +165,17 @@ import Testing
     #expect(noSentence.status == 2)
     #expect(noSentence.stderr.contains("empty.txt: no usable sentence"))
     #expect(!FileManager.default.fileExists(atPath: out))
+    // A text the device has no keys for: refused before any lexicon is needed.
+    let cyrillic = directory.url.appendingPathComponent("ru.txt").path
+    try "Привет, мир. Как дела?\n".write(toFile: cyrillic, atomically: true, encoding: .utf8)
+    let db = directory.url.appendingPathComponent("l.sqlite").path
+    let ingest = try Run.product("keybench-ingest", [TestPaths.repository.appendingPathComponent("Corpora/fixtures/mini.combined").path, "--db", db])
+    #expect(ingest.status == 0, "\(ingest.stderr)")
+    let letters = try Run.product(
+      "keybench-run", ["keyboard", "--lexicon", "de", "--db", db, "--sentences", cyrillic, "--keyboard", "literal", "--out", out])
+    #expect(letters.status == 2)
+    #expect(letters.stderr.contains("ru.txt: device 'pixel6pro-gboard'") && letters.stderr.contains("has keys for only 0 of"), "\(letters.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out))
     let range = try Run.product("keybench-run", ["keyboard", "--lexicon", "en_US", "--sentences", empty, "--typists", "0", "--out", out])
     #expect(range.status == 64 && range.stderr.contains("--typists"))
     let kebbie = try Run.product("keybench-run", ["keyboard", "--lexicon", "en_US", "--sentences", empty, "--noise", "kebbie", "--out", out])
