@@ -55,7 +55,6 @@ public final class TapDecoder {
   let context: WordContextModel?
   /// Context model ids of the trie's words (nil: unseen in the text).
   let contextIDs: [Int32?]
-  private let keyCount: Int
   private let logUniform: Double
   /// The typist's adaptation, applied to every emission; reset by ``reset()``.
   public var adaptation: TouchAdaptation
@@ -88,7 +87,6 @@ public final class TapDecoder {
     self.config = config
     self.context = config.contextWeight > 0 ? context : nil
     contextIDs = self.context.map { model in trie.words.map { model.wordID($0) } } ?? []
-    keyCount = trie.keys.count
     let xs = trie.keys.map { $0.center.x - $0.width / 2 } + trie.keys.map { $0.center.x + $0.width / 2 }
     let ys = trie.keys.map { $0.center.y - $0.height / 2 } + trie.keys.map { $0.center.y + $0.height / 2 }
     let area = max(1, ((xs.max() ?? 1) - (xs.min() ?? 0)) * ((ys.max() ?? 1) - (ys.min() ?? 0)))
@@ -144,10 +142,11 @@ public final class TapDecoder {
   var logSpaceOmission: Double { Foundation.log(max(1e-12, config.spaceOmission)) }
 
   /// Channel scores of every path that consumed all taps: node → best score.
-  func search(_ typed: [Character], taps: [Point?]) -> [Int32: Double] {
+  ///
+  /// - Parameter emit: ``emissions(_:)`` of each tap (nil for a character typed off the layout).
+  func search(_ typed: [Character], emit: [[Double]?]) -> [Int32: Double] {
     let n = typed.count
     let lower = typed.map { Character($0.lowercased()) }
-    let emit: [[Double]?] = taps.map { $0.map(emissions) }
     let logMatch = Foundation.log(max(1e-9, 1 - config.insertion - config.omission - config.transposition))
     let logInsert = Foundation.log(max(1e-12, config.insertion))
     let uniform = Foundation.exp(logUniform), logUniformValue = logUniform
@@ -170,7 +169,7 @@ public final class TapDecoder {
       stampBuffer = stamps
     }
     // ln P(position i's character | a letter with symbol s); characters without a tap must match.
-    let offLayer: [Bool] = taps.map { $0 == nil }
+    let offLayer: [Bool] = emit.map { $0 == nil }
     let folded = lower.map { ComparableForm.of(String($0)) }
     func score(_ i: Int, _ s: Int) -> Double {
       if !offLayer[i] {
@@ -288,7 +287,8 @@ public final class TapDecoder {
   public func correct(_ typed: String, taps: [Point?], previous: [String], limit: Int) -> [String] {
     let characters = Array(typed)
     guard !characters.isEmpty, characters.contains(where: \.isLetter), taps.count == characters.count else { return [typed] }
-    let ends = search(characters, taps: taps)
+    let emit = taps.map { $0.map(emissions) }
+    let ends = search(characters, emit: emit)
     let context = self.context.map { $0.context(previous) }
     let start = previous.isEmpty
     var scored: [(score: Double, word: Int)] = []
@@ -298,7 +298,7 @@ public final class TapDecoder {
       }
     }
     let lowerTyped = typed.lowercased()
-    let literal = literalScore(characters, taps: taps)
+    let literal = literalScore(characters, emit: emit)
     if trie.node(for: lowerTyped).map({ trie.terminals($0).isEmpty }) ?? true {
       // Not a lexicon word (a name, a number): kept as typed when no word explains the taps better.
       scored.append((literal + config.unknownLogPrior, -1))
@@ -338,15 +338,14 @@ public final class TapDecoder {
   }
 
   /// The channel score of the taps read as exactly the typed characters.
-  func literalScore(_ characters: [Character], taps: [Point?]) -> Double {
+  func literalScore(_ characters: [Character], emit: [[Double]?]) -> Double {
     var total = 0.0
-    for (character, tap) in zip(characters, taps) {
-      guard let tap else { continue }
-      let lower = Character(character.lowercased())
-      if let s = trie.symbol(of: lower), trie.keyOfSymbol[s] >= 0 {
-        total += emissions(tap)[trie.keyOfSymbol[s]]
+    for (character, emission) in zip(characters, emit) {
+      guard let emission else { continue }
+      if let s = trie.symbol(of: Character(character.lowercased())), trie.keyOfSymbol[s] >= 0 {
+        total += emission[trie.keyOfSymbol[s]]
       } else {
-        total += emissions(tap).max() ?? 0
+        total += emission.max() ?? 0
       }
     }
     return total
@@ -357,7 +356,7 @@ public final class TapDecoder {
   public func complete(_ prefix: String, taps: [Point?], previous: [String], limit: Int, extra: [String] = []) -> [String] {
     let characters = Array(prefix)
     guard !characters.isEmpty, taps.count == characters.count else { return [] }
-    let ends = search(characters, taps: taps)
+    let ends = search(characters, emit: taps.map { $0.map(emissions) })
     let context = self.context.map { $0.context(previous) }
     let weight = config.priorWeight
     let nodes = ends.sorted { a, b in

@@ -11,8 +11,7 @@ public import KeyBenchTyping
 public final class PluginCorrector: Corrector, ItemAware {
   public let name: String
   public let process: PluginProcess
-  private var learned: [String] = []
-  private var pendingReset = false
+  private var pending = PendingUpdates<String>()
   private var item = "?"
   /// The lexicon's words, lower-cased: answers outside it are counted (or refused).
   private let known: Set<String>
@@ -22,7 +21,7 @@ public final class PluginCorrector: Corrector, ItemAware {
     spec: PluginSpec, lexicon: Lexicon, layout: KeyboardLayout, top: Int, workspace: PluginWorkspace, options: PluginProcess.Options
   ) throws {
     name = spec.name
-    known = Set(lexicon.entries.lazy.filter(\.isSuggestible).map { $0.word.lowercased() })
+    known = PluginWorkspace.knownWords(lexicon)
     let hello: [String: Any] = [
       "task": "correct",
       // The benchmark tells every corrector the intended word after each item.
@@ -48,21 +47,16 @@ public final class PluginCorrector: Corrector, ItemAware {
     var fields = "\"type\":\"correct\",\"typed\":\(PluginJSON.string(typed)),\"limit\":\(limit)"
     if let context, !context.isEmpty { fields += ",\"context\":\(PluginJSON.string(context))" }
     if let previous { fields += ",\"previous\":\(PluginJSON.strings(previous))" }
-    if pendingReset { fields += ",\"reset\":true" }
-    if !learned.isEmpty { fields += ",\"learn\":\(PluginJSON.strings(learned))" }
+    fields += pending.fields(PluginJSON.string)
     let known = known
     let words = try process.request(
       fields, item: .init(id: item, detail: "typed '\(typed)'"), limit: limit,
       words: .init(isKnown: { known.contains($0.lowercased()) }, allowed: typed))
-    learned.removeAll(keepingCapacity: true)
-    pendingReset = false
+    pending.sent()
     return words
   }
 
-  public func learn(_ word: String) { learned.append(word) }
+  public func learn(_ word: String) { pending.learn(word) }
 
-  public func reset() {
-    learned.removeAll()
-    pendingReset = true
-  }
+  public func reset() { pending.startOver() }
 }

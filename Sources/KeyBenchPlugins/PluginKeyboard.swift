@@ -12,8 +12,7 @@ public final class PluginKeyboard: Keyboard, ItemAware {
   public let name: String
   public let tasks: Set<KeyboardTask>
   public let process: PluginProcess
-  private var learned: [String] = []
-  private var pendingReset = false
+  private var pending = PendingUpdates<String>()
   private var item = "?"
   private let known: Set<String>
 
@@ -21,7 +20,7 @@ public final class PluginKeyboard: Keyboard, ItemAware {
     spec: PluginSpec, lexicon: Lexicon, layout: KeyboardLayout, top: Int, workspace: PluginWorkspace, options: PluginProcess.Options
   ) throws {
     name = spec.name
-    known = Set(lexicon.entries.lazy.filter(\.isSuggestible).map { $0.word.lowercased() })
+    known = PluginWorkspace.knownWords(lexicon)
     let hello: [String: Any] = [
       "task": "keyboard",
       "settings": ["top": top, "language": lexicon.locale, "adapt": true],
@@ -59,14 +58,12 @@ public final class PluginKeyboard: Keyboard, ItemAware {
     let context = previous.isEmpty ? "" : previous.joined(separator: " ") + " "
     var line = "\"type\":\"\(type.rawValue)\",\"limit\":\(limit),\"context\":\(PluginJSON.string(context)),\"previous\":\(PluginJSON.strings(previous))"
     if !fields.isEmpty { line += "," + fields }
-    if pendingReset { line += ",\"reset\":true" }
-    if !learned.isEmpty { line += ",\"learn\":\(PluginJSON.strings(learned))" }
+    line += pending.fields(PluginJSON.string)
     let known = known
     let words = try process.request(
       line, item: .init(id: item, detail: detail), limit: limit,
       words: .init(isKnown: { known.contains($0.lowercased()) }, allowed: allowed))
-    learned.removeAll(keepingCapacity: true)
-    pendingReset = false
+    pending.sent()
     return words
   }
 
@@ -91,12 +88,9 @@ public final class PluginKeyboard: Keyboard, ItemAware {
     return try ask(.swipe, "\"points\":\(trace)", previous: previous, limit: limit, detail: "swipe")
   }
 
-  public func learn(_ word: String, previous: [String], typed: String, taps: [Point?]?) { learned.append(word) }
+  public func learn(_ word: String, previous: [String], typed: String, taps: [Point?]?) { pending.learn(word) }
 
-  public func reset() {
-    learned.removeAll()
-    pendingReset = true
-  }
+  public func reset() { pending.startOver() }
 
   public func finish() throws { try process.finish() }
 }

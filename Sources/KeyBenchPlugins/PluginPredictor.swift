@@ -12,8 +12,7 @@ public final class PluginPredictor: Predictor, ItemAware {
   /// The process and what is waiting to be sent with the next request, shared by all copies.
   final class Session {
     let process: PluginProcess
-    var learned: [(previous: [String], word: String)] = []
-    var pendingReset = false
+    var pending = PendingUpdates<(previous: [String], word: String)>()
     var item = "?"
     /// The training words and the lexicon's, lower-cased: answers outside them are counted.
     let known: Set<String>
@@ -60,28 +59,22 @@ public final class PluginPredictor: Predictor, ItemAware {
 
   public func suggest(previous: ArraySlice<String>, prefix: String, count: Int) throws -> [String] {
     var fields = "\"type\":\"predict\",\"previous\":\(PluginJSON.strings(previous)),\"prefix\":\(PluginJSON.string(prefix)),\"limit\":\(count)"
-    if session.pendingReset { fields += ",\"reset\":true" }
-    if !session.learned.isEmpty {
-      fields += ",\"learn\":[" + session.learned.map { "{\"previous\":\(PluginJSON.strings($0.previous)),\"word\":\(PluginJSON.string($0.word))}" }
-        .joined(separator: ",") + "]"
-    }
+    fields += session.pending.fields { "{\"previous\":\(PluginJSON.strings($0.previous)),\"word\":\(PluginJSON.string($0.word))}" }
     let known = session.known
     let words = try session.process.request(
       fields, item: .init(id: session.item, detail: "prefix '\(prefix)' after \(previous.count) words"), limit: count,
       words: .init(isKnown: { known.contains($0.lowercased()) }))
-    session.learned.removeAll(keepingCapacity: true)
-    session.pendingReset = false
+    session.pending.sent()
     return words
   }
 
   public func learn(previous: ArraySlice<String>, word: String) {
     guard adaptation else { return }
-    session.learned.append((Array(previous), word))
+    session.pending.learn((Array(previous), word))
   }
 
   public func copy() -> any Predictor {
-    session.learned.removeAll()
-    session.pendingReset = true
+    session.pending.startOver()
     return PluginPredictor(name: name, session: session, adaptation: adaptation)
   }
 }

@@ -33,6 +33,12 @@ public final class PluginWorkspace {
 
   /// The handshake's `lexicon` object: name, locale, word count and the path of its
   /// ``Lexicon/exportTSV()`` file (written once per lexicon).
+  /// The lexicon's suggestible words, lower-cased: a plug-in's answers outside them are counted
+  /// (or refused with --plugin-refuse-unknown-words).
+  public static func knownWords(_ lexicon: Lexicon) -> Set<String> {
+    Set(lexicon.entries.lazy.filter(\.isSuggestible).map { $0.word.lowercased() })
+  }
+
   public func lexicon(_ lexicon: Lexicon) throws -> [String: Any] {
     let path: String
     if let written = lexiconFiles[lexicon.name] {

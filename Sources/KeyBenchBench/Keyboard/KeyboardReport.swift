@@ -17,9 +17,15 @@ public struct KeyboardReport: BenchmarkReport {
   public let layout: String
   public let provenance: Provenance
   public var bootstrap = BootstrapSettings()
+  /// Every keyboard's rows as one table, built once: results.csv, the statistics, the overall
+  /// score and the console lines all read it.
+  let table: ResultTable
 
-  public init(scored: [KeyboardScorer.Scored], sentences: [TypedSentence], options: KeyboardRunner.Options, layout: String, provenance: Provenance) {
+  public init(
+    scored: [KeyboardScorer.Scored], sentences: [TypedSentence], options: KeyboardRunner.Options, layout: String, provenance: Provenance
+  ) throws {
     (self.scored, self.sentences, self.options, self.layout, self.provenance) = (scored, sentences, options, layout, provenance)
+    table = try ResultTable(table: CSVTable(header: ResultRow.columns + KeyboardScorer.columns, rows: scored.flatMap(\.rows), path: "results.csv"))
   }
 
   public var groupName: String { "typist" }
@@ -60,7 +66,6 @@ public struct KeyboardReport: BenchmarkReport {
 
   public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
     try file.write(CSV.row(columns) + "\n")
-    var all: [[String]] = []
     for keyboard in scored {
       var text = ""
       for row in keyboard.rows {
@@ -68,9 +73,7 @@ public struct KeyboardReport: BenchmarkReport {
         text += "\n"
       }
       try file.write(text)
-      all += keyboard.rows
     }
-    let table = try ResultTable(table: CSVTable(header: columns, rows: all, path: "results.csv"))
     return try RunStatistics(
       table: table, metrics: declaredMetrics, group: groupName, resamples: bootstrap.resamples, seed: bootstrap.seed, level: bootstrap.level,
       spreadMetric: "correction_f")
@@ -78,8 +81,7 @@ public struct KeyboardReport: BenchmarkReport {
 
   /// kebbie's overall score of each keyboard with its interval, from the same rows.
   func overall(intervals: Bool = true) throws -> [(keyboard: String, value: Double?, interval: Interval?)] {
-    let table = try ResultTable(table: CSVTable(header: columns, rows: scored.flatMap(\.rows), path: "results.csv"))
-    return try scored.map { keyboard in
+    try scored.map { keyboard in
       let indices = table.indices(of: keyboard.keyboard)
       let parts = try Self.overallWeights.map { name, weight in
         (weight: weight, ratio: try RunStatistics.sample(Self.rowMetrics.first { $0.name == name }!, indices: indices, table: table))
@@ -126,8 +128,7 @@ public struct KeyboardReport: BenchmarkReport {
 
   /// Every row metric's point value (no resampling), for the lines that carry no interval.
   func pointStatistics() throws -> RunStatistics {
-    let table = try ResultTable(table: CSVTable(header: columns, rows: scored.flatMap(\.rows), path: "results.csv"))
-    return try RunStatistics(table: table, metrics: declaredMetrics, group: groupName, resamples: 0)
+    try RunStatistics(table: table, metrics: declaredMetrics, group: groupName, resamples: 0)
   }
 
   public func summaryJSON(_ statistics: RunStatistics) throws -> String {

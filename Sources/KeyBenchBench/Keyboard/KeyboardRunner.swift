@@ -144,7 +144,7 @@ public struct KeyboardRunner: Benchmark {
     }
     let provenance = Provenance(
       inputs: inputs, lexicon: lexicon.provenance, items: items, seed: o.seed, top: o.top, plugins: plugins.map(\.process.identity))
-    var report = KeyboardReport(
+    var report = try KeyboardReport(
       scored: scored, sentences: typed, options: o, layout: layout.name, provenance: provenance)
     report.bootstrap = o.bootstrap
     return report

@@ -206,7 +206,9 @@ public struct TypistSimulator: Sendable {
     guard hasLetter else {
       return TypedWord(intended: word, words: 1, typed: word, taps: word.map { _ in nil }, typos: 0, completionLength: nil, swipe: nil)
     }
-    var (aimed, typos) = kind == .kebbie ? kebbieSlips(word, random: &random) : slips(word, random: &random)
+    let slipped = kind == .kebbie ? kebbieSlips(word, random: &random) : slips(word, random: &random)
+    let aimed = slipped.0
+    var typos = slipped.1
     var typed = ""
     var taps: [Point?] = []
     for character in aimed {
@@ -227,7 +229,6 @@ public struct TypistSimulator: Sendable {
       typed.append(letter)
       taps.append(point)
     }
-    aimed.removeAll()
     return TypedWord(intended: word, words: 1, typed: typed, taps: taps, typos: typos, completionLength: nil, swipe: nil)
   }
 
