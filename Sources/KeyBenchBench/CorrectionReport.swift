@@ -123,8 +123,8 @@ public struct CorrectionReport: BenchmarkReport {
     }
     metrics += [
       RowMetric(name: "false_corrections", higherIsBetter: false, description: "correctly typed words whose first suggestion is another word", score: .rankBeyond(1), filter: .init(column: "kind", values: ["correct"])),
-      RowMetric(name: "non_word_top1", higherIsBetter: true, description: "non-word errors whose intended word is the first suggestion", score: .rankAtMost(1), filter: .init(column: "kind", values: ["non-word"])),
-      RowMetric(name: "real_word_top1", higherIsBetter: true, description: "real-word errors whose intended word is the first suggestion", score: .rankAtMost(1), filter: .init(column: "kind", values: ["real-word"])),
+      RowMetric(name: "non_word_top1", higherIsBetter: true, description: "non-word errors whose intended word is the first suggestion", score: .rankAtMost(1), filter: .init(column: "kind", values: ["non-word"])).slice,
+      RowMetric(name: "real_word_top1", higherIsBetter: true, description: "real-word errors whose intended word is the first suggestion", score: .rankAtMost(1), filter: .init(column: "kind", values: ["real-word"])).slice,
     ]
     return metrics
   }

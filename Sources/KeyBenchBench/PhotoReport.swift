@@ -97,15 +97,17 @@ public struct PhotoReport: BenchmarkReport {
   /// photos, `false_suggestion_rate` only when the run has negative queries.
   public static func rowMetrics(librarySize: Int, negatives: Double) -> [RowMetric] {
     let positive = RowMetric.Filter(column: "negative", values: ["0"])
+    // Recall@1 and the false-suggestion rate are the headline; deeper recall and MRR are slices.
     var metrics = [1, 3, 5].map { k in
       RowMetric(
         name: "recall_at_\(k)", higherIsBetter: true,
-        description: "positive queries whose target photo is among the first \(k) suggested", score: .rankAtMost(k), filter: positive)
+        description: "positive queries whose target photo is among the first \(k) suggested", score: .rankAtMost(k), filter: positive,
+        headline: k == 1)
     }
     if librarySize <= mrrLibraryLimit {
       metrics.append(RowMetric(
         name: "mrr", higherIsBetter: true, description: "mean of 1 ÷ the target's rank over positive queries (0 when not suggested)",
-        score: .rankWeights((1...max(librarySize, 1)).map { 1 / Double($0) }), filter: positive))
+        score: .rankWeights((1...max(librarySize, 1)).map { 1 / Double($0) }), filter: positive).slice)
     }
     if negatives > 0 {
       metrics.append(RowMetric(

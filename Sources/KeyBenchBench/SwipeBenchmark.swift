@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import KeyBenchCorpora
+import KeyBenchResults
 public import KeyBenchCore
 public import KeyBenchGeometry
 public import KeyBenchLexicon
@@ -21,6 +22,8 @@ public struct SwipeBenchmark {
     public var minimumWordLength = 2
     /// Stop after this many gestures.
     public var limit: Int?
+    /// Take this many gestures spread over as many users as possible (``SpreadSample``), with this seed.
+    public var sample: (count: Int, seed: UInt64)?
     /// Keep only the gestures of users in this fold (the users a model was not trained on).
     public var userFold: UserFold?
     /// Leave out the gestures of users in this fold (to train on the rest).
@@ -274,9 +277,20 @@ public struct SwipeBenchmark {
     if let fold = selection.excludedUserFold { items.exclude(excludedUsers, "users of user fold \(fold)") }
     for (flag, count) in flagged.sorted(by: { $0.key < $1.key }) { items.exclude(count, "flagged \(flag)") }
     items.exclude(short, "target shorter than \(selection.minimumWordLength) letters")
+    if let sample = selection.sample, selected.count > sample.count {
+      let users = selected.map { gestures[$0].user ?? gestures[$0].id }
+      let kept = SpreadSample.positions(groups: users, ids: selected.map { gestures[$0].id }, count: sample.count, seed: sample.seed)
+      items.exclude(selected.count - kept.count, "outside --sample \(sample.count) (seed \(sample.seed))")
+      selected = kept.map { selected[$0] }
+    }
     if let limit = selection.limit, selected.count > limit {
       items.exclude(selected.count - limit, "beyond --limit \(limit)")
       selected = Array(selected.prefix(limit))
+      let users = Set(selected.map { gestures[$0].user ?? gestures[$0].id }).count
+      if users < RunStatistics.fewGroups {
+        StandardError.print(
+          "warning: --limit \(limit) takes the first gestures in file order: \(users) user\(users == 1 ? "" : "s"); no comparison or gate gives a verdict from fewer than \(RunStatistics.fewGroups) (--sample \(limit) spreads them over users)")
+      }
     }
     return (selected, items)
   }

@@ -77,7 +77,7 @@ public struct SwipeReport: BenchmarkReport {
 
   /// Gestures cluster by the user who drew them.
   public var groupName: String { "user" }
-  public var declaredMetrics: [RowMetric] { Self.rowMetrics(top: summary.top, prompts: prompts) }
+  public var declaredMetrics: [RowMetric] { Self.rowMetrics(top: summary.top, prompts: prompts, devices: Set(run.results.map(\.device)).sorted()) }
 
   /// results.csv, with the spread of top-1 over users for the report.
   public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
@@ -128,30 +128,38 @@ public struct SwipeReport: BenchmarkReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The metrics every swipe decoder is judged by, computed from results.csv rows; with
-  /// `prompts` (the corpus's prompt kinds), top-1 and top-k also for each kind alone, since
-  /// context helps natural phrases and not random word lists.
-  public static func rowMetrics(top: Int, prompts: [String] = []) -> [RowMetric] {
+  /// The metrics every swipe decoder is judged by, computed from results.csv rows: top-1 and
+  /// top-k are the headline (the gate's Holm family); MRR (nearly top-1 again), in-lexicon
+  /// targets, each prompt kind of `prompts` and each device of `devices` (when more than one)
+  /// are slices, tested and reported but not diluting the family.
+  public static func rowMetrics(top: Int, prompts: [String] = [], devices: [String] = []) -> [RowMetric] {
     var metrics = [
       RowMetric(name: "top1", higherIsBetter: true, description: "share of gestures whose target is the first candidate", score: .rankAtMost(1))
     ]
     if top > 1 {
       metrics.append(RowMetric(name: "top\(top)", higherIsBetter: true, description: "share of gestures whose target is among the first \(top) candidates", score: .rankAtMost(top)))
     }
-    metrics.append(RowMetric(name: "mrr", higherIsBetter: true, description: "mean Yandex Cup weight (1, 0.1, 0.09, 0.08) at the target's rank", score: .rankWeights(SwipeSummary.mrrWeights)))
-    for prompt in prompts {
-      let only = RowMetric.Filter(column: "prompt", values: [prompt])
-      metrics.append(
-        RowMetric(name: "top1_\(prompt)", higherIsBetter: true, description: "top-1 on gestures swiped from \(prompt) prompts", score: .rankAtMost(1), filter: only))
+    metrics.append(RowMetric(name: "mrr", higherIsBetter: true, description: "mean Yandex Cup weight (1, 0.1, 0.09, 0.08) at the target's rank", score: .rankWeights(SwipeSummary.mrrWeights)).slice)
+    func slices(_ column: String, _ value: String, suffix: String, what: String) {
+      let only = RowMetric.Filter(column: column, values: [value])
+      metrics.append(RowMetric(name: "top1_\(suffix)", higherIsBetter: true, description: "top-1 on gestures \(what)", score: .rankAtMost(1), filter: only).slice)
       if top > 1 {
-        metrics.append(
-          RowMetric(name: "top\(top)_\(prompt)", higherIsBetter: true, description: "top-\(top) on gestures swiped from \(prompt) prompts", score: .rankAtMost(top), filter: only))
+        metrics.append(RowMetric(name: "top\(top)_\(suffix)", higherIsBetter: true, description: "top-\(top) on gestures \(what)", score: .rankAtMost(top), filter: only).slice)
       }
+    }
+    // Named as the summary names them, so the threshold gate leaves them to the paired test.
+    let inLexicon = RowMetric.Filter(column: "in_lexicon", values: ["true"])
+    metrics.append(RowMetric(name: "in_lexicon_top1", higherIsBetter: true, description: "top-1 on gestures whose target is in the lexicon", score: .rankAtMost(1), filter: inLexicon).slice)
+    if top > 1 {
+      metrics.append(RowMetric(name: "in_lexicon_top\(top)", higherIsBetter: true, description: "top-\(top) on gestures whose target is in the lexicon", score: .rankAtMost(top), filter: inLexicon).slice)
+    }
+    for prompt in prompts { slices("prompt", prompt, suffix: prompt, what: "swiped from \(prompt) prompts") }
+    if devices.count > 1 {
+      for device in devices { slices("device", device, suffix: "device_\(device)", what: "on the \(device) profile") }
     }
     return metrics
   }
 
-  /// The prompt kinds of the run's gestures, sorted (empty when the corpus gives none).
   var prompts: [String] { Set(run.results.compactMap(\.prompt)).sorted() }
 
   /// Flat metric name → value, shared by summary.csv and summary.json.

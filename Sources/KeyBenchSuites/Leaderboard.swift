@@ -8,8 +8,9 @@ import KeyBenchReports
 /// interval, and the accuracy/speed Pareto frontier marked — the table ann-benchmarks made the
 /// habit, from the summaries the runs wrote.
 ///
-/// Point estimates alone would star 0.5163 above 0.5154; here a row outranks another only when
-/// their intervals do not overlap, and a row leaves the frontier only for one that is clearly
+/// Point estimates alone would star 0.5163 above 0.5154; here a row outranks another only when a
+/// paired test on their shared items says so (or, for rows of no shared items, their intervals
+/// do not overlap), and a row leaves the frontier only for one that is clearly
 /// better on one axis and not clearly worse on the other.
 public struct Leaderboard {
   public struct Row: Sendable, Equatable {
@@ -34,8 +35,15 @@ public struct Leaderboard {
     /// then their median.
     public var microsecondsByRound: [Int: Double] = [:]
 
+    /// Where the paired test finds this row's items: its run folder, the algorithm's name in its
+    /// results.csv, the row metric behind `accuracy`, and the groups behind it.
+    var folder: String?
+    var rowAlgorithm: String?
+    var rowMetric: String?
+    var groups: Int?
+
     var point: IntervalDominance.Point {
-      .init(value: accuracy, low: low, high: high, cost: microseconds, costsByRound: microsecondsByRound.filter { $0.value > 0 })
+      .init(value: accuracy, low: low, high: high, cost: microseconds, costsByRound: microsecondsByRound.filter { $0.value > 0 }, groups: groups)
     }
   }
 
@@ -86,7 +94,9 @@ public struct Leaderboard {
     for group in Set(rows.map(\.group)) {
       let members = rows.indices.filter { rows[$0].group == group }
       let points = members.map { rows[$0].point }
-      let frontier = IntervalDominance.frontier(points), ranks = IntervalDominance.ranks(points)
+      let paired = Self.pairedVerdicts(members.map { rows[$0] })
+      let verdict: IntervalDominance.PairedVerdict = { i, j in paired[i][j] }
+      let frontier = IntervalDominance.frontier(points, paired: verdict), ranks = IntervalDominance.ranks(points, paired: verdict)
       for (position, i) in members.enumerated() {
         rows[i].pareto = frontier[position]
         rows[i].rankLow = ranks[position].lowerBound
@@ -94,6 +104,49 @@ public struct Leaderboard {
       }
     }
     self.rows = rows.sorted { ($0.bench, $0.group, -$0.accuracy, $0.run, $0.algorithm) < ($1.bench, $1.group, -$1.accuracy, $1.run, $1.algorithm) }
+  }
+
+  /// For rows of the same inputs whose items pair (their results.csv hold the same items in the
+  /// same groups), whether row i is more accurate than row j by the paired test compare uses,
+  /// Holm-adjusted across every pair of the group: a paired test separates rows whose marginal
+  /// intervals overlap (two configurations on the same gestures). nil where rows do not pair;
+  /// false where they pair but the test finds no difference (or too few groups).
+  static func pairedVerdicts(_ rows: [Row]) -> [[Bool?]] {
+    var verdicts = [[Bool?]](repeating: [Bool?](repeating: nil, count: rows.count), count: rows.count)
+    var runs: [String: RunResults] = [:]
+    func results(_ folder: String) -> RunResults? {
+      if let cached = runs[folder] { return cached }
+      let loaded = try? RunResults(path: folder)
+      runs[folder] = loaded
+      return loaded
+    }
+    var comparisons: [MetricComparison] = []
+    var pairs: [(Int, Int)] = []
+    for i in rows.indices {
+      for j in rows.indices where j > i {
+        guard let folderA = rows[i].folder, let folderB = rows[j].folder, let nameA = rows[i].rowAlgorithm, let nameB = rows[j].rowAlgorithm,
+          let metric = rows[i].rowMetric, metric == rows[j].rowMetric,
+          let a = results(folderA), let b = results(folderB), var definition = a.definitions.first(where: { $0.name == metric })
+        else { continue }
+        definition.headline = true
+        guard let part = try? PairedComparison(
+          a: .init(table: a.table, algorithm: nameA, label: "\(i)"), b: .init(table: b.table, algorithm: nameB, label: "\(j)"),
+          metrics: [definition], settings: .init()),
+          let comparison = part.comparisons.first, comparison.p != nil
+        else { continue }
+        comparisons.append(comparison)
+        pairs.append((i, j))
+      }
+    }
+    let report = ComparisonReport(comparisons: comparisons, group: "group", settings: .init(), alpha: 0.05)
+    for (position, (i, j)) in pairs.enumerated() {
+      // B − A is j's value minus i's; +1 means j (B) is better.
+      let direction = report.comparisons[position].direction(alpha: report.alpha)
+      // Touch and gesture rank 1 − an error rate: the metric's own direction decides.
+      verdicts[i][j] = direction == -1
+      verdicts[j][i] = direction == 1
+    }
+    return verdicts
   }
 
   /// The algorithms of one summary with their headline numbers, per benchmark (Reports/FORMATS.md).
@@ -106,11 +159,15 @@ public struct Leaderboard {
     let described = Comparability.inputsDescription(provenance)
     let estimates = summary.statistics?.metrics ?? []
     let mainAlgorithm = estimates.first?.algorithm
-    func row(_ algorithm: String, _ name: String, _ accuracy: Double?, _ micros: Double?, key: String? = nil) -> Row? {
+    func row(_ algorithm: String, _ name: String, _ accuracy: Double?, _ micros: Double?, key: String? = nil, metric: String? = nil) -> Row? {
       guard let accuracy, accuracy.isFinite else { return nil }
       var row = Row(bench: summary.bench, group: group, inputs: described, run: run, algorithm: algorithm, accuracyName: name, accuracy: accuracy,
         microseconds: micros.flatMap { $0.isFinite ? $0 : nil })
       let id = key ?? algorithm
+      row.folder = (summary.path as NSString).deletingLastPathComponent
+      row.rowAlgorithm = id
+      row.rowMetric = metric ?? name
+      row.groups = estimates.first(where: { $0.algorithm == id && $0.name == (metric ?? name) })?.groups
       // The interval the run wrote (`statistics`, schema 2) for this algorithm and metric.
       if let estimate = estimates.first(where: { $0.algorithm == id && $0.name == name }),
         let low = estimate.low, let high = estimate.high, low <= accuracy, accuracy <= high
@@ -153,13 +210,13 @@ public struct Leaderboard {
       guard case .object(let resolvers)? = metrics["resolvers"] else { return [] }
       return resolvers.keys.sorted().compactMap { name in
         guard let rate = resolvers[name]?["key_error_rate"]?.number else { return nil }
-        return row(name, "key accuracy", 1 - rate, resolvers[name]?["ns_per_touch"]?.number.map { $0 / 1000 })
+        return row(name, "key accuracy", 1 - rate, resolvers[name]?["ns_per_touch"]?.number.map { $0 / 1000 }, metric: "key_error_rate")
       }
     case "gesture":
       guard case .object(let schemes)? = metrics["schemes"] else { return [] }
       return schemes.keys.sorted().compactMap { name in
         guard let cer = schemes[name]?["cer"]?.number else { return nil }
-        return row(name, "1 − CER", 1 - cer, nil)
+        return row(name, "1 − CER", 1 - cer, nil, metric: "cer")
       }
     case "photos":
       return perAlgorithm(metrics, "recall_at_1") { $0["ms_per_query"]?.number.map { $0 * 1000 } }
@@ -187,9 +244,11 @@ public struct Leaderboard {
   }
 
   static let legend = "Per benchmark and input set, every algorithm and configuration of the suite, most accurate first, "
-    + "with the 95 % cluster-bootstrap interval the run wrote. **rank** is the range of ranks the intervals allow: rows whose "
-    + "intervals overlap share ranks (1–3: tied with the leader). **★** marks the accuracy/speed Pareto frontier: no other row is "
-    + "clearly more accurate (intervals apart) without being clearly slower, or clearly faster without being clearly less accurate. "
+    + "with the 95 % interval the run wrote. **rank** is the range of ranks the accuracies allow: rows scored on the same items "
+    + "are separated by the paired test compare uses (Holm over every pair of the table), other rows only when their intervals "
+    + "do not overlap, and neither from fewer than 10 groups (1–3: tied with the leader). **★** marks the accuracy/speed Pareto "
+    + "frontier: no other row is clearly more accurate (as for ranks) without being clearly slower, or clearly faster without "
+    + "being clearly less accurate. "
     + "Clearly faster: with \(IntervalDominance.minimumRounds)+ interleaved rounds (a suite's \"repeat\"), the whole interval of the per-round time ratio "
     + "below 1; from single runs, by more than \(IntervalDominance.costTolerance)×. With rounds, µs per item is their median."
 

@@ -15,10 +15,14 @@ extension KeybenchReport {
         --algorithm. With one run folder, compares two of its algorithms: --algorithms A,B. \
         Every metric the run's summary.json declares (its "statistics" block: top-1, top-k, \
         MRR, error rates, …) is recomputed from results.csv on the items both sides scored: \
-        the difference B − A, its 95 % interval and p-value from a paired cluster bootstrap \
-        (groups — users, sentences, texts — resampled with replacement, both sides on the same \
-        draw), for 0/1 metrics the exact McNemar p-value, and Holm's correction across every \
-        metric compared. Prints Markdown; --json FILE also writes the numbers as JSON.
+        the difference B − A, its 95 % interval and p-value from a paired cluster-robust t \
+        over the groups (users, sentences, texts; CR2 variance, groups − 1 degrees of freedom), \
+        for 0/1 metrics also the exact McNemar p-value (a verdict needs both), Holm's \
+        correction across the family — the benchmark's headline metrics, or the metrics named \
+        with --metric; slices (a prompt kind, in-lexicon targets, one error kind) are shown, \
+        not judged — and the smallest change detectable with 80 % power. No verdict comes from \
+        fewer than 10 groups ("cannot judge: N groups"). Prints Markdown; --json FILE also \
+        writes the numbers as JSON.
 
         Examples:
           keybench-report compare runs/swipe-a runs/swipe-b
@@ -37,7 +41,7 @@ extension KeybenchReport {
     @Option(help: "With one run: the two algorithms to compare, A,B (the difference is B − A).")
     var algorithms: String?
 
-    @Option(help: "Compare only these metrics (repeatable); default every metric the summary declares.")
+    @Option(help: "Compare only these metrics (repeatable), which then form the Holm family; default every metric the summary declares, the headline ones judged.")
     var metric: [String] = []
 
     @Option(help: "Significance level for the verdicts, after Holm's correction.")
@@ -49,12 +53,9 @@ extension KeybenchReport {
     @Flag(help: "Compare runs of different inputs anyway (their items must still pair).")
     var allowDifferentInputs = false
 
-    @OptionGroup var bootstrap: BootstrapOptions
-
     func validate() throws {
       guard (1...2).contains(runs.count) else { throw ValidationError("Give one run folder (with --algorithms A,B) or two (A B).") }
       guard alpha.isFinite, alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be between 0 and 1, got \(alpha).") }
-      guard bootstrap.bootstrap >= 1 else { throw ValidationError("--bootstrap must be at least 1 for a comparison.") }
       if runs.count == 1 {
         guard let algorithms, algorithms.split(separator: ",", omittingEmptySubsequences: false).count == 2,
           !algorithms.split(separator: ",").contains(where: \.isEmpty), algorithms.split(separator: ",").count == 2
@@ -68,7 +69,7 @@ extension KeybenchReport {
     func run() throws {
       let report = try RunComparison.report(
         runs: runs, algorithm: algorithm, algorithms: algorithms?.split(separator: ",").map(String.init), metrics: metric,
-        settings: try bootstrap.settings, alpha: alpha, allowDifferentInputs: allowDifferentInputs)
+        settings: BootstrapSettings(), alpha: alpha, allowDifferentInputs: allowDifferentInputs)
       print(report.markdown, terminator: "")
       if let json { try AtomicFileWriter.write(try report.json, to: json) }
     }

@@ -41,7 +41,7 @@ import Testing
     let onlyA = a.keys.filter { a[$0] == "1" && b[$0] != "1" }.count
     let onlyB = a.keys.filter { a[$0] != "1" && b[$0] == "1" }.count
     let json = dir.path("compare.json")
-    let compared = try Run.product("keybench-report", ["compare", run, "--algorithms", "seed000,shark2", "--json", json, "--bootstrap", "500"])
+    let compared = try Run.product("keybench-report", ["compare", run, "--algorithms", "seed000,shark2", "--json", json])
     #expect(compared.status == 0, "\(compared.stderr)")
     let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
     let top1 = try #require((report["comparisons"] as? [[String: Any]])?.first { $0["metric"] as? String == "top1" })
@@ -89,7 +89,7 @@ import Testing
       if rank != "1" && !gained { gained = true; return "1" }
       return nil
     }
-    let tie = try Run.product("keybench-report", ["gate", "--baseline", run, "--current", ties, "--bootstrap", "500"])
+    let tie = try Run.product("keybench-report", ["gate", "--baseline", run, "--current", ties])
     #expect(tie.status == 0, "\(tie.stdout)\n\(tie.stderr)")
     // 60 items cannot show a 1-point drop: the gate says what it can see instead.
     #expect(tie.stdout.contains("cannot detect drops below") && tie.stdout.contains("60 items"), "\(tie.stdout)")
@@ -101,7 +101,7 @@ import Testing
       seen += 1
       return seen % 3 == 0 ? "" : nil
     }
-    let drop = try Run.product("keybench-report", ["gate", "--baseline", run, "--current", dropped, "--bootstrap", "500", "--junit", dir.path("gate.xml")])
+    let drop = try Run.product("keybench-report", ["gate", "--baseline", run, "--current", dropped, "--junit", dir.path("gate.xml")])
     #expect(drop.status == 1, "\(drop.stdout)\n\(drop.stderr)")
     let first = drop.stdout.split(separator: "\n").prefix(3).joined(separator: "\n")
     #expect(first.contains("Gate failed") && first.contains("REGRESSION seed000.top1"), "\(first)")
@@ -109,8 +109,35 @@ import Testing
     let junit = try String(contentsOfFile: dir.path("gate.xml"), encoding: .utf8)
     #expect(junit.contains("seed000.top1") && junit.contains("<failure"))
 
+    // A damaged baseline cannot switch the test off (issue 43): no rows, or none for an algorithm
+    // its summary reports, is refused, even against a run that dropped every first place.
+    let emptied = try Self.forged(run, "emptied", in: dir) { _, _ in nil }
+    let header = try String(contentsOfFile: "\(emptied)/results.csv", encoding: .utf8).prefix { $0 != "\n" }
+    try (header + "\n").write(toFile: "\(emptied)/results.csv", atomically: true, encoding: .utf8)
+    let allLost = try Self.forged(run, "all-lost", in: dir) { _, rank in rank == "1" ? "" : nil }
+    let damaged = try Run.product("keybench-report", ["gate", "--baseline", emptied, "--current", allLost])
+    #expect(damaged.status == 2, "\(damaged.stdout)\n\(damaged.stderr)")
+    #expect(damaged.stderr.contains("has no rows for algorithm 'seed000'"), "\(damaged.stderr)")
+
+    // An edited schema_version or metric definition is refused, never read as the current one.
+    for (name, edit) in [("schema-text", ("\"schema_version\" : 2", "\"schema_version\" : \"2\"")), ("schema-3", ("\"schema_version\" : 2", "\"schema_version\" : 3"))] {
+      let folder = dir.path(name)
+      try FileManager.default.copyItem(atPath: run, toPath: folder)
+      let text = try String(contentsOfFile: "\(folder)/summary.json", encoding: .utf8)
+      #expect(text.contains(edit.0), "the summary is written as expected")
+      try text.replacingOccurrences(of: edit.0, with: edit.1).write(toFile: "\(folder)/summary.json", atomically: true, encoding: .utf8)
+      let refused = try Run.product("keybench-report", ["compare", folder, run])
+      #expect(refused.status == 2 && refused.stderr.contains("schema_version"), "\(name): \(refused.stderr)")
+    }
+    let weights = dir.path("weights")
+    try FileManager.default.copyItem(atPath: run, toPath: weights)
+    let text = try String(contentsOfFile: "\(weights)/summary.json", encoding: .utf8)
+    try text.replacingOccurrences(of: "\"k\" : 1,", with: "\"k\" : 0,").write(toFile: "\(weights)/summary.json", atomically: true, encoding: .utf8)
+    let zeroK = try Run.product("keybench-report", ["gate", "--baseline", weights, "--current", run])
+    #expect(zeroK.status == 2 && zeroK.stderr.contains("k must be 1"), "\(zeroK.stderr)")
+
     // Underpowered is fatal only when asked for.
-    let strict = try Run.product("keybench-report", ["gate", "--baseline", run, "--current", ties, "--bootstrap", "200", "--require-power"])
+    let strict = try Run.product("keybench-report", ["gate", "--baseline", run, "--current", ties, "--require-power"])
     #expect(strict.status == 2, "\(strict.stderr)")
   }
 
@@ -129,10 +156,21 @@ import Testing
     // Rounds alternate which side runs first.
     let order = timed.stderr.split(separator: "\n").filter { $0.hasPrefix("round ") }
     #expect(order.count == 4)
-    let ratio = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    let ratio = try #require(record["ratio"] as? [String: Any])
     #expect((ratio["ratios"] as? [Double])?.count == 4)
+    // Every round's raw values are kept, and both ratios are given.
+    #expect((record["rounds"] as? [[String: Any]])?.count == 4)
+    #expect(record["ratio_of_medians"] is Double && record["higher_is_faster"] as? Bool == false)
     let low = try #require(ratio["low"] as? Double), high = try #require(ratio["high"] as? Double), median = try #require(ratio["median"] as? Double)
     #expect(low <= median && median <= high)
+
+    // A verdict needs a 95 % interval: 4 rounds reach 87.5 %, so --max-slowdown is refused before any run.
+    let short = try Run.product("keybench-report", ["time-ratio", "--repeat", "4", "--max-slowdown", "1.2", "--"] + base + ["::"] + base)
+    #expect(short.status == 64 && short.stderr.contains("--repeat 6"), "\(short.stderr)")
+    // An accuracy is no time; a rate is read the right way round (issue 43).
+    let accuracy = try Run.product("keybench-report", ["time-ratio", "--repeat", "2", "--metric", "top1", "--"] + base + ["::"] + base)
+    #expect(accuracy.status == 2 && accuracy.stderr.contains("not a time or a rate"), "\(accuracy.stderr)")
 
     let missing = try Run.product("keybench-report", ["time-ratio", "--repeat", "2", "--"] + base)
     #expect(missing.status == 64 && missing.stderr.contains("separated by ::"))

@@ -50,6 +50,50 @@ import Testing
     #expect(html.contains("data-low=\"0.27\"") && html.contains("data-high=\"0.33\""))
   }
 
+  /// Two correctors scored on the same 400 words of 40 typists: B loses 24 of A's right answers
+  /// (one in each of 24 typists) and gains none. Their intervals overlap, so intervals alone tie
+  /// them; the paired test on the shared rows separates them (issue 41).
+  @Test func rowsOnTheSameItemsAreRankedByThePairedTest() throws {
+    let dir = try TemporaryDirectory()
+    let folder = URL(fileURLWithPath: dir.path("both"))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var lines = ["algorithm,item,group,target,rank,candidates,time_us"]
+    var hits = ["a": 0, "b": 0]
+    var losers = Set<Int>()
+    for item in 0..<400 {
+      let typist = item % 40, right = item % 7 != 0
+      let lost = right && typist < 24 && losers.insert(typist).inserted
+      for (name, hit) in [("a", right), ("b", right && !lost)] {
+        lines.append("\(name),w\(item),t\(typist),x,\(hit ? "1" : ""),x,1")
+        hits[name, default: 0] += hit ? 1 : 0
+      }
+    }
+    try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("results.csv"), atomically: true, encoding: .utf8)
+    let a = Double(hits["a"]!) / 400, b = Double(hits["b"]!) / 400
+    func estimate(_ name: String, _ value: Double) -> String {
+      """
+      {"algorithm": "\(name)", "name": "top1", "value": \(value), "low": \(value - 0.045), "high": \(value + 0.045), "n": 400, "groups": 40,
+       "unit": "fraction", "higher_is_better": true, "description": "top-1",
+       "definition": {"name": "top1", "description": "top-1", "higher_is_better": true, "unit": "fraction", "score": {"kind": "rank_at_most", "k": 1}}}
+      """
+    }
+    try """
+      {"bench": "correct", "schema_version": 2, "config": {}, "corpus": {},
+       "metrics": {"a": {"top1": \(a), "words_per_second": 1000}, "b": {"top1": \(b), "words_per_second": 1000}},
+       "provenance": {"inputs": [{"role": "pairs", "path": "p.tsv", "sha256": "\(String(repeating: "a", count: 64))"}],
+                      "items": {"unit": "pairs", "read": 400, "scored": 400, "excluded": []}, "lexicon": {"content_sha256": "b"},
+                      "top_k": 4, "seed": null},
+       "statistics": {"group": "typist", "level": 0.95, "method": "m", "resamples": 0, "seed": 1, "spread": [],
+         "metrics": [\(estimate("a", a)), \(estimate("b", b))]}}
+      """.write(to: folder.appendingPathComponent("summary.json"), atomically: true, encoding: .utf8)
+    #expect(abs(a - b - 0.06) < 1e-12)
+    let board = try Leaderboard(sources: [Leaderboard.Source(name: "both", folder: folder)])
+    let row = { (name: String) in board.rows.first { $0.algorithm == name }! }
+    #expect(row("a").rankLow == 1 && row("a").rankHigh == 1)
+    #expect(row("b").rankLow == 2 && row("b").rankHigh == 2)
+    #expect(row("a").pareto && !row("b").pareto)
+  }
+
   @Test func aLongDecoderLabelIsShownWholeAndWrapsAtSpaces() throws {
     let dir = try TemporaryDirectory()
     let folder = URL(fileURLWithPath: dir.path("swipe"))

@@ -113,7 +113,7 @@ public struct RegressionGate: Sendable {
         let points = (new - old) * 100
         let worse = kind == .accuracy ? -points : points
         return Check(
-          metric: metric, baseline: old, current: new, delta: String(format: "%+.2f pt", points),
+          metric: metric, baseline: old, current: new, delta: String(format: "%+.2f pt (threshold %.2f, untested: no rows)", points, allowedDrop(metric)),
           verdict: worse > allowedDrop(metric) + 1e-9 ? .regression : .pass, unit: "fraction")
       case .time, .rate:
         if let reason = timesNotComparable {
@@ -135,14 +135,16 @@ public struct RegressionGate: Sendable {
   ) -> String {
     let failedChecks = checks.filter { $0.verdict == .regression || $0.verdict == .missing }
     let failed = failedChecks.count
+    let cannotJudge = underpowered.filter { $0.contains("cannot judge") }
+    let weak = underpowered.filter { !$0.contains("cannot judge") }
     let verdict = [
-      failed == 0 ? "**Gate passed** (\(checks.filter { $0.verdict == .pass }.count) metrics checked)"
+      failed == 0 ? "**Gate passed** (\(checks.filter { $0.verdict == .pass }.count) metrics checked\(cannotJudge.isEmpty ? "" : ", \(cannotJudge.count) not judged: too few groups"))"
         : "**Gate failed: \(failed) regression\(failed == 1 ? "" : "s")**"
-    ] + failedChecks.map { "- " + $0.line }
+    ] + failedChecks.map { "- " + $0.line } + cannotJudge.map { "- \($0)" }
     var lines = verdict + ["", "Baseline `\(baseline)`, current `\(current)`.", ""]
-    if !underpowered.isEmpty {
+    if !weak.isEmpty {
       lines += ["**Too few items to see every drop** (these metrics pass unless a larger drop is significant):", ""]
-      lines += underpowered.map { "- \($0)" } + [""]
+      lines += weak.map { "- \($0)" } + [""]
     }
     if !inputDifferences.isEmpty {
       lines += ["**Warning: the runs read different inputs** (compared on purpose):", ""]

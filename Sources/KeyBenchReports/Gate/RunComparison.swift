@@ -58,12 +58,15 @@ public enum RunComparison {
     return ComparisonReport(parts, group: first.statistics.group, settings: settings, alpha: alpha)
   }
 
+  /// The metrics compared: every declared one (the headline metrics forming the Holm family),
+  /// or those named, which then form the family themselves — the user chose what is tested.
   static func selected(_ definitions: [RowMetric], names: [String], path: String) throws -> [RowMetric] {
     guard !names.isEmpty else { return definitions }
     return try names.map { name in
-      guard let definition = definitions.first(where: { $0.name == name }) else {
+      guard var definition = definitions.first(where: { $0.name == name }) else {
         throw InputFileError(path: path, kind: .malformed, reason: "declares no metric '\(name)' (it has \(definitions.map(\.name).joined(separator: ", ")))")
       }
+      definition.headline = true
       return definition
     }
   }

@@ -1,14 +1,17 @@
 import Foundation
+import KeyBenchCore
 public import KeyBenchResults
 
 /// The gate's judgement of the metrics a benchmark declares for its rows: a regression is a drop
-/// of at least `minEffect` points that is significant at `alpha` after Holm's correction, on
-/// paired items with groups resampled.
+/// of at least `minEffect` points of a headline metric that is significant at `alpha` after
+/// Holm's correction across the headline metrics, on paired items with a cluster-robust t over
+/// the groups (and McNemar too for 0/1 metrics).
 ///
 /// A fixed threshold on two point estimates calls tie-order noise a regression on small sets and
-/// misses real drops hidden in clustered data; testing the paired difference does neither. When
-/// the sample is too small to see a drop of `minEffect`, the gate says what it can see instead
-/// of passing silently.
+/// misses real drops hidden in clustered data; testing the paired difference does neither. No
+/// verdict comes from fewer than ``RunStatistics/fewGroups`` groups, and when the sample is too
+/// small to see a drop of `minEffect` the gate says what it can see (``PairedPower``, the model
+/// compare and `power` use too) instead of passing silently.
 public struct StatisticalGate: Sendable {
   /// Smallest drop, in percentage points (or the metric's unit when it is not a fraction), that counts.
   public var minEffect: Double
@@ -26,7 +29,7 @@ public struct StatisticalGate: Sendable {
 
   public struct Judgement: Sendable {
     public var checks: [RegressionGate.Check]
-    /// "cannot detect drops below X points …", one per metric the sample is too small for.
+    /// "cannot judge …" and "cannot detect drops below X points …", one per metric affected.
     public var underpowered: [String]
     /// Metric names judged here (the threshold gate leaves them alone).
     public var metricNames: Set<String>
@@ -34,8 +37,19 @@ public struct StatisticalGate: Sendable {
   }
 
   /// Compares every algorithm of the baseline with the same-named one of the current run.
+  ///
+  /// - Throws: ``InputFileError`` when the baseline's rows cannot judge what it declares: no rows
+  ///   at all, or none for an algorithm its statistics list (a damaged baseline must not pass).
   public func judge(baseline: RunResults, current: RunResults) throws -> Judgement {
     let definitions = baseline.definitions
+    let resultsFile = (baseline.path as NSString).appendingPathComponent("results.csv")
+    let declared = Set(baseline.statistics.metrics.map(\.algorithm))
+    for algorithm in declared.sorted() where !baseline.table.algorithms.contains(algorithm) {
+      throw InputFileError(
+        path: resultsFile, kind: .malformed,
+        reason: "has no rows for algorithm '\(algorithm)', which the baseline's summary reports: its metrics could not be judged; "
+          + "refresh the baseline by rerunning the command that wrote it (for the committed gate baselines: Scripts/gate --refresh)")
+    }
     var parts: [PairedComparison] = []
     var missing: [String] = []
     for algorithm in baseline.table.algorithms {
@@ -48,37 +62,47 @@ public struct StatisticalGate: Sendable {
         b: .init(table: current.table, algorithm: algorithm, label: algorithm), metrics: definitions, settings: settings))
     }
     let report = ComparisonReport(parts, group: baseline.statistics.group, settings: settings, alpha: alpha)
+    let model = try PairedPower(alpha: alpha, power: power, family: max(report.family, 1))
     var checks: [RegressionGate.Check] = []
     var underpowered: [String] = []
-    var fewGroupsSaid = Set<String>()
     for c in report.comparisons {
       let name = "\(c.a).\(c.metric)"
       let scale = c.unit == "fraction" ? 100.0 : 1.0
       let unit = c.unit == "fraction" ? "points" : c.unit
-      guard let difference = c.difference, let pHolm = c.pHolm else {
+      guard let difference = c.difference, let p = c.p else {
         checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: "no items", verdict: .info, unit: c.unit))
         continue
       }
-      let worse = (c.higherIsBetter ? -difference : difference) * scale
-      let regression = worse >= minEffect - 1e-9 && pHolm < alpha
-      var delta = String(format: "%+.2f %@ (95 %% %+.2f … %+.2f; p Holm %.4f)", difference * scale, c.unit == "fraction" ? "pt" : c.unit, (c.low ?? .nan) * scale, (c.high ?? .nan) * scale, pHolm)
+      var delta = "\(Self.points(difference * scale, unit: c.unit, threshold: minEffect)) (95 % \(Self.points((c.low ?? .nan) * scale, unit: c.unit)) … \(Self.points((c.high ?? .nan) * scale, unit: c.unit)); "
+      guard c.hasEnoughGroups else {
+        let line = "\(name): cannot judge: \(c.groups) \(report.group)s (needs ≥ \(RunStatistics.fewGroups))"
+        underpowered.append(line)
+        delta += "p \(Self.p(p)); cannot judge: \(c.groups) \(report.group)s (needs ≥ \(RunStatistics.fewGroups))"
+        checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: .info, unit: c.unit))
+        continue
+      }
+      guard c.inFamily, let pHolm = c.pHolm, pHolm.isFinite else {
+        delta += "p \(Self.p(p)); slice, reported not judged"
+        checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: .info, unit: c.unit))
+        continue
+      }
+      let regression = c.isRegression(minEffect: minEffect, alpha: alpha)
+      delta += "p Holm \(Self.p(pHolm)) over \(report.family))"
       if let definition = definitions.first(where: { $0.name == c.metric }) {
-        let sample = try RunStatistics.sample(definition, indices: baseline.table.indices(of: c.a), table: baseline.table)
-        let detectable = try minimumDetectable(sample, binary: definition.score.isBinary) * scale
-        if !detectable.isFinite {
-          underpowered.append("\(name): cannot judge drops with \(c.items) items in \(c.groups) \(report.group)(s): fewer than two \(report.group)s")
-        } else if detectable > minEffect {
+        let binary = definition.score.isBinary
+        let standardError = c.powerStandardError ?? 0
+        if let detectable = model.detectable(items: c.items, groups: c.groups, pairedStandardError: standardError, binary: binary),
+          detectable * scale > minEffect
+        {
+          let shown = detectable * scale
           underpowered.append(
-            String(format: "%@: cannot detect drops below %.1f %@ with %d items in %d %@s (--min-effect %.1f; %.0f %% power at α %.2f%@)",
-              name, detectable, unit, c.items, c.groups, report.group, minEffect, power * 100, alpha,
-              definition.score.isBinary ? ", a drop spread over the items" : ""))
-          delta += String(format: "; detects ≥ %.1f", detectable)
+            String(format: "%@: cannot detect drops below %.1f %@ with %d items in %d %@s (--min-effect %@; %.0f %% power at α %.2f, Holm over %d%@)",
+              name, shown, unit, c.items, c.groups, report.group, Self.number(minEffect), power * 100, alpha, report.family,
+              binary ? ", a drop spread over the items" : ""))
+          delta += String(format: "; detects ≥ %.1f", shown)
         }
       }
       checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: regression ? .regression : .pass, unit: c.unit))
-      if c.groups >= 2, c.groups < RunStatistics.fewGroups, fewGroupsSaid.insert(c.a).inserted {
-        underpowered.append("\(c.a): only \(c.groups) \(report.group)s: intervals and p-values from so few groups are rough; take items from more \(report.group)s")
-      }
     }
     for algorithm in missing {
       checks.append(.init(metric: "\(algorithm).*", baseline: nil, current: nil, delta: "algorithm missing from the current run", verdict: .missing))
@@ -86,25 +110,29 @@ public struct StatisticalGate: Sendable {
     return Judgement(checks: checks, underpowered: underpowered, metricNames: Set(definitions.map(\.name)), comparison: report)
   }
 
-  /// The smallest drop this sample can show at `power`.
-  ///
-  /// For a 0/1 metric (top-k, error rates) the drop is taken as spread over the items — each
-  /// item lost independently, as a change to scoring or pruning does — so the paired difference
-  /// of a drop δ over n items has variance about δ/n, and the test sees it once
-  /// δ ≥ (z₁₋α/₂ + z_power)² / n (1.96 points on 400 items, 13 on 60). A drop concentrated on a
-  /// few users needs more. Other metrics use (z₁₋α/₂ + z_power) × their own cluster-bootstrap
-  /// standard error, which treats the change as varying like the metric between groups (on the
-  /// safe side). Never below the drop of the fewest items that could be significant: k items lost
-  /// and none gained give an exact two-sided p of 2·2⁻ᵏ, so k = ⌈log₂(2/α)⌉ (6 at α 0.05).
-  func minimumDetectable(_ sample: ClusteredRatio, binary: Bool) throws -> Double {
-    guard sample.items > 0, sample.denominatorTotal > 0, sample.groups >= 2 else { return .infinity }
-    let n = Double(sample.items)
-    let floor = (log2(2 / alpha)).rounded(.up) / n
-    let z = Power.multiplier(alpha: alpha, power: power)
-    if binary { return max(floor, z * z / n) }
-    guard let estimate = try ClusterBootstrap.estimate(sample, resamples: max(settings.resamples, 1), seed: settings.seed),
-      estimate.standardError > 0
-    else { return floor }
-    return max(floor, try Power.minimumDetectableEffect(standardError: estimate.standardError, alpha: alpha, power: power))
+  /// A signed difference with the digits that explain a verdict: two decimals, or more when
+  /// rounding to two would make it look like it reached `threshold` (a −0.998-point drop is not
+  /// "−1.00" beside --min-effect 1).
+  static func points(_ value: Double, unit: String, threshold: Double? = nil) -> String {
+    guard value.isFinite else { return "n/a" }
+    let suffix = unit == "fraction" ? " pt" : " \(unit)"
+    var decimals = 2
+    if let threshold {
+      while decimals < 6 {
+        let rounded = (abs(value) * pow(10, Double(decimals))).rounded() / pow(10, Double(decimals))
+        if (rounded >= threshold) == (abs(value) >= threshold) { break }
+        decimals += 1
+      }
+    }
+    return String(format: "%+.\(decimals)f", value) + suffix
+  }
+
+  /// A p-value: four decimals, or two significant digits below 0.0001 (never a bare "0.0000").
+  static func p(_ value: Double) -> String {
+    value >= 0.0001 ? String(format: "%.4f", value) : (value == 0 ? "< 1e-300" : String(format: "%.2g", value))
+  }
+
+  static func number(_ value: Double) -> String {
+    value == value.rounded() ? String(format: "%.0f", value) : String(format: "%g", value)
   }
 }

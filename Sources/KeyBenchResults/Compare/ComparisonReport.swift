@@ -4,29 +4,41 @@ import Foundation
 /// the numbers (resamples, seed, alpha), as Markdown for people and JSON for programs.
 public struct ComparisonReport: Sendable, Codable {
   public var schemaVersion = 1
-  public var method = "paired cluster bootstrap (groups resampled with replacement, both sides recomputed on the same draw); exact McNemar for 0/1 metrics; Holm across every metric compared"
+  public var method = "paired cluster-robust t (CR2 variance over groups, groups − 1 degrees of freedom); for 0/1 metrics the larger of its p and exact McNemar's; Holm across the family (headline metrics, or those named); no verdict below \(RunStatistics.fewGroups) groups"
   public var group: String
-  public var resamples: Int
-  public var seed: UInt64
   public var level: Double
   public var alpha: Double
   public var comparisons: [MetricComparison]
+  /// How many comparisons Holm's correction ran over.
+  public var family: Int
 
   enum CodingKeys: String, CodingKey {
-    case method, group, resamples, seed, level, alpha, comparisons
+    case method, group, level, alpha, comparisons, family
     case schemaVersion = "schema_version"
   }
 
-  /// Builds the report from comparisons of several pairs, Holm-adjusting across all of them.
+  /// Builds the report from comparisons of several pairs, Holm-adjusting across the family:
+  /// every in-family comparison with a p-value and enough groups for a verdict.
   public init(_ parts: [PairedComparison], group: String, settings: BootstrapSettings, alpha: Double) {
-    var all = parts.flatMap(\.comparisons)
-    let tested = all.indices.filter { all[$0].pBootstrap != nil }
-    let adjusted = Holm.adjust(tested.map { all[$0].pBootstrap ?? 1 })
+    self.init(comparisons: parts.flatMap(\.comparisons), group: group, settings: settings, alpha: alpha)
+  }
+
+  /// The report of comparisons made one by one (``PairedComparison/compare(_:a:b:groups:numeratorsA:denominatorsA:numeratorsB:denominatorsB:level:)``).
+  public init(comparisons given: [MetricComparison], group: String, settings: BootstrapSettings, alpha: Double) {
+    var all = given
+    let tested = all.indices.filter { all[$0].inFamily && all[$0].p != nil && all[$0].hasEnoughGroups }
+    let adjusted = Holm.adjust(tested.map { all[$0].p ?? 1 })
     for (position, index) in tested.enumerated() { all[index].pHolm = adjusted[position] }
+    family = tested.count
+    if let model = try? PairedPower(alpha: alpha, family: max(tested.count, 1)) {
+      for index in tested {
+        let c = all[index]
+        all[index].detectable = model.detectable(
+          items: c.items, groups: c.groups, pairedStandardError: c.powerStandardError ?? 0, binary: c.onlyA != nil)
+      }
+    }
     comparisons = all
     self.group = group
-    resamples = settings.resamples
-    seed = settings.seed
     level = settings.level
     self.alpha = alpha
   }
@@ -39,6 +51,13 @@ public struct ComparisonReport: Sendable, Codable {
     }
   }
 
+  /// "cannot judge" lines: comparisons whose groups are too few for any verdict.
+  public var cannotJudge: [String] {
+    comparisons.filter { $0.p != nil && !$0.hasEnoughGroups }.map {
+      "cannot judge \($0.metric) (\($0.a) vs \($0.b)): \($0.groups) \(group)s (needs ≥ \(RunStatistics.fewGroups))"
+    }
+  }
+
   public var markdown: String {
     func value(_ v: Double?, _ unit: String) -> String { RunStatistics.format(v, unit: unit) }
     func signed(_ v: Double?, _ unit: String) -> String {
@@ -47,29 +66,30 @@ public struct ComparisonReport: Sendable, Codable {
     }
     func p(_ v: Double?) -> String {
       guard let v else { return "n/a" }
-      // Small p-values keep their digits: "<0.0001" could not be checked against another tool.
-      return v < 0.0001 ? String(format: "%.3g", v) : String(format: "%.4f", v)
+      // Small p-values keep two significant digits: "0.0000" could not be checked against another tool.
+      return v >= 0.0001 ? String(format: "%.4f", v) : (v == 0 ? "< 1e-300" : String(format: "%.2g", v))
+    }
+    func detectable(_ c: MetricComparison) -> String {
+      guard let d = c.detectable else { return "" }
+      return c.unit == "fraction" ? String(format: "%.2f pt", d * 100) : String(format: "%.4g", d)
     }
     var lines = [
-      "| metric | A | B | value A | value B | B − A | \(Int(level * 100)) % interval | p (bootstrap) | p (Holm) | McNemar p (only A / only B) | items | \(group)s | verdict |",
-      "|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|",
+      "| metric | A | B | value A | value B | B − A | \(Int(level * 100)) % interval | p (cluster t) | McNemar p (only A / only B) | p (Holm) | detects (80 %) | items | \(group)s | verdict |",
+      "|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|",
     ]
+    let cannot = cannotJudge
+    if !cannot.isEmpty { lines.insert(contentsOf: cannot.map { "**\($0)**" } + [""], at: 0) }
     for c in comparisons {
       let interval = c.low.flatMap { low in c.high.map { high in "\(signed(low, c.unit)) … \(signed(high, c.unit))" } } ?? "n/a"
       let mcnemar = c.pMcNemar.map { "\(p($0)) (\(c.onlyA ?? 0) / \(c.onlyB ?? 0))" } ?? ""
-      let verdict: String
-      switch c.direction(alpha: alpha) {
-      case 1: verdict = "B better"
-      case -1: verdict = "A better"
-      default: verdict = c.pHolm == nil ? "n/a" : "no significant difference"
-      }
       lines.append(
-        "| \(c.metric) | \(c.a) | \(c.b) | \(value(c.valueA, c.unit)) | \(value(c.valueB, c.unit)) | \(signed(c.difference, c.unit)) | \(interval) | \(p(c.pBootstrap)) | \(p(c.pHolm)) | \(mcnemar) | \(c.items) | \(c.groups) | \(verdict) |")
+        "| \(c.metric) | \(c.a) | \(c.b) | \(value(c.valueA, c.unit)) | \(value(c.valueB, c.unit)) | \(signed(c.difference, c.unit)) | \(interval) | \(p(c.pClusterT)) | \(mcnemar) | \(c.pHolm.map(p) ?? "") | \(detectable(c)) | \(c.items) | \(c.groups) | \(c.verdict(alpha: alpha, group: group)) |")
     }
     lines += [
       "",
-      "Differences are B − A on the items both scored; intervals and p-values from a paired bootstrap over \(group)s (\(resamples) resamples, seed \(seed)); verdicts at α = \(alpha) after Holm's correction across the \(comparisons.count) metrics compared. McNemar's exact test counts items only one side got right, treating items as independent (it does not know the \(group)s), so read it beside the bootstrap p-value, not instead of it.",
+      "Differences are B − A on the items both scored; intervals and p-values from a paired cluster-robust t over \(group)s (CR2 variance, \(group)s − 1 degrees of freedom); for 0/1 metrics a verdict also needs McNemar's exact test on the items only one side got right (the larger p counts). Verdicts at α = \(alpha) after Holm's correction across the family of \(family) comparison\(family == 1 ? "" : "s") (headline metrics, or those named with --metric); slices are shown, not judged; no verdict from fewer than \(RunStatistics.fewGroups) \(group)s. \"detects\" is the smallest change found with 80 % power at this size (paired, Holm over the family).",
     ]
+    if !cannot.isEmpty { lines += [""] + cannot.map { "**\($0)**" } }
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -1,7 +1,8 @@
 import KeyBenchCore
 
 /// Compares two algorithms' rows item by item: the difference of each metric with a paired
-/// cluster-bootstrap interval and p-value, and exact McNemar for 0/1 metrics.
+/// cluster-robust t interval and p-value (``ClusterRobustT``), and exact McNemar for 0/1 metrics.
+/// A metric's ``RowMetric/headline`` flag puts it in the Holm family (``ComparisonReport``).
 ///
 /// Pairing is what makes small differences visible: both sides answered the same items, so the
 /// items' own difficulty cancels. Rows that do not pair (an item only one side has, or the same
@@ -61,7 +62,6 @@ public struct PairedComparison: Sendable {
       }
       var groups: [String] = []
       var numeratorsA: [Double] = [], denominatorsA: [Double] = [], numeratorsB: [Double] = [], denominatorsB: [Double] = []
-      var hitsA: [Bool] = [], hitsB: [Bool] = []
       for (ia, ib) in pairs {
         let inA = metric.includes(ia, in: a.table), inB = metric.includes(ib, in: b.table)
         guard inA || inB else { continue }
@@ -77,37 +77,55 @@ public struct PairedComparison: Sendable {
         denominatorsA.append(ca.denominator)
         numeratorsB.append(cb.numerator)
         denominatorsB.append(cb.denominator)
-        if metric.score.isBinary {
-          hitsA.append(ca.numerator > 0)
-          hitsB.append(cb.numerator > 0)
-        }
       }
-      var comparison = MetricComparison(
-        metric: metric.name, a: a.label, b: b.label, items: groups.count, groups: Set(groups).count, unit: metric.unit,
-        higherIsBetter: metric.higherIsBetter)
-      if !groups.isEmpty {
-        // The library's difference is first − second; KeyBench reports B − A, so B goes first.
-        let paired = try PairedRatios(
-          groups: groups, numeratorsA: numeratorsB, denominatorsA: denominatorsB, numeratorsB: numeratorsA, denominatorsB: denominatorsA)
-        comparison.valueA = paired.valueB
-        comparison.valueB = paired.valueA
-        if paired.valueA != nil, paired.valueB != nil {
-          let result = try PairedBootstrap.compare(paired, resamples: max(settings.resamples, 1), seed: settings.seed, level: settings.level)
-          comparison.difference = result.difference
-          comparison.low = result.interval.low
-          comparison.high = result.interval.high
-          comparison.pBootstrap = result.pValue
-        }
-        if metric.score.isBinary {
-          let (onlyA, onlyB) = try McNemar.discordantCounts(hitsA, hitsB)
-          comparison.onlyA = onlyA
-          comparison.onlyB = onlyB
-          comparison.pMcNemar = McNemar.exact(onlyA: onlyA, onlyB: onlyB)
-        }
-      }
+      let comparison = try Self.compare(
+        metric, a: a.label, b: b.label, groups: groups, numeratorsA: numeratorsA, denominatorsA: denominatorsA,
+        numeratorsB: numeratorsB, denominatorsB: denominatorsB, level: settings.level)
       results.append(comparison)
     }
     // Holm's correction is applied across every part of a comparison (``ComparisonReport``).
     comparisons = results
+  }
+
+  /// One metric compared on paired per-item values (A's and B's numerator and denominator of
+  /// each item, and its group): the test every reader of a comparison — compare, the gate, the
+  /// gate's simulation in `Reports/benchmarks/statistics.md` — makes.
+  public static func compare(
+    _ metric: RowMetric, a: String, b: String, groups: [String], numeratorsA: [Double], denominatorsA: [Double],
+    numeratorsB: [Double], denominatorsB: [Double], level: Double = 0.95
+  ) throws -> MetricComparison {
+    var comparison = MetricComparison(
+      metric: metric.name, a: a, b: b, items: groups.count, groups: Set(groups).count, unit: metric.unit,
+      higherIsBetter: metric.higherIsBetter, inFamily: metric.headline)
+    guard !groups.isEmpty else { return comparison }
+    // The library's difference is first − second; KeyBench reports B − A, so B goes first.
+    let paired = try PairedRatios(
+      groups: groups, numeratorsA: numeratorsB, denominatorsA: denominatorsB, numeratorsB: numeratorsA, denominatorsB: denominatorsA)
+    comparison.valueA = paired.valueB
+    comparison.valueB = paired.valueA
+    if let result = try ClusterRobustT.compare(paired, level: level) {
+      comparison.difference = result.difference
+      comparison.low = result.interval.low
+      comparison.high = result.interval.high
+      comparison.standardError = result.standardError
+      comparison.pClusterT = result.pValue
+      comparison.p = result.pValue
+      comparison.powerStandardError = result.standardError
+      if !metric.score.isBinary {
+        // Two identical runs have no paired spread; a change is taken to vary between groups
+        // like the metric itself (``PairedPower``).
+        let own = try ClusterRobustT.estimate(ClusteredRatio(groups: groups, numerators: numeratorsA, denominators: denominatorsA))
+        comparison.powerStandardError = max(result.standardError, own?.standardError ?? 0)
+      }
+    }
+    if metric.score.isBinary {
+      let (onlyA, onlyB) = try McNemar.discordantCounts(numeratorsA.map { $0 > 0 }, numeratorsB.map { $0 > 0 })
+      comparison.onlyA = onlyA
+      comparison.onlyB = onlyB
+      let pMcNemar = McNemar.exact(onlyA: onlyA, onlyB: onlyB)
+      comparison.pMcNemar = pMcNemar
+      comparison.p = comparison.p.map { max($0, pMcNemar) }
+    }
+    return comparison
   }
 }

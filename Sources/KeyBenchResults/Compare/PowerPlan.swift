@@ -1,12 +1,14 @@
 import Foundation
 
-/// How many items and groups a suite needs to detect a given difference, from one run's rows.
+/// How many items and groups a comparison needs to detect a given difference, from one run's
+/// rows, in the design compare and the gate test with (``PairedPower``): both versions score
+/// the same items, so what the items share cancels and only the items that change count.
 ///
-/// The run's own cluster-bootstrap standard error says how noisy a metric is at its size; the
-/// standard error of a difference between two such runs is taken as √2 times it (independent
-/// samples). Paired runs of the same items are positively correlated and usually need fewer, so
-/// the plan is on the safe side. Groups are assumed like the observed ones (same spread, same
-/// items per group), so the standard error scales as 1/√groups.
+/// For a 0/1 metric that is the drop itself plus `discordant`, the share of items that change
+/// both ways between the two versions anyway (tie order; measure it with compare on two runs);
+/// for other metrics the metric's own cluster-robust standard error, scaled as 1/√groups.
+/// `unpaired` plans two independent samples instead (√2 × the run's standard error), which
+/// needs far more. New groups are assumed like the observed ones (same items per group).
 public struct PowerPlan: Sendable, Codable {
   public struct Line: Sendable, Codable {
     public var algorithm: String
@@ -31,29 +33,64 @@ public struct PowerPlan: Sendable, Codable {
   public var alpha: Double
   public var power: Double
   public var group: String
+  public var paired: Bool
+  public var discordant: Double
+  /// The Holm family the verdict would be judged in (the metrics planned for).
+  public var family: Int
   public var lines: [Line]
 
   /// - Parameters:
   ///   - effect: the difference to detect, as a fraction for fraction metrics (0.01 = 1 point).
-  public init(run: RunResults, metrics: [String], algorithms: [String], effect: Double, alpha: Double, power: Double, settings: BootstrapSettings) throws {
+  ///   - discordant: share of items that change both ways between the versions anyway (paired).
+  public init(
+    run: RunResults, metrics: [String], algorithms: [String], effect: Double, alpha: Double, power: Double,
+    paired: Bool = true, discordant: Double = 0
+  ) throws {
     self.effect = effect
     self.alpha = alpha
     self.power = power
+    self.paired = paired
+    self.discordant = discordant
     group = run.statistics.group
+    let definitions = run.definitions.filter { metrics.isEmpty ? $0.headline : metrics.contains($0.name) }
+    family = max(definitions.count, 1)
+    let model = try PairedPower(alpha: alpha, power: power, family: paired ? family : 1)
     var lines: [Line] = []
-    let definitions = run.definitions.filter { metrics.isEmpty || metrics.contains($0.name) }
     for algorithm in algorithms.isEmpty ? run.table.algorithms : algorithms {
       for definition in definitions {
         let sample = try RunStatistics.sample(definition, indices: run.table.indices(of: algorithm), table: run.table)
         var line = Line(algorithm: algorithm, metric: definition.name, value: sample.value, items: sample.items, groups: sample.groups)
-        if sample.groups >= 2, let estimate = try ClusterBootstrap.estimate(sample, resamples: max(settings.resamples, 1), seed: settings.seed),
-          estimate.standardError > 0
-        {
-          let difference = estimate.standardError * 2.0.squareRoot()
-          line.standardError = estimate.standardError
-          line.detectableNow = try Power.minimumDetectableEffect(standardError: difference, alpha: alpha, power: power)
-          line.groupsNeeded = try Power.groupsNeeded(effect: effect, standardError: difference, groups: sample.groups, alpha: alpha, power: power)
-          line.itemsNeeded = line.groupsNeeded.map { Int((Double($0) * Double(sample.items) / Double(sample.groups)).rounded(.up)) }
+        guard let estimate = try ClusterRobustT.estimate(sample), estimate.standardError > 0 || definition.score.isBinary else {
+          lines.append(line)
+          continue
+        }
+        line.standardError = estimate.standardError
+        let itemsPerGroup = Double(sample.items) / Double(max(sample.groups, 1))
+        if paired, definition.score.isBinary {
+          let noise = (discordant / Double(max(sample.items, 1))).squareRoot()
+          line.detectableNow = model.detectable(items: sample.items, groups: sample.groups, pairedStandardError: noise, binary: true)
+          if let needed = model.needed(effect: effect, discordant: discordant, itemsPerGroup: itemsPerGroup) {
+            line.groupsNeeded = needed.groups
+            line.itemsNeeded = needed.items
+          }
+        } else if estimate.standardError > 0 {
+          let se = paired ? estimate.standardError : estimate.standardError * 2.0.squareRoot()
+          line.detectableNow = sample.groups >= RunStatistics.fewGroups ? (model.multiplier(groups: sample.groups) ?? .nan) * se : nil
+          // SE scales as 1/√groups; K depends on the groups through its degrees of freedom.
+          var groups = RunStatistics.fewGroups
+          for _ in 0..<100 {
+            guard let k = model.multiplier(groups: groups) else { break }
+            let scale = k * se / effect
+            let next = max(RunStatistics.fewGroups, Int((Double(sample.groups) * scale * scale).rounded(.up)))
+            if next <= groups || next > 10_000_000 {
+              if next <= 10_000_000 {
+                line.groupsNeeded = groups
+                line.itemsNeeded = Int((Double(groups) * itemsPerGroup).rounded(.up))
+              }
+              break
+            }
+            groups = next
+          }
         }
         lines.append(line)
       }
@@ -63,8 +100,11 @@ public struct PowerPlan: Sendable, Codable {
 
   public var markdown: String {
     func points(_ v: Double?) -> String { v.map { String(format: "%.2f", $0 * 100) } ?? "n/a" }
+    let design = paired
+      ? String(format: "paired (both versions on the same items, %.1f %% of items changing both ways anyway), Holm over %d metric%@", discordant * 100, family, family == 1 ? "" : "s")
+      : "two independent samples"
     var out = [
-      String(format: "To detect a difference of %.2f points between two runs (two-sided α %.2f, %.0f %% power), from the spread between %@s in this run:", effect * 100, alpha, power * 100, group),
+      String(format: "To detect a difference of %.2f points (two-sided α %.2f, %.0f %% power, %@), from the spread between %@s in this run:", effect * 100, alpha, power * 100, design, group),
       "", "| algorithm | metric | value | items | \(group)s | SE (points) | detectable now (points) | \(group)s needed | items needed |",
       "|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
@@ -73,7 +113,9 @@ public struct PowerPlan: Sendable, Codable {
     }
     out += [
       "",
-      "The standard error of a difference is taken as √2 × the run's own cluster-bootstrap SE (two independent samples); paired runs of the same items usually need fewer. New \(group)s are assumed like these (same spread, same items per \(group)).",
+      paired
+        ? "The model compare and the gate use (PairedPower): for a 0/1 metric the drop is taken as spread over the items, on top of the items that change both ways anyway (--discordant; measure it with keybench-report compare on two runs of the versions); other metrics vary between \(group)s like the metric itself. No verdict below \(RunStatistics.fewGroups) \(group)s, so no plan asks for fewer. New \(group)s are assumed like these (same items per \(group))."
+        : "Two independent samples: the standard error of a difference is √2 × the run's own (cluster-robust) SE; a paired comparison of the same items needs far fewer (drop --unpaired).",
     ]
     return out.joined(separator: "\n") + "\n"
   }

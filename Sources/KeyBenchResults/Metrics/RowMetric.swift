@@ -20,19 +20,46 @@ public struct RowMetric: Sendable, Codable, Equatable {
   public var score: Score
   /// Which rows count (all when nil).
   public var filter: Filter?
+  /// A headline figure of its benchmark (true) or a slice of one (a prompt kind, in-lexicon
+  /// targets, one error kind). The gate's and compare's Holm family is the headline metrics:
+  /// slices and near-duplicates are reported with their own p-values but do not dilute it.
+  public var headline: Bool
 
-  public init(name: String, higherIsBetter: Bool, description: String, score: Score, filter: Filter? = nil, unit: String = "fraction") {
+  public init(
+    name: String, higherIsBetter: Bool, description: String, score: Score, filter: Filter? = nil, unit: String = "fraction",
+    headline: Bool = true
+  ) {
     self.name = name
     self.unit = unit
     self.higherIsBetter = higherIsBetter
     self.description = description
     self.score = score
     self.filter = filter
+    self.headline = headline
   }
 
   enum CodingKeys: String, CodingKey {
-    case name, unit, description, score, filter
+    case name, unit, description, score, filter, headline
     case higherIsBetter = "higher_is_better"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    unit = try container.decode(String.self, forKey: .unit)
+    higherIsBetter = try container.decode(Bool.self, forKey: .higherIsBetter)
+    description = try container.decode(String.self, forKey: .description)
+    score = try container.decode(Score.self, forKey: .score)
+    filter = try container.decodeIfPresent(Filter.self, forKey: .filter)
+    // Summaries written before metrics declared it judged every metric: all headline.
+    headline = try container.decodeIfPresent(Bool.self, forKey: .headline) ?? true
+  }
+
+  /// The same metric as a slice (see ``headline``).
+  public var slice: RowMetric {
+    var copy = self
+    copy.headline = false
+    return copy
   }
 
   /// A row's contribution: the numerator and denominator of the ratio.
@@ -78,14 +105,13 @@ public struct RowMetric: Sendable, Codable, Equatable {
   }
 
   /// A metric definition read from a file can name anything; this says what is wrong with it.
+  ///
+  /// A fraction must lie in [0, 1] whatever the rows hold, so rank weights of a fraction are in
+  /// [0, 1] and k is at least 1; the name and unit must be printable.
   public func validationError(in table: ResultTable) -> String? {
+    if let problem = definitionError { return problem }
     switch score.kind {
-    case .rankAtMost, .rankBeyond:
-      guard let k = score.k, (1...1_000_000).contains(k) else { return "metric \(name): k must be 1…1000000" }
-    case .rankWeights:
-      guard let weights = score.weights, !weights.isEmpty, weights.count <= 10_000, weights.allSatisfy({ $0.isFinite }) else {
-        return "metric \(name): weights must be 1…10000 finite numbers"
-      }
+    case .rankAtMost, .rankBeyond, .rankWeights: break
     case .columns:
       for column in [score.numerator, score.denominator] {
         guard let column, table.extraColumns.contains(column) else {
@@ -95,6 +121,31 @@ public struct RowMetric: Sendable, Codable, Equatable {
     }
     if let filter, !table.extraColumns.contains(filter.column) {
       return "metric \(name): results.csv has no column '\(filter.column)' to filter on"
+    }
+    return nil
+  }
+
+  /// What is wrong with the definition itself, before any rows are read.
+  public var definitionError: String? {
+    let shown = String(name.prefix(60).unicodeScalars.filter { $0.properties.generalCategory != .control })
+    guard !name.isEmpty, name.count <= 200, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+      return "metric '\(shown)': a name must be 1…200 printable characters"
+    }
+    guard !unit.isEmpty, unit.count <= 40 else { return "metric \(name): unit must be 1…40 characters" }
+    switch score.kind {
+    case .rankAtMost, .rankBeyond:
+      guard let k = score.k, (1...1_000_000).contains(k) else { return "metric \(name): k must be 1…1000000, got \(score.k.map(String.init) ?? "none")" }
+    case .rankWeights:
+      guard let weights = score.weights, !weights.isEmpty, weights.count <= 10_000, weights.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+        return "metric \(name): weights must be 1…10000 finite numbers ≥ 0"
+      }
+      if unit == "fraction", let over = weights.first(where: { $0 > 1 }) {
+        return "metric \(name): a fraction's rank weights must be at most 1 (got \(over))"
+      }
+    case .columns:
+      guard score.numerator?.isEmpty == false, score.denominator?.isEmpty == false else {
+        return "metric \(name): a columns score names a numerator and a denominator column"
+      }
     }
     return nil
   }

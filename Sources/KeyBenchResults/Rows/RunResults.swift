@@ -25,6 +25,11 @@ public struct RunResults: Sendable {
     struct Head: Decodable {
       var bench: String?
       var statistics: RunStatistics?
+      var schemaVersion: JSONValue?
+      enum CodingKeys: String, CodingKey {
+        case bench, statistics
+        case schemaVersion = "schema_version"
+      }
     }
     let head: Head
     do {
@@ -38,6 +43,19 @@ public struct RunResults: Sendable {
         path: file, kind: .malformed,
         reason: "has no 'statistics' (written before KeyBench 0.15, schema 1), so its metrics cannot be recomputed from rows; "
           + "regenerate it by rerunning the command in its provenance (for the committed gate baselines: Scripts/gate --refresh)")
+    }
+    _ = try SummaryFile.schemaVersion(head.schemaVersion, statistics: true, in: file)
+    // Definitions are read from a file anyone can edit: a k of 0 or a negative weight would
+    // give an accuracy of −200 % with a verdict on it.
+    for estimate in statistics.metrics {
+      if let problem = estimate.definition.definitionError {
+        throw InputFileError(path: file, kind: .malformed, reason: "statistics: \(problem)")
+      }
+      guard estimate.name == estimate.definition.name, estimate.n >= 0, estimate.groups >= 0, estimate.groups <= estimate.n else {
+        throw InputFileError(
+          path: file, kind: .malformed,
+          reason: "statistics: metric '\(estimate.name.prefix(60))' of '\(estimate.algorithm.prefix(60))' has a name, item count (\(estimate.n)) or group count (\(estimate.groups)) no run produces")
+      }
     }
     self.path = folder.isEmpty ? "." : folder
     self.bench = bench

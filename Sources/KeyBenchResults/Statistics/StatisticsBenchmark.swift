@@ -18,6 +18,17 @@ public enum StatisticsBenchmark {
     public var model = SyntheticClusters.standard
     /// Half-width of the per-group A−B differences in the second null.
     public var interaction = 0.1
+    /// Group counts of the coverage and null tables.
+    public var groupCounts = [5, 10, 20, 40, 60, 100]
+    /// Real users to draw from (nil: the section is left out), the user counts drawn, and the
+    /// source named in the report.
+    public var realUsers: RealUserSimulation?
+    public var realGroupCounts = [5, 10, 20, 40, 100]
+    public var realSource = ""
+    /// Simulated runs per cell of the gate table, its item counts and user counts.
+    public var gateDataSets = 400
+    public var gateItems = [60, 300, 1_500]
+    public var gateGroups = [2, 5, 13, 60]
 
     public init() {}
   }
@@ -45,47 +56,85 @@ public enum StatisticsBenchmark {
     ]
 
     let model = config.model
-    let unclustered = try SyntheticClusters(groups: model.groups, groupSizes: model.groupSizes, rate: model.rate, spread: 0)
-    let clusteredCoverage = try CoverageSimulation.coverage(
-      of: model, dataSets: config.dataSets, resamples: config.resamples, seed: seed)
-    let independentCoverage = try CoverageSimulation.coverage(
-      of: unclustered, dataSets: config.dataSets, resamples: config.resamples, seed: seed &+ 1)
     lines += [
-      "## Coverage of the true rate (nominal 95 %)",
+      "## Coverage of the true rate by number of groups (nominal 95 %)",
       "",
-      "\(config.dataSets) simulated data sets per model, \(config.resamples) resamples each."
-        + " Each has \(model.groups) groups of \(model.groupSizes.lowerBound)–\(model.groupSizes.upperBound) items;"
-        + " a group's hit probability is uniform on \(format(model.rate, 2)) ± spread, independent of its size,"
-        + " so the true rate is \(format(model.rate, 2)). Coverage intervals are Wilson 95 %.",
+      "\(config.dataSets) simulated data sets per row, \(config.resamples) bootstrap resamples each. Groups of"
+        + " \(model.groupSizes.lowerBound)–\(model.groupSizes.upperBound) items; a group's hit probability is uniform on"
+        + " \(format(model.rate, 2)) ± \(format(model.spread, 2)), independent of its size, so the true rate is \(format(model.rate, 2))."
+        + " The cluster-robust t (CR2, groups − 1 degrees of freedom) is what summaries, compare and the gate use;"
+        + " the percentile cluster bootstrap and the naive binomial interval are shown for comparison. Rates ± their Wilson 95 % interval.",
       "",
-      "| model | interval | covered | coverage | 95 % interval | mean width |",
-      "|---|---|---|---|---|---|",
+      "| groups | cluster-robust t | mean width | cluster bootstrap | mean width | naive binomial |",
+      "|---:|---|---:|---|---:|---|",
     ]
-    for (name, coverage) in [("clustered, spread \(format(model.spread, 2))", clusteredCoverage), ("independent, spread 0", independentCoverage)] {
-      lines.append(try coverageRow(name, "cluster bootstrap (percentile)", coverage.bootstrapCovered, coverage.dataSets, coverage.meanBootstrapWidth))
-      lines.append(try coverageRow(name, "naive binomial (Wald)", coverage.naiveCovered, coverage.dataSets, coverage.meanNaiveWidth))
+    for (position, groups) in config.groupCounts.enumerated() {
+      let clustered = try SyntheticClusters(groups: groups, groupSizes: model.groupSizes, rate: model.rate, spread: model.spread)
+      let c = try CoverageSimulation.coverage(of: clustered, dataSets: config.dataSets, resamples: config.resamples, seed: seed &+ UInt64(10 + position))
+      lines.append(
+        "| \(groups) | \(try rate(c.clusterTCovered, c.dataSets)) | \(format(c.meanClusterTWidth, 4)) | \(try rate(c.bootstrapCovered, c.dataSets))"
+          + " | \(format(c.meanBootstrapWidth, 4)) | \(try rate(c.naiveCovered, c.dataSets)) |")
+    }
+    lines += [
+      "",
+      "## Rejection rate under a true null by number of groups (α = 0.05)",
+      "",
+      "A and B are equally good overall on the same items (same model); a group's A − B gap is uniform on"
+        + " ±\(format(2 * config.interaction, 2)) and averages 0 (A suits some users, B others), the null on which tests that ignore"
+        + " groups fail. \"verdict\" is what compare and the gate decide on: the cluster-robust t and McNemar both at p ≤ α.",
+      "",
+      "| groups | cluster-robust t | verdict (t and McNemar) | paired bootstrap | McNemar exact |",
+      "|---:|---|---|---|---|",
+    ]
+    for (position, groups) in config.groupCounts.enumerated() {
+      let clustered = try SyntheticClusters(groups: groups, groupSizes: model.groupSizes, rate: model.rate, spread: model.spread)
+      let r = try CoverageSimulation.nullRejection(
+        of: clustered, interaction: config.interaction, dataSets: config.dataSets, resamples: config.resamples, seed: seed &+ UInt64(30 + position))
+      lines.append(
+        "| \(groups) | \(try rate(r.clusterTRejected, r.dataSets)) | \(try rate(r.verdictRejected, r.dataSets)) | \(try rate(r.bootstrapRejected, r.dataSets))"
+          + " | \(try rate(r.mcnemarRejected, r.dataSets)) |")
     }
     lines.append("")
-
-    let sameRates = try CoverageSimulation.nullRejection(
-      of: model, interaction: 0, dataSets: config.dataSets, resamples: config.resamples, seed: seed &+ 2)
-    let crossing = try CoverageSimulation.nullRejection(
-      of: model, interaction: config.interaction, dataSets: config.dataSets, resamples: config.resamples, seed: seed &+ 3)
+    if let real = config.realUsers {
+      lines += [
+        "## Real users: coverage and null rejection",
+        "",
+        "\(config.realSource): \(real.users.count) users, top-1 \(format(real.truth * 100, 2)) % over all of them (the truth)."
+          + " Each row draws that many users without replacement \(config.dataSets) times; coverage of the truth by the 95 % interval,"
+          + " and rejections at α = 0.05 when two runs of one version each swap ranks 1 and 2 of 2 % of the items (nothing changed).",
+        "",
+        "| users | mean items | cluster-robust t covers | bootstrap covers | verdict rejects (t and McNemar) | paired bootstrap rejects |",
+        "|---:|---:|---|---|---|---|",
+      ]
+      for (position, groups) in config.realGroupCounts.enumerated() where groups <= real.users.count {
+        let r = try real.run(groups: groups, dataSets: config.dataSets, resamples: config.resamples, seed: seed &+ UInt64(50 + position))
+        lines.append(
+          "| \(groups) | \(format(r.meanItems, 0)) | \(try rate(r.clusterTCovered, r.dataSets)) | \(try rate(r.bootstrapCovered, r.dataSets))"
+            + " | \(try rate(r.verdictRejected, r.dataSets)) | \(try rate(r.bootstrapRejected, r.dataSets)) |")
+      }
+      lines.append("")
+    }
     lines += [
-      "## Rejection rate under a true null (α = 0.05)",
+      "## The gate on simulated runs",
       "",
-      "A and B are equally good overall on the same items (same model as above). In the first null they have the"
-        + " same hit probability in every group; in the second a group's A − B gap is uniform on"
-        + " ±\(format(2 * config.interaction, 2)) and averages 0 (A suits some users, B others).",
+      "\(config.gateDataSets) simulated pairs of runs per cell (GateSimulation: per-user top-1 uniform on 0.6–0.9, each run swaps ranks 1 and 2"
+        + " of 2 % of the items), through the gate's own code with --min-effect 1 and α 0.05 (a family of one metric)."
+        + " \"false fails\": runs with nothing changed that failed; \"fails at −1.6 pt\": runs where B lost exactly 1.6 % of the items;"
+        + " \"states\": the median detectable drop the gate printed (80 % power); \"detected at stated\": how often a drop of exactly that"
+        + " size was found significant (it should be 70–90 %). Fewer than 10 users: no verdict, by rule.",
       "",
-      "| null | test | rejected | rate | 95 % interval |",
-      "|---|---|---|---|---|",
-      try rejectionRow("same rate per group", "paired cluster bootstrap", sameRates.bootstrapRejected, sameRates.dataSets),
-      try rejectionRow("same rate per group", "McNemar exact", sameRates.mcnemarRejected, sameRates.dataSets),
-      try rejectionRow("per-group gaps, mean 0", "paired cluster bootstrap", crossing.bootstrapRejected, crossing.dataSets),
-      try rejectionRow("per-group gaps, mean 0", "McNemar exact", crossing.mcnemarRejected, crossing.dataSets),
-      "",
+      "| items | users | false fails | fails at −1.6 pt | states (80 %) | detected at stated |",
+      "|---:|---:|---|---|---:|---|",
     ]
+    for (i, items) in config.gateItems.enumerated() {
+      for (j, groups) in config.gateGroups.enumerated() where groups <= items {
+        let cell = try GateSimulation.cell(items: items, groups: groups, dataSets: config.gateDataSets, seed: seed &+ UInt64(100 + 10 * i + j))
+        let stated = cell.stated.map { "\(format($0 * 100, 2)) pt" } ?? "no verdict (< 10 users)"
+        let detected = cell.stated == nil ? "–" : try rate(cell.detectedAtStated, cell.dataSets)
+        lines.append("| \(items) | \(groups) | \(try rate(cell.falseFails, cell.dataSets)) | \(try rate(cell.dropFails, cell.dataSets)) | \(stated) | \(detected) |")
+      }
+    }
+    lines.append("")
     return lines.joined(separator: "\n")
   }
 
@@ -119,16 +168,10 @@ public enum StatisticsBenchmark {
     return Timing(aggregate: median(aggregateTimes), bootstrap: median(bootstrapTimes))
   }
 
-  private static func coverageRow(_ model: String, _ method: String, _ covered: Int, _ total: Int, _ width: Double) throws -> String {
-    let interval = try ProportionInterval.wilson(successes: covered, trials: total)
-    return "| \(model) | \(method) | \(covered)/\(total) | \(format(Double(covered) / Double(total), 3))"
-      + " | \(format(interval.low, 3))–\(format(interval.high, 3)) | \(format(width, 4)) |"
-  }
-
-  private static func rejectionRow(_ null: String, _ test: String, _ rejected: Int, _ total: Int) throws -> String {
-    let interval = try ProportionInterval.wilson(successes: rejected, trials: total)
-    return "| \(null) | \(test) | \(rejected)/\(total) | \(format(Double(rejected) / Double(total), 3))"
-      + " | \(format(interval.low, 3))–\(format(interval.high, 3)) |"
+  /// "0.947 (0.932–0.959)": a rate with its Wilson 95 % interval.
+  private static func rate(_ count: Int, _ total: Int) throws -> String {
+    let interval = try ProportionInterval.wilson(successes: count, trials: total)
+    return "\(format(Double(count) / Double(total), 3)) (\(format(interval.low, 3))–\(format(interval.high, 3)))"
   }
 
   private static func seconds(_ duration: Duration) -> Double {

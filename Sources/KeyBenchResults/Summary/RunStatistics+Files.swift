@@ -37,14 +37,14 @@ extension RunStatistics {
   public var markdown: String {
     var lines = [
       "## How sure these numbers are", "",
-      "95 % intervals from a cluster bootstrap: the \(group)s are resampled with replacement (\(resamples) resamples, seed \(seed)),",
-      "because items of one \(group) are not independent. Two values whose intervals overlap may still differ; `keybench-report compare` tests the difference on paired items.",
+      "95 % intervals over \(group)s, because items of one \(group) are not independent: a cluster-robust t (CR2 variance, \(group)s − 1 degrees of freedom),",
+      "which holds with few \(group)s where resampling them does not. Two values whose intervals overlap may still differ; `keybench-report compare` tests the difference on paired items.",
       "",
       "| algorithm | metric | value | 95 % interval | items | \(group)s |", "|---|---|---:|---|---:|---:|",
     ]
     if let fewest = metrics.map(\.groups).filter({ $0 >= 2 }).min(), fewest < Self.fewGroups {
       lines.insert(
-        "**Only \(fewest) \(group)s** behind some of these numbers: a bootstrap over so few \(group)s gives rough intervals. Take items from more \(group)s for numbers to compare.",
+        "**Only \(fewest) \(group)s** behind some of these numbers: no comparison or gate gives a verdict from fewer than \(Self.fewGroups) \(group)s. Take items from more \(group)s (`--sample`) for numbers to compare.",
         at: 5)
       lines.insert("", at: 6)
     }
@@ -65,8 +65,9 @@ extension RunStatistics {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Below this many groups the cluster bootstrap has too few units for a trustworthy interval,
-  /// and reports and the gate say so.
+  /// No verdict (gate regression, compare "better", leaderboard rank) from fewer groups on
+  /// either side: intervals from so few groups undercover and tests reject true nulls too often
+  /// (`Reports/benchmarks/statistics.md`), and one user's habits are not a population.
   public static let fewGroups = 10
 
   /// One number format per unit, so every table of every report shows a metric the same way:

@@ -2,11 +2,13 @@ import Foundation
 import KeyBenchCore
 
 /// The `statistics` block of a run's summary: every declared metric of every algorithm with a
-/// cluster-bootstrap interval, and how it was computed (method, group, resamples, seed).
+/// 95 % interval over its groups, and how it was computed (method, group, level; resamples and
+/// seed for composite scores that are still bootstrapped).
 ///
 /// Items cluster (gestures of one user, words of one typist), so intervals that treat items as
-/// independent are too narrow; resampling whole groups gives honest widths. The seed is fixed
-/// and the groups are visited in a fixed order, so the same rows give the same bytes.
+/// independent are too narrow; the cluster-robust t works from group sums and holds with few
+/// groups where resampling them does not. Groups are summed in a fixed order, so the same rows
+/// give the same bytes.
 public struct RunStatistics: Sendable, Codable, Equatable {
   public var method: String
   /// What one group is in this benchmark (`user`, `typist`, `text chunk`).
@@ -19,7 +21,7 @@ public struct RunStatistics: Sendable, Codable, Equatable {
 
   public static let defaultResamples = 10_000
   public static let defaultSeed: UInt64 = 20_261_126
-  public static let methodName = "cluster bootstrap: groups resampled with replacement, percentile interval"
+  public static let methodName = ClusterRobustT.methodName
 
   /// Computes every metric of `metrics` for every algorithm of `table`.
   ///
@@ -49,12 +51,13 @@ public struct RunStatistics: Sendable, Codable, Equatable {
         }
       }
     }
-    // Every interval from its own seed-determined draws, the samples of one group count drawn together.
-    let bootstrapped = samples.indices.filter { samples[$0].sample.groups >= 2 && resamples > 0 }
+    // Intervals by the cluster-robust t, which holds with few groups (see ``ClusterRobustT``);
+    // `resamples` 0 turns them off for speed.
     var intervals = [Interval?](repeating: nil, count: samples.count)
-    if !bootstrapped.isEmpty {
-      let found = try ClusterBootstrap.estimates(bootstrapped.map { samples[$0].sample }, resamples: resamples, seed: seed, level: level)
-      for (position, estimate) in zip(bootstrapped, found) { intervals[position] = estimate?.interval }
+    if resamples > 0 {
+      for i in samples.indices {
+        intervals[i] = try ClusterRobustT.estimate(samples[i].sample, level: level, binary: samples[i].metric.score.isBinary)?.interval
+      }
     }
     let estimates = samples.indices.map { i in
       MetricEstimate(

@@ -36,7 +36,38 @@ public struct SummaryFile: Sendable {
   }
 
   /// The schema this KeyBench writes and trusts in a suite's store.
-  public static let currentSchemaVersion = 2
+  public static let currentSchemaVersion = KeyBenchCore.Summary.schemaVersion
+
+  /// The summary's `schema_version`, checked: a whole number this KeyBench knows (1 …
+  /// ``currentSchemaVersion``), or absent in a summary written before schema 2 (which has no
+  /// `statistics`). A string, null, a fraction, a future version or a missing version beside a
+  /// `statistics` block is refused rather than read as the current schema.
+  public static func schemaVersion(_ value: JSONValue?, statistics: Bool, in file: String) throws -> Int? {
+    guard let value else {
+      guard !statistics else {
+        throw InputFileError(path: file, kind: .malformed, reason: "has a 'statistics' block but no 'schema_version' (every summary with one declares schema \(currentSchemaVersion))")
+      }
+      return nil
+    }
+    guard let number = value.number, number == number.rounded(), (1...Double(currentSchemaVersion)).contains(number) else {
+      throw InputFileError(
+        path: file, kind: .malformed,
+        reason: "schema_version \(Self.shown(value)) is not one this KeyBench reads (a whole number 1…\(currentSchemaVersion)); "
+          + "a newer KeyBench wrote it, or it was edited")
+    }
+    return Int(number)
+  }
+
+  private static func shown(_ value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .bool(let flag): "\(flag)"
+    case .number(let number): "\(number)"
+    case .string(let text): "\"\(text.prefix(20))\""
+    case .array: "(an array)"
+    case .object: "(an object)"
+    }
+  }
 
   /// Reads a run folder's summary.json (or the file itself). The file is machine-written (by
   /// KeyBench's benchmarks), so `JSONDecoder` reads it; the strict ``CheckedJSON`` is for files
@@ -70,7 +101,7 @@ public struct SummaryFile: Sendable {
     self.metrics = flat
     provenance = json["provenance"]
     declaresRowMetrics = json["statistics"] != nil
-    schemaVersion = json["schema_version"]?.number.flatMap { $0 == $0.rounded() && abs($0) < 1e9 ? Int($0) : nil }
+    schemaVersion = try Self.schemaVersion(json["schema_version"], statistics: json["statistics"] != nil, in: file)
     self.json = json
     statistics = RunStatistics.read(summaryData: data)
     if case .object(let declared)? = json["metric_kinds"] {

@@ -46,7 +46,7 @@ public struct InterleavedRatio: Sendable, Codable, Equatable {
   }
 
   /// P(r₍ₖ₎ ≤ median ≤ r₍ₙ₋ₖ₊₁₎) = 1 − 2·P(X ≤ k − 1), X ~ Binomial(n, ½).
-  static func coverage(n: Int, k: Int) -> Double {
+  public static func coverage(n: Int, k: Int) -> Double {
     max(0, 1 - 2 * BinomialTail.lowerHalf(k - 1, trials: n))
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import KeyBenchCore
 import KeyBenchResults
 import Testing
@@ -41,7 +42,8 @@ import Testing
       metrics: [Self.top1], settings: .init(resamples: 200, seed: 3))
     let c = try #require(result.comparisons.first)
     #expect(c.difference == 0)
-    #expect(c.pBootstrap == 1)
+    #expect(c.pClusterT == 1)
+    #expect(c.p == 1)
     #expect(c.pMcNemar == 1)
   }
 
@@ -57,21 +59,82 @@ import Testing
     }
   }
 
-  @Test func holmIsAppliedAcrossEveryMetricOfTheReport() throws {
+  @Test func holmRunsOverTheHeadlineMetricsAndSlicesDoNotDiluteIt() throws {
     var rows: [(String, String, String, Int?)] = []
     for item in 0..<60 {
       rows.append(("A", "\(item)", "g\(item % 12)", item < 45 ? 1 : (item < 52 ? 2 : nil)))
       rows.append(("B", "\(item)", "g\(item % 12)", item < 35 ? 1 : (item < 50 ? 2 : nil)))
     }
     let table = try Self.table(rows)
-    let metrics = [Self.top1, RowMetric(name: "top2", higherIsBetter: true, description: "", score: .rankAtMost(2))]
+    let top2 = RowMetric(name: "top2", higherIsBetter: true, description: "", score: .rankAtMost(2))
+    let settings = BootstrapSettings(resamples: 400, seed: 5)
+    func report(_ metrics: [RowMetric]) throws -> ComparisonReport {
+      let part = try PairedComparison(
+        a: .init(table: table, algorithm: "A", label: "A"), b: .init(table: table, algorithm: "B", label: "B"), metrics: metrics, settings: settings)
+      return ComparisonReport([part], group: "user", settings: settings, alpha: 0.05)
+    }
+    let both = try report([Self.top1, top2])
+    #expect(both.family == 2)
+    #expect(both.comparisons.compactMap(\.pHolm) == Holm.adjust(both.comparisons.compactMap(\.p)))
+    // The same numbers with top2 as a slice: a family of one, top1's p unadjusted, top2 not judged.
+    let sliced = try report([Self.top1, top2.slice])
+    #expect(sliced.family == 1)
+    #expect(sliced.comparisons[0].pHolm == sliced.comparisons[0].p)
+    #expect(sliced.comparisons[1].pHolm == nil)
+    #expect(sliced.comparisons[1].direction(alpha: 0.05) == 0)
+    #expect(sliced.comparisons[1].verdict(alpha: 0.05, group: "user") == "slice: not judged")
+    #expect(both.markdown.contains("| top1 | A | B |"))
+    #expect(both.markdown.contains("family of 2 comparisons"))
+    #expect(try both.json.contains("\"p_holm\""))
+  }
+
+  /// 12 items lost and none gained in 12 groups: the cluster t alone is sure (every group lost
+  /// one), and McNemar agrees; with 1 item lost, McNemar's p of 1 keeps any verdict away.
+  @Test func aZeroOneVerdictNeedsBothTheGroupsAndTheItems() throws {
+    var rows: [(String, String, String, Int?)] = []
+    for item in 0..<120 {
+      let group = "g\(item % 12)"
+      rows.append(("A", "\(item)", group, 1))
+      rows.append(("B", "\(item)", group, item < 12 ? nil : 1))
+      rows.append(("C", "\(item)", group, item < 1 ? nil : 1))
+    }
+    let table = try Self.table(rows)
+    func compare(_ b: String) throws -> MetricComparison {
+      let part = try PairedComparison(
+        a: .init(table: table, algorithm: "A", label: "A"), b: .init(table: table, algorithm: b, label: b), metrics: [Self.top1], settings: .init())
+      return try #require(ComparisonReport([part], group: "user", settings: .init(), alpha: 0.05).comparisons.first)
+    }
+    let twelve = try compare("B")
+    #expect(twelve.pClusterT == 0)
+    #expect(abs((twelve.pMcNemar ?? 0) - 2 * pow(0.5, 12)) < 1e-15)
+    #expect(twelve.p == twelve.pMcNemar)
+    #expect(twelve.direction(alpha: 0.05) == -1)
+    let one = try compare("C")
+    #expect(one.pMcNemar == 1)
+    #expect(one.p == 1)
+    #expect(one.direction(alpha: 0.05) == 0)
+  }
+
+  /// One item flipped in 3 groups (issue 43 item 3): never "A better", whatever the p-values.
+  @Test func fewerThanTenGroupsGiveNoVerdict() throws {
+    var rows: [(String, String, String, Int?)] = []
+    for item in 0..<90 {
+      let group = "g\(item % 3)"
+      rows.append(("A", "\(item)", group, 1))
+      rows.append(("B", "\(item)", group, item < 30 ? nil : 1))
+    }
+    let table = try Self.table(rows)
     let part = try PairedComparison(
-      a: .init(table: table, algorithm: "A", label: "A"), b: .init(table: table, algorithm: "B", label: "B"), metrics: metrics,
-      settings: .init(resamples: 400, seed: 5))
-    let report = ComparisonReport([part], group: "user", settings: .init(resamples: 400, seed: 5), alpha: 0.05)
-    let raw = report.comparisons.compactMap(\.pBootstrap)
-    #expect(report.comparisons.compactMap(\.pHolm) == Holm.adjust(raw))
-    #expect(report.markdown.contains("| top1 | A | B |"))
-    #expect(try report.json.contains("\"p_holm\""))
+      a: .init(table: table, algorithm: "A", label: "A"), b: .init(table: table, algorithm: "B", label: "B"), metrics: [Self.top1], settings: .init())
+    let report = ComparisonReport([part], group: "user", settings: .init(), alpha: 0.05)
+    let c = try #require(report.comparisons.first)
+    #expect((c.pMcNemar ?? 1) < 1e-8)
+    #expect(c.pHolm == nil)
+    #expect(c.direction(alpha: 0.05) == 0)
+    #expect(c.verdict(alpha: 0.05, group: "user") == "cannot judge: 3 users (needs ≥ 10)")
+    #expect(report.family == 0)
+    let lines = report.markdown.split(separator: "\n")
+    #expect(lines.first?.contains("cannot judge top1") == true)
+    #expect(lines.last?.contains("cannot judge top1") == true)
   }
 }
