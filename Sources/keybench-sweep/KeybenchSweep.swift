@@ -103,6 +103,11 @@ struct KeybenchSweep: ParsableCommand {
   }
 
   func run() throws {
+    // The frontier keeps the higher objective: a time or a count would crown the slowest.
+    guard SwipeReport.metricKinds[objective.split(separator: ".").last.map(String.init) ?? objective] == .accuracy else {
+      let accuracies = SwipeReport.metricKinds.filter { $0.value == .accuracy }.keys.sorted().joined(separator: ", ")
+      throw ValidationError("--objective '\(objective)' is not an accuracy (higher is better); give one of \(accuracies)")
+    }
     let plan: SweepPlan
     do {
       plan = try SweepPlan(parameters: parameters.map(SweepPlan.Parameter.init(parsing:)))

@@ -76,6 +76,10 @@ import Testing
     let (db, corpus) = try SwipeFixture.make(in: dir, count: 30, seed: 3)
     let arguments = ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--param", "filters.length.a=0.5,0.7,0.9,1.1"]
     let full = dir.path("full")
+    // A time as the objective would crown the slowest configuration (issue 43).
+    let timed = try Run.product("keybench-sweep", arguments + ["--objective", "decode_ms_median", "--out", dir.path("timed")])
+    #expect(timed.status == 64 && timed.stderr.contains("not an accuracy"), "\(timed.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.path("timed")))
     #expect(try Run.product("keybench-sweep", arguments + ["--out", full]).status == 0)
     // An edited journal row (top1 = 7) would land on the Pareto frontier when resumed.
     let journal = "\(full)/sweep.journal.csv"

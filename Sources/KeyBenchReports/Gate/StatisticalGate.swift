@@ -77,12 +77,12 @@ public struct StatisticalGate: Sendable {
       guard c.hasEnoughGroups else {
         let line = "\(name): cannot judge: \(c.groups) \(report.group)s (needs ≥ \(RunStatistics.fewGroups))"
         underpowered.append(line)
-        delta += "p \(Self.p(p)); cannot judge: \(c.groups) \(report.group)s (needs ≥ \(RunStatistics.fewGroups))"
+        delta += "p \(Self.p(p)); cannot judge: \(c.groups) \(report.group)s (needs ≥ \(RunStatistics.fewGroups)))"
         checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: .info, unit: c.unit))
         continue
       }
       guard c.inFamily, let pHolm = c.pHolm, pHolm.isFinite else {
-        delta += "p \(Self.p(p)); slice, reported not judged"
+        delta += "p \(Self.p(p)); slice, reported not judged)"
         checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: .info, unit: c.unit))
         continue
       }
@@ -99,7 +99,8 @@ public struct StatisticalGate: Sendable {
             String(format: "%@: cannot detect drops below %.1f %@ with %d items in %d %@s (--min-effect %@; %.0f %% power at α %.2f, Holm over %d%@)",
               name, shown, unit, c.items, c.groups, report.group, Self.number(minEffect), power * 100, alpha, report.family,
               binary ? ", a drop spread over the items" : ""))
-          delta += String(format: "; detects ≥ %.1f", shown)
+          delta.removeLast()
+          delta += String(format: "; detects ≥ %.1f)", shown)
         }
       }
       checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: regression ? .regression : .pass, unit: c.unit))
