@@ -150,3 +150,10 @@ extension KeybenchReport {
     }
   }
 }
+
+extension KeybenchReport.Merge: CommandFiles {
+  var reads: [FileUse] {
+    shards.flatMap { FileUse.files("SHARD", in: $0, [SweepTable.journalName, "sweep.csv", "provenance.json"]) }
+  }
+  var writes: [FileUse] { FileUse.files("--out", in: out, [SweepTable.journalName, "sweep.csv", "sweep.md", "provenance.json"]) }
+}

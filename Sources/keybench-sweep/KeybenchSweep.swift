@@ -179,3 +179,8 @@ struct KeybenchSweep: ParsableCommand {
     try AtomicFileWriter.write(text, to: path)
   }
 }
+
+extension KeybenchSweep: CommandFiles {
+  var reads: [FileUse] { [FileUse("--corpus", corpus)] + FileUse.file("--config", config) + database.use }
+  var writes: [FileUse] { FileUse.files("--out", in: out, [SweepTable.journalName, "sweep.csv", "sweep.md", "provenance.json"]) }
+}
