@@ -16,10 +16,19 @@ public enum ExitStatus {
   public static let usage: Int32 = 64
 
   /// The `main` of every executable: runs `Command` and maps what it throws to the convention.
+  ///
+  /// Before `run()`, a command that declares its files (``CommandFiles``) is refused when an
+  /// output would overwrite one of its inputs. `TOOL --keybench-check-commands FILE` checks command
+  /// lines instead of running one (``CommandCheckServer``).
   public static func main<Command: ParsableCommand>(_ command: Command.Type) -> Never {
     ParentProcess.endWithParent()
+    let arguments = CommandLine.arguments.dropFirst()
+    if arguments.count == 2, arguments.first == CommandCheck.flag {
+      CommandCheckServer.serve(command, requests: arguments.last!)
+    }
     do {
       var parsed = try command.parseAsRoot()
+      try (parsed as? any CommandFiles)?.checkFiles()
       try parsed.run()
       exit(standardOutputStatus(0))
     } catch let code as ExitCode {

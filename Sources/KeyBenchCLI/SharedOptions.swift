@@ -1,5 +1,5 @@
 public import ArgumentParser
-import KeyBenchCore
+public import KeyBenchCore
 
 /// `--db`, declared once for every command that reads or writes the lexicon database, so its
 /// name, default and help are the same everywhere.
@@ -10,6 +10,10 @@ public struct DatabaseOption: ParsableArguments {
   public var path: String = ProjectFiles.lexiconDatabase
 
   public init() {}
+
+  /// The database file as the tools open it (``ProjectFiles/lexiconDatabase(_:)``), for
+  /// ``CommandFiles``.
+  public var use: [FileUse] { [FileUse("--db", ProjectFiles.lexiconDatabase(path))] }
 }
 
 /// `--out` of every benchmark run, declared once.
@@ -20,4 +24,7 @@ public struct RunOutputOption: ParsableArguments {
   public var folder: String?
 
   public init() {}
+
+  /// The result folder, replaced as a whole, for ``CommandFiles``.
+  public var use: [FileUse] { FileUse.folder("--out", folder) }
 }

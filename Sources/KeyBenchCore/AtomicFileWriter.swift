@@ -80,13 +80,22 @@ public final class AtomicFileWriter {
   /// Appends UTF-8 text.
   public func write(_ text: String) throws { try write(Data(text.utf8)) }
 
-  /// Flushes, closes and renames the file into place, replacing any earlier file.
+  /// Flushes, closes and renames the file into place, replacing any earlier file; a JSON, XML or
+  /// HTML file must be well-formed first (``GeneratedFile``), else the earlier file stays.
   public func commit() throws {
     try flush()
     do {
       try handle.close()
     } catch {
       throw InputFileError(path: path, kind: .unreadable, reason: "cannot write: \(SystemErrorText.reason(error))")
+    }
+    if let format = GeneratedFile.format(of: path) {
+      let written = try InputFile.data(temporaryPath, maximumBytes: Int.max)
+      if let problem = GeneratedFile.problem(written, format: format) {
+        throw InputFileError(
+          path: path, kind: .malformed,
+          reason: "KeyBench generated \(format.rawValue) that is not well-formed (\(problem)), so it was not written (a bug; please report it)")
+      }
     }
     // rename(2) replaces an existing file atomically.
     guard rename(temporaryPath, path) == 0 else {

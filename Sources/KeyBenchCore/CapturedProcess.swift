@@ -8,11 +8,18 @@ public struct CapturedProcess: Sendable {
   public var standardOutput: String
   public var standardError: String
 
+  /// Runs `executable` in `directory` (default: this process's) with `environment` (default:
+  /// this process's).
+  ///
   /// - Throws: when the program cannot be started (not found, not executable).
-  public static func run(_ executable: URL, _ arguments: [String]) throws -> CapturedProcess {
+  public static func run(
+    _ executable: URL, _ arguments: [String], directory: URL? = nil, environment: [String: String]? = nil
+  ) throws -> CapturedProcess {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    if let environment { process.environment = environment }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

@@ -12,6 +12,21 @@ public enum ProjectFiles {
   /// Where the lexicon database lives, relative to the project folder.
   public static let lexiconDatabase = ".keybench/lexicons.sqlite"
 
+  /// The database file `path` means: itself, unless it is the default, which is looked for in
+  /// `$KEYBENCH_HOME/.keybench/` when that is set, else in the working folder or the nearest
+  /// folder above it that has one — so a command run from a subfolder (or by a suite in its own
+  /// folder) finds the project's database instead of claiming there is none. One answer for the
+  /// database that opens it and for the commands that declare it as an input.
+  public static func lexiconDatabase(_ path: String) -> String {
+    guard path == lexiconDatabase else { return path }
+    if let home = ProcessInfo.processInfo.environment["KEYBENCH_HOME"], !home.isEmpty {
+      return URL(fileURLWithPath: home).appendingPathComponent(lexiconDatabase).path
+    }
+    if FileManager.default.fileExists(atPath: lexiconDatabase) { return lexiconDatabase }
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    return nearest(lexiconDatabase, from: here).map { $0.appendingPathComponent(lexiconDatabase).path } ?? lexiconDatabase
+  }
+
   /// The folder `relativePath` (e.g. `Corpora/devices`), or nil when no candidate has it.
   public static func directory(_ relativePath: String) -> URL? {
     checkoutDirectory(relativePath) ?? embeddedDirectory(relativePath)

@@ -43,21 +43,37 @@ public indirect enum Node: Sendable {
     }
   }
 
-  /// Escapes `& < > "` (and `'`), enough for text and double-quoted attributes in HTML and XML.
+  /// Escapes `& < > "` (and `'`), enough for text and double-quoted attributes in HTML and XML,
+  /// and replaces the characters XML 1.0 does not allow anywhere, escaped or not: the C0 controls
+  /// other than tab, line feed and carriage return (an ESC from a coloured log becomes `␛`, its
+  /// Unicode control picture) and the non-characters U+FFFE and U+FFFF (as U+FFFD). Lone
+  /// surrogates cannot occur: a Swift String holds Unicode scalars only (bytes that are not
+  /// UTF-8 already became U+FFFD when they were decoded). Every XML and HTML writer in KeyBench
+  /// goes through this, so a CI system can always parse a JUnit file, whatever a log held.
   public static func escape(_ text: String) -> String {
-    guard text.contains(where: { "&<>\"'".contains($0) }) else { return text }
-    var out = ""
-    out.reserveCapacity(text.count + 8)
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
+    guard text.unicodeScalars.contains(where: { needsEscape($0) }) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+      case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+      case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+      case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+      case "'": out.append(contentsOf: "&#39;".unicodeScalars)
+      case "\t", "\n", "\r": out.append(scalar)
+      case _ where scalar.value < 0x20: out.append(Unicode.Scalar(0x2400 + scalar.value)!)
+      case "\u{FFFE}", "\u{FFFF}": out.append("\u{FFFD}")
+      default: out.append(scalar)
       }
     }
-    return out
+    return String(out)
+  }
+
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "&", "<", ">", "\"", "'", "\u{FFFE}", "\u{FFFF}": true
+    case "\t", "\n", "\r": false
+    default: scalar.value < 0x20
+    }
   }
 }

@@ -16,20 +16,6 @@ public import KeyBenchLexicon
 public struct LexiconDatabase: Sendable {
   /// Where lexicons live unless a tool is told otherwise.
   public static let defaultPath = ProjectFiles.lexiconDatabase
-  /// The database file `path` means: itself, unless it is the default, which is looked for in
-  /// `$KEYBENCH_HOME/.keybench/` when that is set, else in the working folder or the nearest
-  /// folder above it that has one — so a command run from a subfolder (or by a suite in its own
-  /// folder) finds the project's database instead of claiming there is none.
-  public static func locate(_ path: String) -> String {
-    guard path == defaultPath else { return path }
-    if let home = ProcessInfo.processInfo.environment["KEYBENCH_HOME"], !home.isEmpty {
-      return URL(fileURLWithPath: home).appendingPathComponent(defaultPath).path
-    }
-    if FileManager.default.fileExists(atPath: defaultPath) { return defaultPath }
-    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    return ProjectFiles.nearest(defaultPath, from: here).map { $0.appendingPathComponent(defaultPath).path } ?? defaultPath
-  }
-
   /// How long a connection waits for another process's lock before giving up (seconds):
   /// replacing the largest shipped list (de) takes under 2 s in a release build, so this covers a
   /// few queued ingests on a slow machine while a stuck lock still ends in a message within seconds.
@@ -48,7 +34,7 @@ public struct LexiconDatabase: Sendable {
   ///   regular file, in a folder that cannot be created, locked, unwritable or not a KeyBench
   ///   lexicon database.
   public init(path given: String, create: Bool = true, busyTimeout: TimeInterval = defaultBusyTimeout) throws {
-    let path = Self.locate(given)
+    let path = ProjectFiles.lexiconDatabase(given)
     self.path = path
     self.busyTimeout = busyTimeout
     let url = URL(fileURLWithPath: path)

@@ -271,15 +271,15 @@ public struct Leaderboard {
         if !last.isEmpty { body += "</tbody></table>\n" }
         last = row.group
         body += "<h2>\(escape(row.bench)): \(escape(row.inputs))</h2>\n" + chart(group: row.group) + "<table><thead><tr><th></th><th>rank</th><th>run</th><th>algorithm</th>"
-          + "<th class=num>\(escape(row.accuracyName))</th><th>95 % interval</th><th class=num>µs per item</th></tr></thead><tbody>\n"
+          + "<th class='num'>\(escape(row.accuracyName))</th><th>95 % interval</th><th class='num'>µs per item</th></tr></thead><tbody>\n"
       }
-      body += "<tr\(row.pareto ? " class=pareto" : "")><td>\(row.pareto ? "★" : "")</td><td>\(Self.rank(row))</td><td>\(escape(row.run))</td><td class=name>\(escape(row.algorithm))</td>"
-        + "<td class=num>\(Self.percent(row.accuracy))</td><td>\(Self.interval(row))</td><td class=num>\(row.microseconds.map { String(format: "%.1f", $0) } ?? "n/a")</td></tr>\n"
+      body += "<tr\(row.pareto ? " class='pareto'" : "")><td>\(row.pareto ? "★" : "")</td><td>\(Self.rank(row))</td><td>\(escape(row.run))</td><td class='name'>\(escape(row.algorithm))</td>"
+        + "<td class='num'>\(Self.percent(row.accuracy))</td><td>\(Self.interval(row))</td><td class='num'>\(row.microseconds.map { String(format: "%.1f", $0) } ?? "n/a")</td></tr>\n"
     }
     if !last.isEmpty { body += "</tbody></table>\n" }
     return """
       <!DOCTYPE html>
-      <html lang="en"><head><meta charset="utf-8"><title>KeyBench leaderboard</title>
+      <html lang="en"><head><meta charset="utf-8"/><title>KeyBench leaderboard</title>
       <style>body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse;margin-bottom:2em}
       th,td{border:1px solid #ccc;padding:.25em .6em}td.name{overflow-wrap:break-word;max-width:28em}td.num,th.num{text-align:right}tr.pareto{background:#eef6ee;font-weight:600}</style>
       </head><body><h1>Leaderboard</h1>

@@ -33,6 +33,8 @@ public struct SuiteFile: Sendable {
   public static let maximumRepeats = 100
   /// Published figures beside measured ones (``FigurePages``), as canonical JSON.
   public var figures: Data = Data("[]".utf8)
+  /// This file and every file it includes, directly or not: what a command running the suite reads.
+  public var files: [String] = []
 
   /// The figure pages, as the one JSON value model reads them.
   public var figurePages: [JSONValue] { (try? JSONDecoder().decode(JSONValue.self, from: figures))?.array ?? [] }
@@ -46,6 +48,8 @@ public struct SuiteFile: Sendable {
     public var output: String
     /// Rounds of a step that measures (`"repeat": N`), named `NAME#2`, … like a run's.
     public var repeats = 1
+    /// The folder of the suite file that names the step: its relative paths are read from there.
+    public var folder: URL
   }
 
   /// A benchmark entry: `keybench-run BENCH` with `options`, expanded over `grid`.
@@ -63,6 +67,9 @@ public struct SuiteFile: Sendable {
     /// a suite's slow accuracy runs then run once beside a fast run measured sixteen times.
     /// Nil takes the suite's ``SuiteFile/repeats``.
     public var repeats: Int? = nil
+    /// The folder of the suite file that names the run (an included suite's own folder): its
+    /// relative paths, `$base` files and `${suite}` are read from there.
+    public var folder: URL
   }
 
   /// Problems with a suite file, each naming the file, the entry and the field.
@@ -117,7 +124,9 @@ public struct SuiteFile: Sendable {
       path: path, name: name,
       description: object["description"] as? String ?? "", steps: [], runs: [])
     if let value = object["repeat"] { suite.repeats = try rounds(value, at: file) }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    suite.files = [path]
+    // Every path in a file is read from that file's folder, however it was reached.
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
     for (index, include) in try array(object["include"], "include", at: file).enumerated() {
       let here = "\(file): include[\(index)]"
       var only: [String]?
@@ -135,15 +144,17 @@ public struct SuiteFile: Sendable {
       } else {
         throw Problem("\(here): give a suite path or {\"suite\": PATH, \"only\": [NAMES]}")
       }
-      let included = try load(path: folder.appendingPathComponent(relative).path, including: chain + [canonical])
+      let includedPath = relative.hasPrefix("/") ? relative : folder.appendingPathComponent(relative).path
+      let included = try load(path: includedPath, including: chain + [canonical])
+      suite.files += included.files
       suite.steps += included.steps
       suite.runs += only.map { names in included.runs.filter { run in names.contains { SuitePattern.matches($0, run.name) } } } ?? included.runs
     }
     for (index, value) in try array(object["steps"], "steps", at: file).enumerated() {
-      suite.steps.append(try step(value, at: "\(file): steps[\(index)]"))
+      suite.steps.append(try step(value, at: "\(file): steps[\(index)]", folder: folder))
     }
     for (index, value) in try array(object["runs"], "runs", at: file).enumerated() {
-      suite.runs.append(try run(value, at: "\(file): runs[\(index)]"))
+      suite.runs.append(try run(value, at: "\(file): runs[\(index)]", folder: folder))
     }
     var seen = Set<String>()
     for name in suite.steps.map(\.name) + suite.runs.map(\.name) where !seen.insert(name).inserted {
@@ -167,7 +178,7 @@ public struct SuiteFile: Sendable {
     return count
   }
 
-  static func step(_ value: Any, at here: String) throws -> Step {
+  static func step(_ value: Any, at here: String, folder: URL) throws -> Step {
     guard let entry = value as? [String: Any] else { throw Problem("\(here): a step is a JSON object") }
     try checkKeys(entry, allowed: ["name", "tool", "args", "output", "description", "repeat"], at: here)
     let name = try self.name(entry, at: here)
@@ -186,10 +197,10 @@ public struct SuiteFile: Sendable {
       throw Problem("\(place): \"output\" (the file name the tool writes, without folders) is missing")
     }
     let repeats = try entry["repeat"].map { try rounds($0, at: place) } ?? 1
-    return Step(name: name, tool: tool, arguments: arguments, output: output, repeats: repeats)
+    return Step(name: name, tool: tool, arguments: arguments, output: output, repeats: repeats, folder: folder)
   }
 
-  static func run(_ value: Any, at here: String) throws -> Run {
+  static func run(_ value: Any, at here: String, folder: URL) throws -> Run {
     guard let entry = value as? [String: Any] else { throw Problem("\(here): a run is a JSON object") }
     try checkKeys(entry, allowed: ["name", "bench", "args", "grid", "description", "repeat"], at: here)
     let name = try self.name(entry, at: here)
@@ -215,7 +226,7 @@ public struct SuiteFile: Sendable {
       grid.append((key, try gridValues(gridObject[key]!, at: "\(place).grid.\(key)")))
     }
     let repeats = try entry["repeat"].map { try rounds($0, at: place) }
-    return Run(name: name, bench: bench, options: options, grid: grid, location: place, repeats: repeats)
+    return Run(name: name, bench: bench, options: options, grid: grid, location: place, repeats: repeats, folder: folder)
   }
 
   /// A list, or `LO:HI:STEP` (inclusive, at most 1,000 values).

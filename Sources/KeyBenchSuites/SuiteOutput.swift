@@ -39,7 +39,9 @@ public struct SuiteOutput {
       var item = SuitePlan.Item(
         kind: kind, name: name, entry: entry["entry"] as? String ?? name, tool: tool, bench: entry["bench"] as? String,
         arguments: arguments.map { $0.hasPrefix(Self.outVariable + "/") ? here + $0.dropFirst(Self.outVariable.count) : $0 },
-        output: entry["output"] as? String, key: key)
+        output: entry["output"] as? String, key: key,
+        // Where the command ran; older plans lack it (a stored plan's commands are never run again).
+        folder: (entry["folder"] as? String).map { URL(fileURLWithPath: $0) } ?? folder)
       if let round = entry["round"] {
         guard let number = round as? Int, (2...SuiteFile.maximumRepeats).contains(number) else {
           throw SuiteFile.Problem("\(path): item \(index) has a round outside 2…\(SuiteFile.maximumRepeats)")
@@ -155,16 +157,22 @@ public struct SuiteOutput {
     }
   }
 
-  /// Joins shard folders of one suite into `out`: every store entry (copied once) and the plan.
+  /// Joins shard folders of one suite into `out`: every sealed store entry (copied once, in place
+  /// of an entry there that is not sealed) and the plan.
   ///
-  /// - Throws: when the shards come from different suites or plans (keys differ for a name).
+  /// - Throws: when the shards, or a plan already in `out`, come from different suites or plans
+  ///   (keys differ for a name), naming both plan files.
   public static func merge(_ shards: [URL], into out: URL) throws -> SuiteOutput {
     let outputs = try shards.map { try SuiteOutput(folder: $0) }
     guard let first = outputs.first else { throw SuiteFile.Problem("give at least one shard folder") }
     // Content addresses decide identity; paths inside each shard's own folder do not.
     func identity(_ output: SuiteOutput) -> [String] { output.items.map { "\($0.kind.rawValue) \($0.name) \($0.key) \($0.round)" } }
-    for other in outputs.dropFirst() where identity(other) != identity(first) {
-      throw SuiteFile.Problem("\(other.folder.path) holds another plan than \(first.folder.path) (different suite, inputs or build); merge shards of one `keybench-suite run`")
+    // A folder merged into before holds a plan too: its entries would be listed under another suite.
+    let existing = FileManager.default.fileExists(atPath: out.appendingPathComponent("plan.json").path) ? [try SuiteOutput(folder: out)] : []
+    for other in outputs.dropFirst() + existing where identity(other) != identity(first) {
+      throw SuiteFile.Problem(
+        "\(other.folder.appendingPathComponent("plan.json").path) is another plan than \(first.folder.appendingPathComponent("plan.json").path) "
+          + "(different suite, inputs or build); merge shards of one `keybench-suite run` into a new folder")
     }
     let manager = FileManager.default
     try manager.createDirectory(at: out.appendingPathComponent("store"), withIntermediateDirectories: true)
@@ -176,11 +184,16 @@ public struct SuiteOutput {
     for output in outputs {
       for item in output.items where output.isComplete(item) {
         let target = out.appendingPathComponent("store").appendingPathComponent(item.key)
-        guard !manager.fileExists(atPath: target.path) else { continue }
+        // A sealed entry is the result of its key; anything else there (unfinished, damaged) is
+        // replaced. The item's paths inside the shard are paths inside `out` there.
+        let shard = output.folder.standardizedFileURL.path + "/"
+        var moved = item
+        moved.arguments = item.arguments.map { $0.hasPrefix(shard) ? out.standardizedFileURL.path + "/" + $0.dropFirst(shard.count) : $0 }
+        if StoreEntry.state(of: target, item: moved) == .complete { continue }
         let temporary = out.appendingPathComponent("store").appendingPathComponent(".\(item.key).merge-\(ProcessInfo.processInfo.processIdentifier)")
         try? manager.removeItem(at: temporary)
         try manager.copyItem(at: output.store(item).resolvingSymlinksInPath(), to: temporary)
-        try manager.moveItem(at: temporary, to: target)
+        try SuiteRunner.replace(target, with: temporary)
       }
     }
     if out.standardizedFileURL != first.folder.standardizedFileURL {

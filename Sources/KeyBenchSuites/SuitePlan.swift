@@ -25,6 +25,9 @@ public struct SuitePlan: Sendable {
     public var key: String
     /// The round of a suite with `"repeat": N` (1…N); the name of a later round ends in `#ROUND`.
     public var round = 1
+    /// The folder the command runs in: that of the suite file naming its entry (an included
+    /// suite's own folder), so its relative paths mean what they mean in that file.
+    public var folder: URL
 
     /// The file whose presence in the item's store folder means the item finished: the step's
     /// output, or the run's summary.json (both are renamed into place as the last act).
@@ -40,8 +43,9 @@ public struct SuitePlan: Sendable {
 
   /// Where a plan's files go, and where its commands run.
   ///
-  /// Relative paths in a suite are relative to the suite file's folder, where its commands run,
-  /// wherever `keybench-suite` itself was started (as `include` and `$base` paths always were).
+  /// Relative paths in a suite are relative to the folder of the suite file that names them, where
+  /// its commands run, wherever `keybench-suite` itself was started; an included suite's paths are
+  /// relative to its own folder (``SuitePlan/Item/folder``).
   /// The project's own files come from `home`: `KEYBENCH_HOME` when set, else the KeyBench
   /// checkout holding the suite (the first folder above it with `Corpora/devices`), else the
   /// working folder; commands get it as `KEYBENCH_HOME`, so they find its lexicon database.
@@ -49,7 +53,7 @@ public struct SuitePlan: Sendable {
     /// The folder holding keybench-run and the other tools.
     public var bin: URL
     public var out: URL
-    /// The suite file's folder: the working folder of every command.
+    /// The suite file's folder (an included suite's commands run in their own file's folder).
     public var suiteFolder: URL
     public var home: URL
     public var variables: [String: String]
@@ -67,7 +71,6 @@ public struct SuitePlan: Sendable {
       variables = [
         "corpora": (given("KEYBENCH_CORPORA") ?? home.deletingLastPathComponent().appendingPathComponent("shared/corpora")).path,
         "cache": (given("KEYBENCH_CACHE") ?? home.appendingPathComponent(".keybench/cache")).path,
-        "suite": self.suiteFolder.path,
         "home": home.path,
       ]
     }
@@ -77,9 +80,9 @@ public struct SuitePlan: Sendable {
       ProjectFiles.nearest("Corpora/devices", from: folder, directory: true)
     }
 
-    /// `path` as a command of the suite reads it (relative paths from the suite's folder).
-    public func resolve(_ path: String) -> String {
-      path.hasPrefix("/") ? path : suiteFolder.appendingPathComponent(path).standardizedFileURL.path
+    /// `path` as a command running in `folder` reads it.
+    public static func resolve(_ path: String, in folder: URL) -> String {
+      path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
     }
 
     public func store(_ key: String) -> URL { out.appendingPathComponent("store").appendingPathComponent(key) }
@@ -93,7 +96,8 @@ public struct SuitePlan: Sendable {
     plan.figures = suite.figures
     var stepOutputs: [String: String] = [:]
     var variables = context.variables
-    func substitute(_ text: String, at place: String) throws -> String {
+    // `${suite}` is the folder of the file that names the entry.
+    func substitute(_ text: String, at place: String, folder: URL) throws -> String {
       var result = ""
       var rest = Substring(text)
       while let open = rest.range(of: "${") {
@@ -107,6 +111,8 @@ public struct SuitePlan: Sendable {
             throw SuiteFile.Problem("\(place): ${\(name)} names no earlier step\(SuiteFile.suggestion(String(name.dropFirst(5)), Array(stepOutputs.keys)))")
           }
           result += path
+        } else if name == "suite" {
+          result += folder.path
         } else if let value = variables[name] {
           result += value
         } else {
@@ -118,12 +124,13 @@ public struct SuitePlan: Sendable {
     }
     for step in suite.steps {
       let place = "\(URL(fileURLWithPath: suite.path).lastPathComponent): step \"\(step.name)\""
-      let arguments = try step.arguments.map { try substitute($0, at: place) }
-      let key = try keys.key(tool: step.tool, arguments: arguments, extra: ["output": step.output])
+      let arguments = try step.arguments.map { try substitute($0, at: place, folder: step.folder) }
+      let key = try keys.key(tool: step.tool, arguments: arguments, folder: step.folder, extra: ["output": step.output])
       stepOutputs[step.name] = context.store(key).appendingPathComponent(step.output).path
       // Files made by the suite are known by how they are made, not by bytes that may not exist yet.
       keys.identities[stepOutputs[step.name]!] = "step:" + key
-      plan.items.append(Item(kind: .step, name: step.name, entry: step.name, tool: step.tool, bench: nil, arguments: arguments, output: step.output, key: key))
+      plan.items.append(
+        Item(kind: .step, name: step.name, entry: step.name, tool: step.tool, bench: nil, arguments: arguments, output: step.output, key: key, folder: step.folder))
     }
     // A measuring step's further rounds, interleaved like runs' (A B, A B, …); runs read round 1.
     let stepRounds = Dictionary(suite.steps.map { ($0.name, $0.repeats) }, uniquingKeysWith: max)
@@ -134,7 +141,7 @@ public struct SuitePlan: Sendable {
           var again = item
           again.name = "\(item.name)#\(round)"
           again.round = round
-          again.key = try keys.key(tool: item.tool, arguments: item.arguments, extra: ["output": item.output ?? "", "round": String(round)])
+          again.key = try keys.key(tool: item.tool, arguments: item.arguments, folder: item.folder, extra: ["output": item.output ?? "", "round": String(round)])
           plan.items.append(again)
         }
       }
@@ -147,7 +154,7 @@ public struct SuitePlan: Sendable {
       for option in run.options.keys.sorted() {
         guard let object = run.options[option] as? [String: Any], object["$base"] != nil else { continue }
         let place = "\(run.location).args.\(option)"
-        run.options[option] = try based(object, at: place, substitute: { try substitute($0, at: place) })
+        run.options[option] = try based(object, at: place, folder: run.folder, substitute: { try substitute($0, at: place, folder: run.folder) })
       }
       for option in run.options.keys.sorted() where !known.contains(option) {
         throw SuiteFile.Problem("\(run.location).args.\(option): keybench-run \(run.bench) has no option --\(option)\(SuiteFile.suggestion(option, known.sorted()))")
@@ -200,16 +207,17 @@ public struct SuitePlan: Sendable {
             keys.identities[file] = "json:" + text
             arguments += ["--\(option)", file]
           case let list as [Any]:
-            for element in list { arguments += ["--\(option)", try substitute(scalar(element, at: place), at: place)] }
+            for element in list { arguments += ["--\(option)", try substitute(scalar(element, at: place), at: place, folder: run.folder)] }
           case let number as NSNumber where isJSONBoolean(number):
             if number.boolValue { arguments.append("--\(option)") }
           case let value:
-            arguments += ["--\(option)", try substitute(scalar(value, at: place), at: place)]
+            arguments += ["--\(option)", try substitute(scalar(value, at: place), at: place, folder: run.folder)]
           }
         }
         let name = point.isEmpty ? run.name : run.name + "[" + point.map { "\($0.key)=\(display($0.value))" }.joined(separator: ",") + "]"
-        let key = try keys.key(tool: "keybench-run", arguments: arguments, extra: [:])
-        plan.items.append(Item(kind: .run, name: name, entry: run.name, tool: "keybench-run", bench: run.bench, arguments: arguments, output: nil, key: key))
+        let key = try keys.key(tool: "keybench-run", arguments: arguments, folder: run.folder, extra: [:])
+        plan.items.append(
+          Item(kind: .run, name: name, entry: run.name, tool: "keybench-run", bench: run.bench, arguments: arguments, output: nil, key: key, folder: run.folder))
       }
     }
     // Further rounds: every run again, in the same order, so rounds interleave (A B, A B, …) and a
@@ -223,7 +231,7 @@ public struct SuitePlan: Sendable {
           var again = item
           again.name = "\(item.name)#\(round)"
           again.round = round
-          again.key = try keys.key(tool: item.tool, arguments: item.arguments, extra: ["round": String(round)])
+          again.key = try keys.key(tool: item.tool, arguments: item.arguments, folder: item.folder, extra: ["round": String(round)])
           plan.items.append(again)
         }
       }
@@ -238,10 +246,11 @@ public struct SuitePlan: Sendable {
 
   /// An object option written as `{"$base": FILE, …}`: the JSON object in FILE with the other
   /// fields merged over it, so a suite can vary one setting of a shared configuration file (the
-  /// seed-faithful decoder, say) without copying the file into the suite.
-  static func based(_ object: [String: Any], at place: String, substitute: (String) throws -> String) throws -> [String: Any] {
+  /// seed-faithful decoder, say) without copying the file into the suite. A relative FILE is read
+  /// from `folder`, that of the suite file naming it.
+  static func based(_ object: [String: Any], at place: String, folder: URL, substitute: (String) throws -> String) throws -> [String: Any] {
     guard let path = object["$base"] as? String else { throw SuiteFile.Problem("\(place).$base: the path of a JSON file") }
-    let file = try substitute(path)
+    let file = Context.resolve(try substitute(path), in: folder)
     let parsed: Any
     do {
       let data = try InputFile.data(file, maximumBytes: 4 << 20)
@@ -347,15 +356,17 @@ struct KeyMaker {
 
   init(context: SuitePlan.Context) { self.context = context }
 
-  mutating func key(tool: String, arguments: [String], extra: [String: String]) throws -> String {
-    var parts: [Any] = ["keybench-suite-item/1", try digest(context.bin.appendingPathComponent(tool).path), tool, extra]
+  /// The key of `tool` run with `arguments` in `folder`. The folder is part of it: a relative
+  /// path that is not a file (a folder, a name) means another input in another folder.
+  mutating func key(tool: String, arguments: [String], folder: URL, extra: [String: String]) throws -> String {
+    var parts: [Any] = ["keybench-suite-item/1", try digest(context.bin.appendingPathComponent(tool).path), tool, extra, "folder=\(folder.path)"]
     // Variables that choose inputs outside the command line (a WordNet folder, the checkout whose
     // device files are read) are part of what a result depends on.
     let environment = ProcessInfo.processInfo.environment
     let wordNet = tool == "keybench-run" && arguments.first == "photos" ? ["KEYBENCH_WORDNET=\(environment["KEYBENCH_WORDNET"] ?? "")"] : []
     parts.append(["KEYBENCH_HOME=\(context.home.path)", "KEYBENCH_CORPORA=\(context.variables["corpora"] ?? "")"] + wordNet)
     var database = context.home.appendingPathComponent(LexiconDatabase.defaultPath).path
-    if let index = arguments.firstIndex(of: "--db"), index + 1 < arguments.count { database = context.resolve(arguments[index + 1]) }
+    if let index = arguments.firstIndex(of: "--db"), index + 1 < arguments.count { database = SuitePlan.Context.resolve(arguments[index + 1], in: folder) }
     for (index, argument) in arguments.enumerated() {
       if index > 0, arguments[index - 1] == "--lexicon" {
         // A database a step makes is known by how it is made (it may not exist yet).
@@ -367,15 +378,15 @@ struct KeyMaker {
       } else if index > 0, arguments[index - 1] == "--plugin" {
         // The plug-in's code and interpreter, not only its command line (PluginIdentity).
         parts.append(argument)
-        parts.append("plugin-files:" + (try PluginIdentity.describe(argument, folder: context.suiteFolder) { path in
+        parts.append("plugin-files:" + (try PluginIdentity.describe(argument, folder: folder) { path in
           FileManager.default.fileExists(atPath: path) ? try digest(path) : "missing"
         }))
       } else if index > 0, ["--ngrams", "--context"].contains(arguments[index - 1]) {
         parts.append("ngrams:" + (identities[database].map { "\($0)/\(argument)" } ?? textModel(argument, database: database)))
       } else if let identity = identities[argument] {
         parts.append(identity)
-      } else if isRegularFile(argument) {
-        parts.append("file:" + (try digest(context.resolve(argument))))
+      } else if isRegularFile(argument, in: folder) {
+        parts.append("file:" + (try digest(SuitePlan.Context.resolve(argument, in: folder))))
       } else {
         parts.append(argument)
       }
@@ -414,10 +425,10 @@ struct KeyMaker {
     return value
   }
 
-  func isRegularFile(_ path: String) -> Bool {
+  func isRegularFile(_ path: String, in folder: URL) -> Bool {
     guard path.contains("/") || path.contains(".") else { return false }
     var isFolder: ObjCBool = false
-    return FileManager.default.fileExists(atPath: context.resolve(path), isDirectory: &isFolder) && !isFolder.boolValue
+    return FileManager.default.fileExists(atPath: SuitePlan.Context.resolve(path, in: folder), isDirectory: &isFolder) && !isFolder.boolValue
   }
 }
 

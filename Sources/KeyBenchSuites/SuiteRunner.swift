@@ -54,21 +54,6 @@ public struct SuiteRunner: Sendable {
   /// The state of `item`'s store entry.
   public func state(_ item: SuitePlan.Item) -> StoreEntry.State { StoreEntry.state(of: context.store(item.key), item: item) }
 
-  /// Arguments of `item` that name files or folders which do not exist (read from the suite's
-  /// folder), except the suite's own outputs: what `--dry-run` reports before anything runs.
-  public func missingInputs(_ item: SuitePlan.Item) -> [String] {
-    let out = context.out.path + "/"
-    return item.arguments.enumerated().compactMap { index, argument in
-      // Digits and slashes only (`--user-fold 1/5`) are a fraction, not a path.
-      guard argument.contains("/"), !argument.allSatisfy({ $0 == "/" || $0.isASCII && $0.isNumber }),
-        !argument.hasPrefix("-"), !argument.hasPrefix(out),
-        index == 0 || item.arguments[index - 1] != "--plugin",
-        !FileManager.default.fileExists(atPath: context.resolve(argument))
-      else { return nil }
-      return argument
-    }
-  }
-
   /// The command line of `item` writing into `folder` (default: its store entry; for messages and
   /// `--dry-run`).
   public func command(_ item: SuitePlan.Item, into folder: URL? = nil) -> [String] {
@@ -85,6 +70,9 @@ public struct SuiteRunner: Sendable {
   ///   one whole run at a time, or any number of shards (`--shard`, `--steps-only`), which share
   ///   it and take turns on each item.
   public func run(progress: @escaping @Sendable (String) -> Void) throws -> [Outcome] {
+    // Commands their tools would refuse fail the suite before any work; missing inputs fail
+    // their items (a dry run lists them).
+    _ = try checkCommands()
     let manager = FileManager.default
     for folder in ["store", "logs", "runs", "configs"] {
       try manager.createDirectory(at: context.out.appendingPathComponent(folder), withIntermediateDirectories: true)
@@ -195,16 +183,10 @@ public struct SuiteRunner: Sendable {
       process.standardOutput = handle
       process.standardError = handle
       process.standardInput = FileHandle.nullDevice
-      // Relative paths of the suite are relative to its folder; the project's files and lexicon
-      // database come from its home (SuitePlan.Context).
-      process.currentDirectoryURL = context.suiteFolder
-      var environment = ParentProcess.childEnvironment()
-      environment["KEYBENCH_HOME"] = context.home.path
-      // The corpora the suite's ${corpora} names, for tools that find files there themselves
-      // (the How We Swipe phrase list): commands run in the suite's folder, where the default
-      // `../shared/corpora` is another folder.
-      environment["KEYBENCH_CORPORA"] = context.variables["corpora"]
-      process.environment = environment
+      // Relative paths are relative to the folder of the suite file naming the item; the
+      // project's files and lexicon database come from its home (SuitePlan.Context).
+      process.currentDirectoryURL = item.folder
+      process.environment = childEnvironment
       try Children.shared.run(process)
       process.waitUntilExit()
       Children.shared.remove(process)
@@ -225,6 +207,17 @@ public struct SuiteRunner: Sendable {
     // A clean exit that was sealed and renamed into place is a complete entry (code is 1 when
     // sealing or the rename failed); it is not hashed again here.
     return finish(code == 0 ? .done : .failed, code)
+  }
+
+  /// The environment of every command: this process's, with the suite's home as `KEYBENCH_HOME`
+  /// and the corpora its `${corpora}` names as `KEYBENCH_CORPORA`, for tools that find files
+  /// there themselves (the How We Swipe phrase list): commands run in the suite's folder, where
+  /// the default `../shared/corpora` is another folder.
+  var childEnvironment: [String: String] {
+    var environment = ParentProcess.childEnvironment()
+    environment["KEYBENCH_HOME"] = context.home.path
+    environment["KEYBENCH_CORPORA"] = context.variables["corpora"]
+    return environment
   }
 
   /// Puts the sealed folder `temporary` at `entry`, moving an invalid earlier entry out of the
@@ -260,6 +253,7 @@ public struct SuiteRunner: Sendable {
       if let bench = item.bench { object["bench"] = bench }
       if let output = item.output { object["output"] = output }
       if item.round > 1 { object["round"] = item.round }
+      object["folder"] = item.folder.path
       return object
     }
     let data = try JSONSerialization.data(

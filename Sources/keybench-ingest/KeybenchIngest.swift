@@ -205,3 +205,17 @@ struct KeybenchIngest: ParsableCommand {
     }
   }
 }
+
+extension KeybenchIngest: CommandFiles {
+  /// The database is read by --list and --export, written (updated in place) by an ingest;
+  /// --measure touches none.
+  var reads: [FileUse] {
+    if list || export != nil { return database.use }
+    return FileUse.files("WORDLIST", wordlists) + FileUse.files("--text", text)
+  }
+  var writes: [FileUse] {
+    if list { return [] }
+    if export != nil || measure { return FileUse.file("--out", out) }
+    return database.use
+  }
+}

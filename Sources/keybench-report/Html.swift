@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeyBenchCLI
 import KeyBenchCore
 import KeyBenchReports
 
@@ -34,4 +35,9 @@ extension KeybenchReport {
       print("wrote \(out) (\(runDirs.count) folder\(runDirs.count == 1 ? "" : "s"))")
     }
   }
+}
+
+extension KeybenchReport.Html: CommandFiles {
+  var reads: [FileUse] { runDirs.flatMap { FileUse.inside("RUN_DIR", $0, ["summary.json", "results.csv", "sweep.csv"]) } }
+  var writes: [FileUse] { [FileUse("--out", out)] }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KeyBenchReports
+import KeyBenchCLI
 import KeyBenchCore
 import KeyBenchResults
 
@@ -34,4 +35,9 @@ extension KeybenchReport {
       }
     }
   }
+}
+
+extension KeybenchReport.Markdown: CommandFiles {
+  var reads: [FileUse] { runs.flatMap { FileUse.inside("RUN", $0, ["summary.json"]) } }
+  var writes: [FileUse] { FileUse.file("--out", out) }
 }

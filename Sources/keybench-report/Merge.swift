@@ -12,8 +12,10 @@ extension KeybenchReport {
       abstract: "Combine the shards of one sweep into one sweep.csv and sweep.md.",
       discussion: """
         Reads each shard folder's sweep.journal.csv (or its sweep.csv), checks that they are \
-        shards of one sweep (same parameters and metrics, no configuration with two different \
-        values), and writes the union to --out with the Pareto frontier recomputed over all rows. \
+        shards of one sweep (the same --param grid, --random and --seed in their provenance.json; \
+        every row a configuration of that grid with the grid's values, none twice: the checks a \
+        resumed sweep makes of its journal, each failure naming the file and line), and writes \
+        the union to --out with the Pareto frontier recomputed over all rows. \
         The merged journal is written too, so the merged sweep can be resumed or extended. \
         Shards must have read the same inputs (their provenance.json: corpus digest, gestures \
         scored, lexicon content, top-k); the merged provenance.json lists the shards.
@@ -38,14 +40,28 @@ extension KeybenchReport {
 
     func run() throws {
       guard !shards.isEmpty else { throw ValidationError("give the shard folders to merge") }
-      let tables = try shards.map { folder -> SweepTable in
-        if let journal = try SweepTable.readJournal(in: folder, warn: { StandardError.print("merge: warning: \($0)") }) { return journal }
-        return try SweepTable.parse(path: (folder as NSString).appendingPathComponent("sweep.csv"), pareto: true)
-      }
       let provenance = try Self.provenance(of: shards)
+      // Shards of other grids share ids (c0001) that mean other configurations.
+      let sweeps = try shards.map(Self.sweep(of:))
+      for other in sweeps.dropFirst() where other.selection != sweeps[0].selection {
+        throw CommandFailure(
+          "\(other.path) and \(sweeps[0].path) record different sweeps (\(other.described) against \(sweeps[0].described)); "
+            + "only shards of one sweep (the same --param, --random and --seed) can be merged")
+      }
+      let plan = sweeps[0].selection.plan
+      let tables = try shards.map { folder -> (path: String, table: SweepTable) in
+        let journal = (folder as NSString).appendingPathComponent(SweepTable.journalName)
+        let csv = (folder as NSString).appendingPathComponent("sweep.csv")
+        let read = try SweepTable.readJournal(in: folder, warn: { StandardError.print("merge: warning: \($0)") }).map { (journal, $0) }
+          ?? (csv, try SweepTable.parse(path: csv, pareto: true))
+        // The rules a resume applies to a journal (SweepRunner), so a merge never takes a row a
+        // resume would refuse.
+        try plan.check(read.1, path: read.0, remedy: "rerun that shard with keybench-sweep into an empty folder")
+        return read
+      }
       let merged = try SweepTable.merge(tables)
       // A frontier over half a grid looks like a finished sweep: refuse unless asked for.
-      let expected = try Self.expectedConfigurations(provenanceOf: shards[0])
+      let expected = Set(plan.configurations(random: sweeps[0].selection.random, seed: sweeps[0].selection.seed ?? 1).map(\.id))
       let missing = expected.subtracting(merged.rows.map(\.config)).sorted()
       if !missing.isEmpty {
         let list = missing.prefix(8).joined(separator: ", ") + (missing.count > 8 ? ", …" : "")
@@ -69,10 +85,18 @@ extension KeybenchReport {
       print("merged \(merged.rows.count) configurations from \(shards.count) shards; \(frontier.count) on the Pareto frontier")
       print("wrote \(out)/sweep.csv, sweep.md")
     }
-  
-    /// The configuration ids the whole sweep runs, from the grid recorded in a shard's provenance.
+
+    /// The configurations a sweep runs: its grid, and the random sample of it when it drew one.
+    struct Selection: Equatable {
+      var plan: SweepPlan
+      var random: Int?
+      /// The seed of the sample (nil without one: it then chooses nothing).
+      var seed: UInt64?
+    }
+
+    /// The sweep a shard's provenance.json records (the grid as --param texts, for messages).
     /// (provenance.json is machine-written by keybench-sweep, so Foundation parses it.)
-    static func expectedConfigurations(provenanceOf shard: String) throws -> Set<String> {
+    static func sweep(of shard: String) throws -> (path: String, selection: Selection, described: String) {
       let path = (shard as NSString).appendingPathComponent("provenance.json")
       guard let data = FileManager.default.contents(atPath: path),
         let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -87,8 +111,9 @@ extension KeybenchReport {
         throw InputFileError(path: path, kind: .malformed, reason: "config.grid: \(error)")
       }
       let random = (config["random"] as? NSNumber)?.intValue
-      let seed = (config["random_seed"] as? NSNumber)?.uint64Value ?? 1
-      return Set(plan.configurations(random: random, seed: seed).map(\.id))
+      let seed = random == nil ? nil : (config["random_seed"] as? NSNumber)?.uint64Value ?? 1
+      let described = grid.map { "--param \($0)" }.joined(separator: " ") + (random.map { " --random \($0) --seed \(seed ?? 1)" } ?? "")
+      return (path, Selection(plan: plan, random: random, seed: seed), described)
     }
 
     /// The first shard's provenance with every shard listed, after checking that all shards read
@@ -124,4 +149,11 @@ extension KeybenchReport {
       return String(decoding: data, as: UTF8.self) + "\n"
     }
   }
+}
+
+extension KeybenchReport.Merge: CommandFiles {
+  var reads: [FileUse] {
+    shards.flatMap { FileUse.files("SHARD", in: $0, [SweepTable.journalName, "sweep.csv", "provenance.json"]) }
+  }
+  var writes: [FileUse] { FileUse.files("--out", in: out, [SweepTable.journalName, "sweep.csv", "sweep.md", "provenance.json"]) }
 }

@@ -142,3 +142,11 @@ extension KeybenchRun {
     }
   }
 }
+
+extension KeybenchRun.Correct: CommandFiles {
+  var reads: [FileUse] {
+    FileUse.file("--keyboard-config", keyboardConfig) + FileUse.file("--kannsch-config", kannschConfig)
+      + (printConfig ? [] : FileUse.file("--pairs", pairs) + FileUse.file("--error-model", errorModel) + database.use)
+  }
+  var writes: [FileUse] { printConfig ? [] : output.use }
+}

@@ -79,3 +79,10 @@ extension KeybenchRun {
     }
   }
 }
+
+extension KeybenchRun.Gesture: CommandFiles {
+  var reads: [FileUse] {
+    FileUse.file("--config", config) + (printConfig ? [] : FileUse.files("--scheme", scheme) + FileUse.file("--text", text))
+  }
+  var writes: [FileUse] { printConfig ? [] : output.use }
+}

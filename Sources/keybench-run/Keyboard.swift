@@ -146,3 +146,14 @@ extension KeybenchRun {
     }
   }
 }
+
+extension KeybenchRun.Keyboard: CommandFiles {
+  var reads: [FileUse] {
+    FileUse.file("--config", config)
+      + (printConfig
+        ? []
+        : [FileUse("--sentences", sentences)] + FileUse.file("--errors", errors) + FileUse.file("--common-typos", commonTypos)
+          + FileUse.file("--swipes", swipes) + database.use)
+  }
+  var writes: [FileUse] { printConfig ? [] : output.use }
+}

@@ -137,3 +137,14 @@ extension KeybenchRun {
     }
   }
 }
+
+extension KeybenchRun.Photos: CommandFiles {
+  var reads: [FileUse] {
+    FileUse.file("--config", config)
+      + (printConfig
+        ? []
+        : FileUse.file("--captions", captions) + FileUse.file("--labels", labels) + FileUse.file("--categories", categories)
+          + FileUse.file("--imagenet-classes", imagenetClasses) + FileUse.folder("--wordnet", wordnet))
+  }
+  var writes: [FileUse] { printConfig ? [] : output.use }
+}

@@ -129,3 +129,10 @@ extension KeybenchRun {
     }
   }
 }
+
+extension KeybenchRun.Predict: CommandFiles {
+  var reads: [FileUse] {
+    FileUse.files("--train", train) + [FileUse("--text", text)] + (lexicon != nil || ngrams != nil ? database.use : [])
+  }
+  var writes: [FileUse] { output.use }
+}

@@ -184,3 +184,11 @@ extension KeybenchRun {
     }
   }
 }
+
+extension KeybenchRun.Swipe: CommandFiles {
+  var reads: [FileUse] {
+    FileUse.file("--config", config) + FileUse.file("--shark2-config", shark2Config) + FileUse.file("--reranker", reranker)
+      + (printConfig ? [] : FileUse.file("--corpus", corpus) + database.use)
+  }
+  var writes: [FileUse] { printConfig ? [] : output.use }
+}

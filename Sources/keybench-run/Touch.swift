@@ -95,3 +95,11 @@ extension KeybenchRun {
     }
   }
 }
+
+extension KeybenchRun.Touch: CommandFiles {
+  var reads: [FileUse] {
+    FileUse.file("--config", config)
+      + (printConfig ? [] : FileUse.file("--text", text) + FileUse.files("--train", train) + FileUse.file("--swipes", swipes))
+  }
+  var writes: [FileUse] { printConfig ? [] : output.use }
+}

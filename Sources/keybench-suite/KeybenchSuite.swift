@@ -110,6 +110,8 @@ extension KeybenchSuite {
       var runner = try options.runner()
       runner.stepsOnly = stepsOnly
       if dryRun {
+        // The checks the real run starts with: a dry run that passes gets the run past them.
+        let absent = try SuiteOptions.load(runner.checkCommands())
         var missing = 0
         print("# commands run in \(runner.context.suiteFolder.path) (relative paths are read from there), KEYBENCH_HOME=\(runner.context.home.path)")
         for item in runner.selected {
@@ -120,7 +122,8 @@ extension KeybenchSuite {
           case .invalid: state = "rerun  "
           }
           print("\(state) \(item.name)\n  \(runner.command(item).map(ShellWords.quote).joined(separator: " "))")
-          for path in runner.missingInputs(item) {
+          if item.folder != runner.context.suiteFolder { print("  (runs in \(item.folder.path), the folder of the suite naming it)") }
+          for path in absent[item.name] ?? [] {
             print("  missing input: \(path)")
             missing += 1
           }
@@ -406,5 +409,56 @@ extension KeybenchSuite {
       print("submitted \(file.name): \(runs) runs in \(shards) array tasks; jobs prepare \(ids[0]), array \(ids[1]), finish \(ids[2]) (\(submission.folder.path)/jobs.txt)")
       print("watch: squeue -j \(ids.joined(separator: ",")); logs in \(submission.folder.path)/; results: keybench-suite status \(out)")
     }
+  }
+}
+
+// What each subcommand reads and writes (``CommandFiles``): no output may be one of its inputs.
+
+extension SuiteOptions {
+  /// The suite file `suite` and the suites it includes (the file alone when it cannot be read:
+  /// running the suite then says why).
+  static func files(ofSuite suite: String) -> [FileUse] { FileUse.files("SUITE", (try? SuiteFile.load(path: suite))?.files ?? [suite]) }
+
+  /// What a run writes into --out.
+  var outputs: [FileUse] {
+    FileUse.files("--out", in: out, ["plan.json"]) + ["store", "logs", "runs", "configs"].map { FileUse("--out", (out as NSString).appendingPathComponent($0), extent: .folder) }
+  }
+}
+
+extension KeybenchSuite.Run: CommandFiles {
+  var reads: [FileUse] { SuiteOptions.files(ofSuite: options.suite) }
+  var writes: [FileUse] { dryRun ? [] : options.outputs }
+}
+
+extension KeybenchSuite.Gate: CommandFiles {
+  var reads: [FileUse] { SuiteOptions.files(ofSuite: options.suite) + FileUse.folder("--baseline", baseline) }
+  var writes: [FileUse] { options.outputs + FileUse.files("--out", in: options.out, ["gate.md"]) + FileUse.file("--junit", junit) }
+}
+
+extension KeybenchSuite.Report: CommandFiles {
+  var reads: [FileUse] {
+    FileUse.files("FOLDER", in: folder, ["plan.json"]) + [FileUse("FOLDER", (folder as NSString).appendingPathComponent("store"), extent: .folder)]
+  }
+  var writes: [FileUse] {
+    FileUse.files("FOLDER", in: folder, ["leaderboard.md", "leaderboard.csv", "leaderboard.html"]) + FileUse.folder("--pages", pages)
+  }
+}
+
+extension KeybenchSuite.Merge: CommandFiles {
+  /// Every shard but the merged folder itself, which may be one of them (merging in place).
+  var reads: [FileUse] {
+    shards.filter { FileUseCheck.resolved($0) != FileUseCheck.resolved(out) }.flatMap { shard in
+      FileUse.files("SHARD", in: shard, ["plan.json"]) + [FileUse("SHARD", (shard as NSString).appendingPathComponent("store"), extent: .folder)]
+    }
+  }
+  var writes: [FileUse] {
+    FileUse.files("--out", in: out, ["plan.json"]) + ["store", "runs"].map { FileUse("--out", (out as NSString).appendingPathComponent($0), extent: .folder) }
+  }
+}
+
+extension KeybenchSuite.Submit: CommandFiles {
+  var reads: [FileUse] { SuiteOptions.files(ofSuite: suite) }
+  var writes: [FileUse] {
+    FileUse.files("--out", in: out, ["plan.json"]) + [FileUse("--out", (out as NSString).appendingPathComponent("slurm"), extent: .folder)]
   }
 }

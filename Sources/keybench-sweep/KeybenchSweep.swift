@@ -1,5 +1,4 @@
 import ArgumentParser
-import KeyBenchCore
 import Foundation
 import KeyBenchResults
 import KeyBenchBench
@@ -63,7 +62,7 @@ struct KeybenchSweep: ParsableCommand {
   @Option(name: .customLong("param"), help: "NAME=V1,V2,… or NAME=LO:HI:STEP (repeatable).")
   var parameters: [String] = []
 
-  @Option(help: "Run only this many configurations, drawn from the grid with --seed.")
+  @Option(help: "Run only this many configurations (at most the grid's), drawn from the grid with --seed.")
   var random: Int?
 
   @Option(help: "Seed for --random.")
@@ -113,6 +112,10 @@ struct KeybenchSweep: ParsableCommand {
       plan = try SweepPlan(parameters: parameters.map(SweepPlan.Parameter.init(parsing:)))
     } catch let error as SweepError {
       throw ValidationError(error.description)
+    }
+    // More than the grid would run the whole grid while the user asked for a sample of it.
+    if let random, random > plan.gridSize {
+      throw ValidationError("--random \(random) is more than the grid's \(plan.gridSize) configurations; give at most \(plan.gridSize), or leave out --random to run the whole grid.")
     }
     let configurations = plan.configurations(random: random, seed: seed, shard: shardParts!)
     let base = try config.map { try ConfigFiles.load($0, over: DTWDecoderConfig(), what: "decoder config") }
@@ -180,4 +183,9 @@ struct KeybenchSweep: ParsableCommand {
     }
     try AtomicFileWriter.write(text, to: path)
   }
+}
+
+extension KeybenchSweep: CommandFiles {
+  var reads: [FileUse] { [FileUse("--corpus", corpus)] + FileUse.file("--config", config) + database.use }
+  var writes: [FileUse] { FileUse.files("--out", in: out, [SweepTable.journalName, "sweep.csv", "sweep.md", "provenance.json"]) }
 }

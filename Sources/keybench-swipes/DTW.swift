@@ -80,3 +80,8 @@ extension KeybenchSwipes {
     static func rows(_ table: [[Double]]) -> [String] { table.map { "  " + $0.map(CSV.number).joined(separator: " ") } }
   }
 }
+
+extension KeybenchSwipes.DTW: CommandFiles {
+  var reads: [FileUse] { [] }
+  var writes: [FileUse] { FileUse.file("--out", out) }
+}

@@ -158,3 +158,14 @@ extension KeybenchSwipes {
     }
   }
 }
+
+extension KeybenchSwipes.Generate: CommandFiles {
+  var reads: [FileUse] {
+    FileUse.file("--config", config)
+      + (printConfig
+        ? []
+        : FileUse.file("--words", words) + FileUse.file("--like", like) + FileUse.file("--sentences", sentences)
+          + (lexicon != nil ? database.use : []))
+  }
+  var writes: [FileUse] { printConfig ? [] : FileUse.file("--out", out) }
+}

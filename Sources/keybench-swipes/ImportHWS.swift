@@ -138,3 +138,15 @@ extension KeybenchSwipes {
     }
   }
 }
+
+extension KeybenchSwipes.ImportHWS: CommandFiles {
+  var reads: [FileUse] {
+    inputs.map { path in
+      var isFolder: ObjCBool = false
+      let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+      return FileUse("LOG-OR-DIR", path, extent: folder ? .folder : .file)
+    }
+      + FileUse.folder("--metadata", metadata) + FileUse.file("--manifest", manifest) + FileUse.folder("--stimuli", stimuli)
+  }
+  var writes: [FileUse] { [FileUse("--out", out)] }
+}

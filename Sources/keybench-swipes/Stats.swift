@@ -66,3 +66,8 @@ extension KeybenchSwipes {
     }
   }
 }
+
+extension KeybenchSwipes.Stats: CommandFiles {
+  var reads: [FileUse] { [FileUse("CORPUS", corpus)] + FileUse.file("--compare", compare) }
+  var writes: [FileUse] { FileUse.file("--out", out) }
+}

@@ -174,3 +174,8 @@ extension KeybenchSwipes {
     }
   }
 }
+
+extension KeybenchSwipes.TrainReranker: CommandFiles {
+  var reads: [FileUse] { FileUse.files("--corpus", corpus) + FileUse.file("--config", config) + database.use }
+  var writes: [FileUse] { [FileUse("--out", out)] + FileUse.file("--export-features", exportFeatures) }
+}

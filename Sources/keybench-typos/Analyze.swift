@@ -73,3 +73,8 @@ extension KeybenchTypos {
     }
   }
 }
+
+extension KeybenchTypos.Analyze: CommandFiles {
+  var reads: [FileUse] { FileUse.files("PAIRS", pairs) }
+  var writes: [FileUse] { [FileUse("--out", out)] }
+}

@@ -71,3 +71,8 @@ extension KeybenchTypos {
     }
   }
 }
+
+extension KeybenchTypos.Generate: CommandFiles {
+  var reads: [FileUse] { [FileUse("--text", text), FileUse("--dist", dist)] }
+  var writes: [FileUse] { [FileUse("--out", out)] }
+}

@@ -90,3 +90,8 @@ extension KeybenchTypos {
     }
   }
 }
+
+extension KeybenchTypos.Import: CommandFiles {
+  var reads: [FileUse] { [FileUse("FILE", file)] + FileUse.file("--backspaced", backspaced) }
+  var writes: [FileUse] { [FileUse("--out", out)] }
+}

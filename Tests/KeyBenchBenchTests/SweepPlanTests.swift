@@ -66,8 +66,35 @@ import Testing
     a.rows = Array(table.rows.prefix(2))
     var b = table
     b.rows = Array(table.rows.suffix(4))
-    #expect(try SweepTable.merge([a, b]) == table)
-    b.rows[0].values = ["9"]
-    #expect(throws: SweepError.self) { try SweepTable.merge([a, b]) }
+    #expect(try SweepTable.merge([("a.csv", a), ("b.csv", b)]) == table)
+    // The same configuration in two shards must have been measured alike.
+    b.rows[0].metrics[0] = 0.5
+    b.rows[0].line = 4
+    let conflict = try #require(throws: SweepError.self) { try SweepTable.merge([("a.csv", a), ("b.csv", b)]) }
+    #expect(conflict.description.hasPrefix("b.csv:4: c0001 is also on a.csv with other values"), "\(conflict)")
+  }
+
+  /// One check for a resumed journal and a merged shard: every row a configuration of the grid
+  /// with the grid's values, none twice, named by file and line.
+  @Test func rowsAreCheckedAgainstTheGrid() throws {
+    let plan = try SweepPlan(parameters: [.init(parsing: "a=1,2"), .init(parsing: "b=true,false")])
+    func table(_ rows: [(String, [String])]) -> SweepTable {
+      SweepTable(
+        parameters: ["a", "b"], metrics: ["top1"],
+        rows: rows.enumerated().map { .init(config: $1.0, values: $1.1, metrics: [0.5], line: $0 + 2) })
+    }
+    try plan.check(table([("c0000", ["1", "true"]), ("c0003", ["2", "false"])]), path: "j.csv", remedy: "fix it")
+    for (rows, message) in [
+      ([("c0000", ["1", "true"]), ("c0004", ["1", "true"])], "j.csv:3: 'c0004' is no configuration of this sweep's grid (c0000…c0003); fix it"),
+      ([("c0001", ["1", "true"])], "j.csv:2: c0001 has other values than this sweep's grid gives it; fix it"),
+      ([("c0001", ["1", "false"]), ("c0001", ["1", "false"])], "j.csv:3: c0001 is already on line 2; remove one of the lines or fix it"),
+      ([("x", ["1", "false"])], "j.csv:2: 'x' is no configuration"),
+    ] {
+      let error = try #require(throws: SweepError.self) { try plan.check(table(rows), path: "j.csv", remedy: "fix it") }
+      #expect(error.description.hasPrefix(message), "\(error)")
+    }
+    let other = SweepTable(parameters: ["a"], metrics: ["top1"])
+    let columns = try #require(throws: SweepError.self) { try plan.check(other, path: "j.csv", remedy: "fix it") }
+    #expect(columns.description == "j.csv holds a sweep over a, not a, b; fix it")
   }
 }

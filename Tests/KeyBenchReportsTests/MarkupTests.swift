@@ -10,6 +10,21 @@ import Testing
     #expect(ParsedMarkup(node.rendered).all("p").first?.text == "x < y && z > 'w'")
   }
 
+  /// Characters XML 1.0 forbids even escaped (a failed run's coloured log: ESC, BEL, NUL, the
+  /// non-characters) are replaced, so every XML and HTML writer's output parses.
+  @Test func charactersXMLCannotHoldAreReplaced() throws {
+    let log = "\u{1B}[31mboom\u{07}\u{00} tab\tline\nreturn\r \u{FFFE}\u{FFFF} ok"
+    let escaped = Node.escape(log)
+    #expect(escaped == "␛[31mboom␇␀ tab\tline\nreturn\r \u{FFFD}\u{FFFD} ok")
+    let junit = #"<?xml version="1.0" encoding="UTF-8"?><testsuite><error message="\#(escaped)">\#(escaped)</error></testsuite>"#
+    let parsed = ParsedMarkup(junit)
+    #expect(parsed.error == nil, "\(String(describing: parsed.error))")
+    #expect(parsed.all("error").first?.text.contains("␛[31mboom") == true)
+    #expect(ParsedMarkup(Node.el("p", [("title", log)], text: log).rendered).error == nil)
+    // Before: the raw bytes made the document unreadable.
+    #expect(ParsedMarkup("<p>\(log)</p>").error != nil)
+  }
+
   @Test func voidElementsSelfCloseOthersNever() {
     #expect(Node.el("meta", [("charset", "utf-8")]).rendered == #"<meta charset="utf-8"/>"#)
     // `<rect/>` would be fine in SVG but `<div/>` is not closed in HTML: only void elements self-close.

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 import KeyBenchSuites
 import KeyBenchTestSupport
 import Testing
@@ -109,7 +112,9 @@ import Testing
     let board = try Leaderboard(sources: [Leaderboard.Source(name: "swipe", folder: folder)])
     // The label is longer than the 60 characters it used to be cut to, and arrives whole.
     #expect(label.count > 60)
-    #expect(board.html.contains("<td class=name>\(label)</td>"))
+    #expect(board.html.contains("<td class='name'>\(label)</td>"))
+    // The page is well-formed XML too, as every generated HTML file must be before it is kept.
+    #expect(XMLParser(data: Data(board.html.utf8)).parse(), "\(board.html)")
     #expect(board.markdown.contains("| \(label) |"))
     // Wrapped only where the label has room to break, never at any character.
     #expect(!board.html.contains("overflow-wrap:anywhere") && board.html.contains("td.name{overflow-wrap:break-word"))

@@ -60,14 +60,14 @@ import Testing
   /// A `{"$base": FILE}` configuration file is read by the same strict parser as the suite.
   @Test func baseFilesRefuseDuplicateKeysAndTrailingCommasWithTheirLine() throws {
     let dir = try TemporaryDirectory()
-    let merged = try SuitePlan.based(["$base": try dir.write("ok.json", text: #"{"a": 1, "b": {"c": 2}}"#), "a": 3], at: "runs[0].args.config") { $0 }
+    let merged = try SuitePlan.based(["$base": try dir.write("ok.json", text: #"{"a": 1, "b": {"c": 2}}"#), "a": 3], at: "runs[0].args.config", folder: dir.url) { $0 }
     #expect(merged["a"] as? Int == 3 && (merged["b"] as? [String: Any])?["c"] as? Int == 2)
     for (name, text, expected) in [
       ("dup.json", "{\n\"a\": 1,\n\"a\": 2}", "dup.json:3: invalid JSON: key 'a' appears twice in one object (first on line 2)"),
       ("comma.json", "{\"a\": [1, 2,\n]}", "comma.json:2: invalid JSON: unexpected ']' where a value was expected"),
     ] {
       let file = try dir.write(name, text: text)
-      let error = try #require(throws: SuiteFile.Problem.self) { try SuitePlan.based(["$base": file], at: "runs[0].args.config") { $0 } }
+      let error = try #require(throws: SuiteFile.Problem.self) { try SuitePlan.based(["$base": file], at: "runs[0].args.config", folder: dir.url) { $0 } }
       #expect(error.description.hasPrefix("runs[0].args.config.$base: ") && error.description.hasSuffix(expected), "\(error)")
     }
   }
@@ -80,6 +80,32 @@ import Testing
     _ = try dir.write("loop.json", text: #"{"keybench_suite": 1, "include": ["loop.json"], "runs": [{"name": "x", "bench": "swipe"}]}"#)
     let error = try #require(throws: SuiteFile.Problem.self) { try SuiteFile.load(path: dir.path("loop.json")) }
     #expect(error.description.contains("includes itself"))
+  }
+
+  /// Every path in a file is read from that file's folder: an included suite's runs and steps
+  /// keep their own folder (where their commands run), wherever the including suite is; an
+  /// include may be absolute; a cycle through an absolute path is still a cycle.
+  @Test func includedSuitesReadPathsFromTheirOwnFolder() throws {
+    let dir = try TemporaryDirectory()
+    let sub = dir.url.appendingPathComponent("sub/deeper")
+    try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+    _ = try dir.write(
+      "sub/deeper/inner.json",
+      text: #"{"keybench_suite": 1, "steps": [{"name": "p", "tool": "keybench-typos", "args": ["import", "norvig", "x.txt"], "output": "p.tsv"}], "runs": [{"name": "inner", "bench": "touch"}]}"#)
+    _ = try dir.write("sub/middle.json", text: #"{"keybench_suite": 1, "include": ["deeper/inner.json"], "runs": [{"name": "middle", "bench": "swipe"}]}"#)
+    let top = try load(#"{"keybench_suite": 1, "include": ["sub/middle.json"], "runs": [{"name": "top", "bench": "gesture"}]}"#, in: dir)
+    let folders = Dictionary(uniqueKeysWithValues: top.runs.map { ($0.name, $0.folder.path) })
+    #expect(folders == ["inner": sub.path, "middle": dir.url.appendingPathComponent("sub").path, "top": dir.url.standardizedFileURL.path])
+    #expect(top.steps.map(\.folder.path) == [sub.path])
+    #expect(top.files.count == 3)
+    let absolute = try load(#"{"keybench_suite": 1, "include": ["\#(dir.path("sub/middle.json"))"]}"#, name: "abs.json", in: dir)
+    #expect(absolute.runs.map(\.name) == ["inner", "middle"])
+    _ = try dir.write("loop.json", text: #"{"keybench_suite": 1, "include": ["\#(dir.path("loop.json"))"], "runs": [{"name": "x", "bench": "swipe"}]}"#)
+    #expect(throws: SuiteFile.Problem.self) { try SuiteFile.load(path: dir.path("loop.json")) }
+    // `$base` files are read from the folder of the file naming them too.
+    _ = try dir.write("sub/deeper/base.json", text: #"{"a": 1}"#)
+    let based = try SuitePlan.based(["$base": "base.json", "b": 2], at: "runs[0].args.config", folder: sub) { $0 }
+    #expect(based["a"] as? Int == 1 && based["b"] as? Int == 2)
   }
 
   @Test func theShippedSuitesParse() throws {

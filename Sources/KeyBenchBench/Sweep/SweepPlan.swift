@@ -118,6 +118,41 @@ public struct SweepPlan: Sendable, Equatable {
   }
 }
 
+extension SweepPlan {
+  /// Refuses rows of `table`, read from `path`, that this grid cannot have written: a table over
+  /// other parameters, an id outside the grid, a row whose values are not the ones the grid gives
+  /// its id, and an id twice (whether the metrics agree or conflict). Each message names the file
+  /// and line and ends with `remedy`.
+  ///
+  /// Resuming a sweep from its journal (``SweepRunner``) and merging shards (`keybench-report
+  /// merge`) both apply this one check, so a merge accepts exactly the journals a resume would:
+  /// either would otherwise put a configuration twice, or another sweep's row, into sweep.csv.
+  public func check(_ table: SweepTable, path: String, remedy: String) throws {
+    let names = parameters.map(\.name)
+    guard table.parameters == names else {
+      throw SweepError(
+        "\(path) holds a sweep over \(table.parameters.joined(separator: ", ")), not \(names.joined(separator: ", ")); \(remedy)")
+    }
+    var seen: [String: SweepTable.Row] = [:]
+    for row in table.rows {
+      let place = SweepTable.place(path, row)
+      guard row.config.hasPrefix("c"), let index = Int(row.config.dropFirst()), index >= 0, index < gridSize else {
+        throw SweepError(
+          "\(place): '\(row.config)' is no configuration of this sweep's grid (c0000…c\(String(format: "%04d", max(0, gridSize - 1)))); \(remedy)")
+      }
+      guard configuration(at: index).values.map(\.description) == row.values else {
+        throw SweepError("\(place): \(row.config) has other values than this sweep's grid gives it; \(remedy)")
+      }
+      if let first = seen[row.config] {
+        let same = SweepTable.exactMetrics(first) == SweepTable.exactMetrics(row)
+        throw SweepError(
+          "\(place): \(row.config) is already on line \(first.line ?? 0)\(same ? "" : " with other metrics (two sweeps wrote here?)"); remove one of the lines or \(remedy)")
+      }
+      seen[row.config] = row
+    }
+  }
+}
+
 /// A sweep that cannot start or continue, in one sentence.
 public struct SweepError: Error, CustomStringConvertible, Equatable {
   public let description: String

@@ -55,17 +55,16 @@ public struct SweepRunner {
       throw SweepError("\(directory) is in use by another sweep (\(FileLock.holder(of: lockPath) ?? "unknown process")); wait for it to finish or give another --out")
     }
     defer { withExtendedLifetime(lock) {} }
-    let names = plan.parameters.map(\.name)
-    var table = SweepTable(parameters: names, metrics: metrics)
+    var table = SweepTable(parameters: plan.parameters.map(\.name), metrics: metrics)
     if let journal = try SweepTable.readJournal(in: directory, warn: { FileHandle.standardError.write(Data("sweep: warning: \($0)\n".utf8)) }) {
-      guard journal.parameters == names, journal.metrics == metrics else {
+      guard journal.metrics == metrics else {
         throw SweepError(
-          "\(directory) holds a sweep over \(journal.parameters.joined(separator: ", ")); "
+          "\(directory) holds a sweep measuring \(journal.metrics.joined(separator: ", ")), not \(metrics.joined(separator: ", ")); "
             + "use another --out or remove \(SweepTable.journalName) to start over")
       }
       table = journal
     }
-    try checkJournal(table)
+    try plan.check(table, path: (directory as NSString).appendingPathComponent(SweepTable.journalName), remedy: "use another --out")
     var done = Set(table.rows.map(\.config))
     let pending = configurations.filter { !done.contains($0.id) }
     let resumed = configurations.count - pending.count
@@ -86,28 +85,4 @@ public struct SweepRunner {
 
   /// The sweep folder's lock file (``FileLock``).
   public static let lockName = ".keybench-sweep.lock"
-
-  /// Refuses a journal row that is not a configuration of this grid (an unknown id, or other
-  /// values than the grid gives it) or that repeats one (the same id twice, whether the metrics
-  /// agree or conflict), naming its line: such a journal was written by another sweep or edited,
-  /// and resuming from it would put a configuration twice (or the wrong one) into sweep.csv.
-  func checkJournal(_ table: SweepTable) throws {
-    let path = (directory as NSString).appendingPathComponent(SweepTable.journalName)
-    var seen: [String: Int] = [:]
-    for (offset, row) in table.rows.enumerated() {
-      let line = offset + 2
-      guard row.config.hasPrefix("c"), let index = Int(row.config.dropFirst()), index >= 0, index < plan.gridSize else {
-        throw SweepError("\(path):\(line): '\(row.config)' is no configuration of this sweep's grid (c0000…c\(String(format: "%04d", max(0, plan.gridSize - 1)))); use another --out")
-      }
-      guard plan.configuration(at: index).values.map(\.description) == row.values else {
-        throw SweepError("\(path):\(line): \(row.config) has other values than this sweep's grid gives it; use another --out")
-      }
-      if let first = seen[row.config] {
-        let same = table.rows[first - 2].metrics.map { $0.map { CSV.exactNumber($0) } } == row.metrics.map { $0.map { CSV.exactNumber($0) } }
-        throw SweepError(
-          "\(path):\(line): \(row.config) is already on line \(first)\(same ? "" : " with other metrics (two sweeps wrote here?)"); remove one of the lines or use another --out")
-      }
-      seen[row.config] = line
-    }
-  }
 }

@@ -17,10 +17,13 @@ public struct SweepTable: Sendable, Equatable {
     public var values: [String]
     /// Metric values in ``SweepTable/metrics`` order; nil when not computable.
     public var metrics: [Double?]
-    public init(config: String, values: [String], metrics: [Double?]) {
+    /// The line of the file the row was read from (nil for a row just measured), for messages.
+    public var line: Int?
+    public init(config: String, values: [String], metrics: [Double?], line: Int? = nil) {
       self.config = config
       self.values = values
       self.metrics = metrics
+      self.line = line
     }
   }
 
@@ -116,7 +119,7 @@ public struct SweepTable: Sendable, Equatable {
           throw InputFileError(path: path, line: offset + 2, kind: .malformed, reason: "'\(field)' is not a number")
         }
       }
-      table.rows.append(Row(config: fields[0], values: Array(fields[1..<firstMetric]), metrics: metrics))
+      table.rows.append(Row(config: fields[0], values: Array(fields[1..<firstMetric]), metrics: metrics, line: offset + 2))
     }
     return table
   }
@@ -226,30 +229,40 @@ public struct SweepTable: Sendable, Equatable {
 
   // MARK: Merging shards
 
-  /// Combines tables of the same sweep (same parameters and metrics); a configuration found
-  /// twice must agree on its parameter values, and the first copy is kept.
-  public static func merge(_ tables: [SweepTable]) throws -> SweepTable {
-    guard var merged = tables.first else { throw SweepError("nothing to merge") }
+  /// Combines the tables of a sweep's shards, each read from `path` and already checked against
+  /// the sweep's grid (``SweepPlan/check(_:path:remedy:)``): same parameters and metrics; a
+  /// configuration found in two shards must have the same metrics there (the first copy is
+  /// kept), else both places are named.
+  public static func merge(_ tables: [(path: String, table: SweepTable)]) throws -> SweepTable {
+    guard var merged = tables.first?.table else { throw SweepError("nothing to merge") }
     merged.rows = []
-    var seen: [String: [String]] = [:]
-    for table in tables {
+    var seen: [String: (path: String, row: Row)] = [:]
+    for (path, table) in tables {
       guard table.parameters == merged.parameters, table.metrics == merged.metrics else {
-        throw SweepError("the sweeps have different columns; only shards of one sweep can be merged")
+        throw SweepError("\(path) has other columns than \(tables[0].path); only shards of one sweep can be merged")
       }
       for row in table.rows {
-        if let values = seen[row.config] {
-          guard values == row.values else {
-            throw SweepError("configuration \(row.config) has different parameters in two shards")
+        if let first = seen[row.config] {
+          guard first.row.values == row.values, exactMetrics(first.row) == exactMetrics(row) else {
+            throw SweepError(
+              "\(place(path, row)): \(row.config) is also on \(place(first.path, first.row)) with other values; "
+                + "a configuration is measured once per sweep (was a shard edited, or run twice with other inputs?)")
           }
           continue
         }
-        seen[row.config] = row.values
+        seen[row.config] = (path, row)
         merged.rows.append(row)
       }
     }
     merged.rows.sort { $0.config < $1.config }
     return merged
   }
+
+  /// `PATH:LINE` of a row read from `path`, or `PATH` for a row without a line.
+  static func place(_ path: String, _ row: Row) -> String { row.line.map { "\(path):\($0)" } ?? path }
+
+  /// A row's metrics as the journal writes them, for comparing two copies of a row.
+  static func exactMetrics(_ row: Row) -> [String?] { row.metrics.map { $0.map(CSV.exactNumber) } }
 }
 
 /// Names of the figures sweeps record.

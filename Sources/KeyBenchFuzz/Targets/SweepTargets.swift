@@ -40,7 +40,7 @@ enum SweepTargets {
           _ = try? table.paretoConfigs(objective: objective, cost: "decode_ms_median")
         }
         if let journal, journal.parameters == table.parameters, journal.metrics == table.metrics {
-          _ = try? SweepTable.merge([journal, table])
+          _ = try? SweepTable.merge([("journal", journal), ("table", table)])
         }
       }),
   ]
