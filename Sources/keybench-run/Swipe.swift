@@ -82,13 +82,7 @@ extension KeybenchRun {
     @Option(help: "Decode at most this many gestures: the first in file order (a warning says when they cover fewer than 10 users; --sample spreads them).")
     var limit: Int?
 
-    @Option(help: ArgumentHelp(
-      "Decode this many gestures spread over as many users as possible, chosen by a seeded hash (not file order).",
-      discussion: "Users are visited round-robin in an order fixed by --sample-seed, so 300 gestures of a 500-user corpus come from 300 users; verdicts (compare, the gate) need at least 10 users. Applied after --user-fold and the flags, before --limit."))
-    var sample: Int?
-
-    @Option(help: "Seed of --sample's choice: the same seed picks the same gestures on every machine.")
-    var sampleSeed: UInt64 = 1
+    @OptionGroup var sampling: SampleOptions
 
     @OptionGroup var output: RunOutputOption
     var out: String? { output.folder }
@@ -121,7 +115,6 @@ extension KeybenchRun {
       }
       guard (1...100).contains(top) else { throw ValidationError("--top must be in 1…100.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-      if let sample, !(1...10_000_000).contains(sample) { throw ValidationError("--sample must be in 1…10000000, got \(sample).") }
       if let maxWords, !(1...Self.maximumWords).contains(maxWords) {
         throw ValidationError("--max-words must be in 1…\(Self.maximumWords), got \(maxWords).")
       }
@@ -161,7 +154,7 @@ extension KeybenchRun {
       var selection = SwipeBenchmark.Selection()
       selection.includeFlagged = includeFlagged
       selection.limit = limit
-      selection.sample = sample.map { ($0, sampleSeed) }
+      selection.sample = sampling.choice
       selection.userFold = users.userFold
       selection.excludedUserFold = users.excludeUserFold
       let options = SwipeRunner.Options(

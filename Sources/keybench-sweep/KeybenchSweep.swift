@@ -77,8 +77,12 @@ struct KeybenchSweep: ParsableCommand {
   @Flag(help: "Add targets missing from the lexicon at its lowest frequency.")
   var addMissingTargets = false
 
-  @Option(help: "Use at most this many gestures.")
+  @Option(help: "Use at most this many gestures: the first in file order (a warning says when they cover fewer than 10 users; --sample spreads them).")
   var limit: Int?
+
+  @OptionGroup var sampling: SampleOptions
+
+  @OptionGroup var users: UserFoldOptions
 
   @Option(help: "The accuracy metric of the Pareto frontier (higher is better).")
   var objective: String = "top1"
@@ -122,6 +126,9 @@ struct KeybenchSweep: ParsableCommand {
       ?? DTWDecoderConfig()
     var selection = SwipeBenchmark.Selection()
     selection.limit = limit
+    selection.sample = sampling.choice
+    selection.userFold = users.userFold
+    selection.excludedUserFold = users.excludeUserFold
     let catalog = try DeviceCatalog.bundled()
     let benchmark = SwipeBenchmark(
       lexicon: try LexiconDatabase(path: db, create: false).loadLexicon(named: lexicon),
@@ -135,14 +142,22 @@ struct KeybenchSweep: ParsableCommand {
     try sweep.checkValues()
     let provenance = Provenance(
       inputs: [try .init(role: "corpus", path: corpus)] + (try catalog.provenanceInputs(profiles: prepared.devices)), lexicon: benchmark.lexicon.provenance, items: prepared.items, top: top)
+    var userSet = Set<String>()
+    try prepared.gestures.forEach { _, gesture in userSet.insert(gesture.user ?? gesture.id) }
+    let userCount = userSet.count
     let settings: [String: Any] = [
       "bench": bench, "base": try JSONSerialization.jsonObject(with: JSONEncoder().encode(base)), "grid": parameters,
       "random": random.map { $0 as Any } ?? NSNull(), "random_seed": seed, "top": top, "add_missing_targets": addMissingTargets,
-      "objective": objective,
+      "objective": objective, "users": userCount, "sample": sampling.sample.map { $0 as Any } ?? NSNull(), "sample_seed": sampling.sampleSeed,
+      "user_fold": users.userFold.map { $0.description as Any } ?? NSNull(), "exclude_user_fold": users.excludeUserFold.map { $0.description as Any } ?? NSNull(),
     ]
     try Self.claim(out, provenance: provenance, settings: settings)
     StandardError.print(
-      "sweep: \(configurations.count) of \(plan.gridSize) configurations (shard \(shard)), \(prepared.gestures.count) gestures")
+      "sweep: \(configurations.count) of \(plan.gridSize) configurations (shard \(shard)), \(prepared.gestures.count) gestures of \(userCount) users")
+    if userCount < RunStatistics.fewGroups {
+      StandardError.print(
+        "warning: \(userCount) users: no configuration is clearly better than another from fewer than \(RunStatistics.fewGroups) (take --sample N over more users)")
+    }
     let runner = SweepRunner(
       plan: plan, metrics: sweep.metrics, directory: out, objective: objective, cost: "decode_ms_median",
       title: "Sweep of the swipe decoder on \(corpus)", footer: try provenance.markdown(config: settings))

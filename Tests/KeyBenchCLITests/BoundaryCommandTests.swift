@@ -80,6 +80,10 @@ import Testing
     let timed = try Run.product("keybench-sweep", arguments + ["--objective", "decode_ms_median", "--out", dir.path("timed")])
     #expect(timed.status == 64 && timed.stderr.contains("not an accuracy"), "\(timed.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.path("timed")))
+    // A sample spread over users, and the users said (issue 41): 8 gestures are 8 users, too few.
+    let sampled = try Run.product("keybench-sweep", arguments + ["--sample", "8", "--out", dir.path("sampled")])
+    #expect(sampled.status == 0, "\(sampled.stderr)")
+    #expect(sampled.stderr.contains("8 gestures of 8 users") && sampled.stderr.contains("warning: 8 users"), "\(sampled.stderr)")
     #expect(try Run.product("keybench-sweep", arguments + ["--out", full]).status == 0)
     // An edited journal row (top1 = 7) would land on the Pareto frontier when resumed.
     let journal = "\(full)/sweep.journal.csv"
