@@ -15,7 +15,7 @@ public struct SwipeSweep {
     self.plan = plan
   }
 
-  /// The row's metric columns: accuracy (top-1 with its 95 % cluster-bootstrap interval over
+  /// The row's metric columns: accuracy (top-1 with its 95 % cluster-robust t interval over
   /// users, so the frontier can tell real gains from noise), latency, and per filter its recall
   /// and kept share.
   public var metrics: [String] {
@@ -64,7 +64,7 @@ public struct SwipeSweep {
     ]
     // Every configuration resamples the same users with the same seed (common random numbers).
     let sample = try ClusteredRatio(groups: run.results.map { $0.user ?? $0.id }, hits: run.results.map { $0.rank == 1 })
-    if sample.groups >= 2, let interval = try ClusterBootstrap.interval(sample, resamples: RunStatistics.defaultResamples, seed: RunStatistics.defaultSeed) {
+    if let interval = try ClusterRobustT.estimate(sample, binary: true)?.interval {
       values["top1_low"] = interval.low
       values["top1_high"] = interval.high
     }
