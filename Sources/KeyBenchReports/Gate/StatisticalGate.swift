@@ -69,8 +69,15 @@ public struct StatisticalGate: Sendable {
       let name = "\(c.a).\(c.metric)"
       let scale = c.unit == "fraction" ? 100.0 : 1.0
       let unit = c.unit == "fraction" ? "points" : c.unit
-      guard let difference = c.difference, let p = c.p else {
+      guard c.items > 0 else {
         checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: "no items", verdict: .info, unit: c.unit))
+        continue
+      }
+      guard let difference = c.difference, let p = c.p else {
+        // Items in one group (or one group holding them all): nothing to compare the group with.
+        let line = "\(name): cannot judge: \(c.groups) \(report.group)\(c.groups == 1 ? "" : "s") (needs ≥ \(RunStatistics.fewGroups))"
+        underpowered.append(line)
+        checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: "cannot judge: \(c.groups) \(report.group)\(c.groups == 1 ? "" : "s") (needs ≥ \(RunStatistics.fewGroups))", verdict: .info, unit: c.unit))
         continue
       }
       var delta = "\(Self.points(difference * scale, unit: c.unit, threshold: minEffect)) (95 % \(Self.points((c.low ?? .nan) * scale, unit: c.unit)) … \(Self.points((c.high ?? .nan) * scale, unit: c.unit)); "

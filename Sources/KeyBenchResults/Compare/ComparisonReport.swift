@@ -53,7 +53,7 @@ public struct ComparisonReport: Sendable, Codable {
 
   /// "cannot judge" lines: comparisons whose groups are too few for any verdict.
   public var cannotJudge: [String] {
-    comparisons.filter { $0.p != nil && !$0.hasEnoughGroups }.map {
+    comparisons.filter { $0.items > 0 && !$0.hasEnoughGroups }.map {
       "cannot judge \($0.metric) (\($0.a) vs \($0.b)): \($0.groups) \(group)s (needs ≥ \(RunStatistics.fewGroups))"
     }
   }

@@ -75,8 +75,9 @@ public struct MetricComparison: Sendable, Codable, Equatable {
 
   /// The verdict in words, as compare prints it.
   public func verdict(alpha: Double, group: String) -> String {
-    guard p != nil else { return "n/a" }
+    guard items > 0 else { return "n/a" }
     guard hasEnoughGroups else { return "cannot judge: \(groups) \(group)s (needs ≥ \(RunStatistics.fewGroups))" }
+    guard p != nil else { return "n/a" }
     switch direction(alpha: alpha) {
     case 1: return "B better"
     case -1: return "A better"

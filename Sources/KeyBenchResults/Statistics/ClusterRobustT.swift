@@ -102,9 +102,18 @@ public enum ClusterRobustT {
     } else {
       p = difference == 0 ? 1 : 0
     }
+    // Two ratios in [0, 1] differ by at most 1 either way; so does their interval.
+    let bounded = (0..<pair.groups).allSatisfy {
+      pair.groupNumeratorsA[$0] <= pair.groupDenominatorsA[$0] && pair.groupNumeratorsB[$0] <= pair.groupDenominatorsB[$0]
+    }
+    var low = difference - t * standardError, high = difference + t * standardError
+    if bounded {
+      low = max(low, -1)
+      high = min(high, 1)
+    }
     return PairedDifference(
       difference: difference, valueA: valueA, valueB: valueB,
-      interval: Interval(low: difference - t * standardError, high: difference + t * standardError, level: level),
+      interval: Interval(low: low, high: high, level: level),
       pValue: p, standardError: standardError, items: pair.items, groups: pair.groups, degreesOfFreedom: pair.groups - 1)
   }
 }

@@ -115,7 +115,7 @@ import Testing
     #expect(one.direction(alpha: 0.05) == 0)
   }
 
-  /// One item flipped in 3 groups (issue 43 item 3): never "A better", whatever the p-values.
+  /// A third of the items flipped in 3 groups (issue 43 item 3): never "A better", whatever the p-values.
   @Test func fewerThanTenGroupsGiveNoVerdict() throws {
     var rows: [(String, String, String, Int?)] = []
     for item in 0..<90 {
@@ -132,9 +132,28 @@ import Testing
     #expect(c.pHolm == nil)
     #expect(c.direction(alpha: 0.05) == 0)
     #expect(c.verdict(alpha: 0.05, group: "user") == "cannot judge: 3 users (needs ≥ 10)")
+    // t on 2 degrees of freedom is wide, but two shares never differ by more than 1.
+    #expect((c.low ?? -2) >= -1 && (c.high ?? 2) <= 1)
     #expect(report.family == 0)
     let lines = report.markdown.split(separator: "\n")
     #expect(lines.first?.contains("cannot judge top1") == true)
     #expect(lines.last?.contains("cannot judge top1") == true)
+  }
+
+  /// Every item in one group: no t at all, and the verdict says why rather than "n/a".
+  @Test func oneGroupSaysItCannotJudge() throws {
+    var rows: [(String, String, String, Int?)] = []
+    for item in 0..<20 {
+      rows.append(("A", "\(item)", "g", 1))
+      rows.append(("B", "\(item)", "g", item < 5 ? nil : 1))
+    }
+    let table = try Self.table(rows)
+    let part = try PairedComparison(
+      a: .init(table: table, algorithm: "A", label: "A"), b: .init(table: table, algorithm: "B", label: "B"), metrics: [Self.top1], settings: .init())
+    let report = ComparisonReport([part], group: "user", settings: .init(), alpha: 0.05)
+    let c = try #require(report.comparisons.first)
+    #expect(c.p == nil && c.items == 20)
+    #expect(c.verdict(alpha: 0.05, group: "user") == "cannot judge: 1 users (needs ≥ 10)")
+    #expect(report.cannotJudge.count == 1)
   }
 }
