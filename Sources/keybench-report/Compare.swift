@@ -16,7 +16,7 @@ extension KeybenchReport {
         Every metric the run's summary.json declares (its "statistics" block: top-1, top-k, \
         MRR, error rates, …) is recomputed from results.csv on the items both sides scored: \
         the difference B − A, its 95 % interval and p-value from a paired cluster-robust t \
-        over the groups (users, sentences, texts; CR2 variance, groups − 1 degrees of freedom), \
+        over the groups (users, sentences, texts; CR3 variance, groups − 1 degrees of freedom), \
         for 0/1 metrics also the exact McNemar p-value (a verdict needs both), Holm's \
         correction across the family — the benchmark's headline metrics, or the metrics named \
         with --metric; slices (a prompt kind, in-lexicon targets, one error kind) are shown, \

@@ -4,7 +4,7 @@ import Foundation
 /// the numbers (resamples, seed, alpha), as Markdown for people and JSON for programs.
 public struct ComparisonReport: Sendable, Codable {
   public var schemaVersion = 1
-  public var method = "paired cluster-robust t (CR2 variance over groups, groups − 1 degrees of freedom); for 0/1 metrics the larger of its p and exact McNemar's; Holm across the family (headline metrics, or those named); no verdict below \(RunStatistics.fewGroups) groups"
+  public var method = "paired cluster-robust t (CR3 variance over groups, groups − 1 degrees of freedom); for 0/1 metrics the larger of its p and exact McNemar's; Holm across the family (headline metrics, or those named); no verdict below \(RunStatistics.fewGroups) groups"
   public var group: String
   public var level: Double
   public var alpha: Double
@@ -87,7 +87,7 @@ public struct ComparisonReport: Sendable, Codable {
     }
     lines += [
       "",
-      "Differences are B − A on the items both scored; intervals and p-values from a paired cluster-robust t over \(group)s (CR2 variance, \(group)s − 1 degrees of freedom); for 0/1 metrics a verdict also needs McNemar's exact test on the items only one side got right (the larger p counts). Verdicts at α = \(alpha) after Holm's correction across the family of \(family) comparison\(family == 1 ? "" : "s") (headline metrics, or those named with --metric); slices are shown, not judged; no verdict from fewer than \(RunStatistics.fewGroups) \(group)s. \"detects\" is the smallest change found with 80 % power at this size (paired, Holm over the family).",
+      "Differences are B − A on the items both scored; intervals and p-values from a paired cluster-robust t over \(group)s (CR3 variance, \(group)s − 1 degrees of freedom); for 0/1 metrics a verdict also needs McNemar's exact test on the items only one side got right (the larger p counts). Verdicts at α = \(alpha) after Holm's correction across the family of \(family) comparison\(family == 1 ? "" : "s") (headline metrics, or those named with --metric); slices are shown, not judged; no verdict from fewer than \(RunStatistics.fewGroups) \(group)s. \"detects\" is the smallest change found with 80 % power at this size (paired, Holm over the family).",
     ]
     if !cannot.isEmpty { lines += [""] + cannot.map { "**\($0)**" } }
     return lines.joined(separator: "\n") + "\n"

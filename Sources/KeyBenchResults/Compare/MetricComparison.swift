@@ -11,7 +11,7 @@ public struct MetricComparison: Sendable, Codable, Equatable {
   /// Cluster-robust t interval of the difference (``ClusterRobustT``).
   public var low: Double?
   public var high: Double?
-  /// Standard error of the difference (CR2, over groups).
+  /// Standard error of the difference (CR3, over groups).
   public var standardError: Double?
   /// Two-sided p-value of the paired cluster-robust t on groups − 1 degrees of freedom.
   public var pClusterT: Double?

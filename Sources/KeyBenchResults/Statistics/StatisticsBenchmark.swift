@@ -62,7 +62,7 @@ public enum StatisticsBenchmark {
       "\(config.dataSets) simulated data sets per row, \(config.resamples) bootstrap resamples each. Groups of"
         + " \(model.groupSizes.lowerBound)–\(model.groupSizes.upperBound) items; a group's hit probability is uniform on"
         + " \(format(model.rate, 2)) ± \(format(model.spread, 2)), independent of its size, so the true rate is \(format(model.rate, 2))."
-        + " The cluster-robust t (CR2, groups − 1 degrees of freedom) is what summaries, compare and the gate use;"
+        + " The cluster-robust t (CR3, groups − 1 degrees of freedom, 0/1 rates on the logit scale) is what summaries, compare and the gate use;"
         + " the percentile cluster bootstrap and the naive binomial interval are shown for comparison. Rates ± their Wilson 95 % interval.",
       "",
       "| groups | cluster-robust t | mean width | cluster bootstrap | mean width | naive binomial |",

@@ -37,7 +37,7 @@ extension RunStatistics {
   public var markdown: String {
     var lines = [
       "## How sure these numbers are", "",
-      "95 % intervals over \(group)s, because items of one \(group) are not independent: a cluster-robust t (CR2 variance, \(group)s − 1 degrees of freedom),",
+      "95 % intervals over \(group)s, because items of one \(group) are not independent: a cluster-robust t (CR3 variance, \(group)s − 1 degrees of freedom),",
       "which holds with few \(group)s where resampling them does not. Two values whose intervals overlap may still differ; `keybench-report compare` tests the difference on paired items.",
       "",
       "| algorithm | metric | value | 95 % interval | items | \(group)s |", "|---|---|---:|---|---:|---:|",
