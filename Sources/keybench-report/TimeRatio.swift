@@ -66,15 +66,20 @@ extension KeybenchReport {
       func executable(_ name: String) -> URL {
         name.contains("/") ? URL(fileURLWithPath: name) : beside.appendingPathComponent(name)
       }
-      let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("keybench-time-\(UUID().uuidString.prefix(8))")
+      // Removed on every way out, SIGTERM and Ctrl-C included (the commands are stopped first).
+      let scratch = URL(fileURLWithPath: TemporaryFiles.scratch("keybench-time"))
       try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: scratch) }
+      defer {
+        try? FileManager.default.removeItem(at: scratch)
+        TemporaryFiles.unregister(scratch.path)
+      }
       struct Sample { var time: Double; var work: Double? }
       func measure(_ side: Int, round: Int) throws -> Sample {
         let command = parts[side]
         let out = scratch.appendingPathComponent("\(side == 0 ? "a" : "b")\(round)").path
         let started = ContinuousClock.now
-        let result = try CapturedProcess.run(executable(command[0]), Array(command.dropFirst()) + ["--out", out])
+        let result = try CapturedProcess.run(
+          executable(command[0]), Array(command.dropFirst()) + ["--out", out], keyBenchTool: !command[0].contains("/"))
         let wall = (ContinuousClock.now - started).inSeconds
         guard result.status == 0 else {
           throw CommandFailure("\(side == 0 ? "A" : "B") failed in round \(round) (exit \(result.status)): \(result.standardError.split(separator: "\n").suffix(3).joined(separator: " | "))")

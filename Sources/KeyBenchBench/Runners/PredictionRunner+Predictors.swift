@@ -111,7 +111,7 @@ extension PredictionRunner {
       let predictor = try start(spec, adaptation: options.adaptation)
       let identity = predictor.process.identity
       try typist.external(
-        predictor, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)", curves: true,
+        predictor, setup: "plug-in \(MarkdownText.code(spec.command)): \(identity.selfDescription)", curves: true,
         other: { try start(spec, adaptation: !options.adaptation) })
     }
   }
