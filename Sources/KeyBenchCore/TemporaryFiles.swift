@@ -1,9 +1,11 @@
+import CKeyBenchSystem
 import Foundation
 
-/// Temporary outputs in flight, removed whenever the process ends — normally, by an error, or
-/// interrupted (SIGINT, SIGTERM, SIGHUP) — and swept by later runs when a process was killed
-/// outright (SIGKILL cannot be caught), so no run leaves a half-written file or a scratch copy
-/// behind (an earlier probe found 1.1 GB of them after a minute of kills).
+/// Temporary outputs in flight, removed whenever the process ends — normally, by an error,
+/// interrupted (SIGINT, SIGTERM, SIGHUP) or by a crash (``keybench_crash_cleanup_set``: a
+/// runtime failure, an allocation refused under a memory limit) — and swept by later runs when
+/// a process was killed outright (SIGKILL cannot be caught), so no run leaves a half-written file
+/// or a scratch copy behind (an earlier probe found 1.1 GB of them after a minute of kills).
 ///
 /// The same handlers first end the child processes this process started
 /// (``ChildProcesses``): one place decides the order — children stopped, then their files
@@ -30,7 +32,17 @@ public enum TemporaryFiles {
     registry.lock.withLock {
       registry.paths.insert(path)
       installHandlers()
+      publishForCrashes()
     }
+  }
+
+  /// Hands the registered paths to the crash handler, which can run no Swift; call with the
+  /// registry lock held.
+  private static func publishForCrashes() {
+    let copies = registry.paths.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    let pointers = copies.map { UnsafePointer<CChar>($0) }
+    _ = pointers.withUnsafeBufferPointer { keybench_crash_cleanup_set($0.baseAddress, Int32($0.count)) }
   }
 
   /// Runs `action` when the process is interrupted (SIGINT, SIGTERM, SIGHUP), before the child
@@ -86,12 +98,18 @@ public enum TemporaryFiles {
 
   /// Stops tracking `path` (it was renamed into place or removed).
   public static func unregister(_ path: String) {
-    _ = registry.lock.withLock { registry.paths.remove(path) }
+    registry.lock.withLock {
+      guard registry.paths.remove(path) != nil else { return }
+      publishForCrashes()
+    }
   }
 
   static func removeAll() {
     let paths = registry.lock.withLock {
-      defer { registry.paths.removeAll() }
+      defer {
+        registry.paths.removeAll()
+        publishForCrashes()
+      }
       return registry.paths
     }
     // Another thread may still add a file to a folder being removed: a few tries.

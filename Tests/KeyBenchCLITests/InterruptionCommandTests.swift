@@ -101,6 +101,33 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
   }
 
+  /// A crash (here SIGSEGV, as a runtime failure or a refused allocation would end it) runs no
+  /// Swift code, yet the files the run had in flight are removed: predict's rows written beside
+  /// the run folder as it types.
+  @Test func aCrashedRunLeavesNoFilesInFlight() throws {
+    let dir = try TemporaryDirectory()
+    let sentence = "the cat sat on the mat with the small dog and the old man walked to the house"
+    let train = try dir.write("train.txt", text: (0..<200).map { "\(sentence) \($0)." }.joined(separator: "\n"))
+    let test = try dir.write("test.txt", text: (0..<20_000).map { _ in "a small bird sang under the old tree in the garden." }.joined(separator: "\n"))
+    let run = Process()
+    run.executableURL = TestPaths.productsDirectory.appendingPathComponent("keybench-run")
+    run.arguments = ["predict", "--train", train, "--text", test, "--curve-slices", "0", "--out", dir.path("run")]
+    run.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+    run.standardOutput = FileHandle.nullDevice
+    run.standardError = FileHandle.nullDevice
+    try run.run()
+    func inFlight() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir.url.path)) ?? []).filter { $0.hasPrefix(".run.") } }
+    let deadline = Date().addingTimeInterval(60)
+    while inFlight().isEmpty && run.isRunning && Date() < deadline { usleep(20_000) }
+    #expect(!inFlight().isEmpty, "no rows file while typing")
+    usleep(300_000)
+    kill(run.processIdentifier, SIGSEGV)
+    run.waitUntilExit()
+    #expect(run.terminationReason == .uncaughtSignal && run.terminationStatus == SIGSEGV)
+    #expect(inFlight() == [])
+    #expect(!FileManager.default.fileExists(atPath: dir.path("run")))
+  }
+
   /// What a plug-in calls itself reaches report.md as plain text, never as markup.
   @Test func aPluginsSelfChosenNameIsPlainTextInTheReport() throws {
     let dir = try TemporaryDirectory()
