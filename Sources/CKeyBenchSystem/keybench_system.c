@@ -66,3 +66,109 @@ int keybench_flush_standard_output(void) {
   if (fflush(stdout) != 0 || ferror(stdout)) return errno != 0 ? errno : EIO;
   return 0;
 }
+
+// Crash cleanup: two tables, filled outside the handler and switched by one atomic store, so the
+// handler never reads a table being written. The handler uses only async-signal-safe calls
+// (open, getdents64, unlinkat, close, sigaction), on fixed buffers.
+#include <dirent.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#define KB_CRASH_PATHS 64
+#define KB_CRASH_PATH_BYTES 4096
+static char kb_crash_tables[2][KB_CRASH_PATHS][KB_CRASH_PATH_BYTES];
+static int kb_crash_counts[2];
+static volatile sig_atomic_t kb_crash_active = 0;
+static const int kb_crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+#define KB_CRASH_SIGNAL_COUNT ((int)(sizeof kb_crash_signals / sizeof kb_crash_signals[0]))
+static struct sigaction kb_crash_previous[KB_CRASH_SIGNAL_COUNT];
+static int kb_crash_installed = 0;
+
+#if defined(__linux__) && defined(SYS_getdents64)
+struct kb_dirent64 {
+  uint64_t d_ino;
+  int64_t d_off;
+  unsigned short d_reclen;
+  unsigned char d_type;
+  char d_name[];
+};
+
+/// Removes `name` below the folder `parent` (a file, or a folder with what it holds, at most
+/// `depth` levels deep).
+static void kb_remove_at(int parent, const char *name, int depth) {
+  if (unlinkat(parent, name, 0) == 0 || errno == ENOENT || depth <= 0) return;
+  int folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (folder < 0) return;
+  char buffer[2048];
+  for (;;) {
+    long got = syscall(SYS_getdents64, folder, buffer, sizeof buffer);
+    if (got <= 0) break;
+    for (long offset = 0; offset < got;) {
+      struct kb_dirent64 *entry = (struct kb_dirent64 *)(buffer + offset);
+      offset += entry->d_reclen;
+      if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
+      kb_remove_at(folder, entry->d_name, depth - 1);
+    }
+  }
+  close(folder);
+  unlinkat(parent, name, AT_REMOVEDIR);
+}
+#else
+static void kb_remove_at(int parent, const char *name, int depth) {
+  (void)depth;
+  unlinkat(parent, name, 0);
+}
+#endif
+
+static void kb_crash_handler(int signal_number, siginfo_t *info, void *context) {
+  int saved = errno;
+  int table = kb_crash_active;
+  for (int i = 0; i < kb_crash_counts[table]; i++) kb_remove_at(AT_FDCWD, kb_crash_tables[table][i], 16);
+  errno = saved;
+  for (int i = 0; i < KB_CRASH_SIGNAL_COUNT; i++) {
+    if (kb_crash_signals[i] != signal_number) continue;
+    struct sigaction previous = kb_crash_previous[i];
+    if (previous.sa_flags & SA_SIGINFO) {
+      if (previous.sa_sigaction) {
+        previous.sa_sigaction(signal_number, info, context);
+        return;
+      }
+    } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+      previous.sa_handler(signal_number);
+      return;
+    }
+  }
+  // No handler before this one: the default action, delivered as the handler returns (the
+  // signal is blocked until then).
+  struct sigaction fallback;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigaction(signal_number, &fallback, NULL);
+  raise(signal_number);
+}
+
+int keybench_crash_cleanup_set(const char *const *paths, int count) {
+  int table = 1 - kb_crash_active;
+  int kept = 0;
+  for (int i = 0; i < count && kept < KB_CRASH_PATHS; i++) {
+    size_t length = strlen(paths[i]);
+    if (length == 0 || length >= KB_CRASH_PATH_BYTES) continue;
+    memcpy(kb_crash_tables[table][kept], paths[i], length + 1);
+    kept++;
+  }
+  kb_crash_counts[table] = kept;
+  kb_crash_active = table;
+  if (!kb_crash_installed) {
+    kb_crash_installed = 1;
+    for (int i = 0; i < KB_CRASH_SIGNAL_COUNT; i++) {
+      struct sigaction action;
+      memset(&action, 0, sizeof action);
+      action.sa_sigaction = kb_crash_handler;
+      action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+      sigemptyset(&action.sa_mask);
+      sigaction(kb_crash_signals[i], &action, &kb_crash_previous[i]);
+    }
+  }
+  return kept;
+}

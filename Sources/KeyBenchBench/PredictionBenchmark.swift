@@ -77,6 +77,18 @@ public struct PredictionSummary: Sendable {
   }
 }
 
+/// Sentences delivered one at a time: a test text streamed from its file (``PredictionText``),
+/// or sentences held in memory. The prediction benchmark and its curves read the test text
+/// through this, so a run's memory does not grow with the text.
+public protocol SentenceSource {
+  /// Calls `body` with each sentence, in order.
+  func forEachSentence(_ body: ([String]) throws -> Void) throws
+}
+
+extension Array: SentenceSource where Element == [String] {
+  public func forEachSentence(_ body: ([String]) throws -> Void) throws { try forEach(body) }
+}
+
 /// Types a test text word by word through a ``Predictor`` and scores the suggestions.
 ///
 /// For every word, in text order, the predictor is asked after 0, 1, …, length − 1 typed characters
@@ -89,16 +101,39 @@ public struct PredictionBenchmark: Sendable {
 
   public init(suggestions: Int) { self.suggestions = suggestions }
 
+  /// Types every sentence of `text` and returns the summary, handing each word's result to
+  /// `each` as it is scored (nothing is kept: a results file is written as the text is typed).
   /// `firstIndex` is the position of the first word in the whole test text (a curve's slice
   /// starts later), so a predictor told its items (``ItemAware``) names them as results.csv does.
-  public func run(_ predictor: any Predictor, sentences: [[String]], firstIndex: Int = 0) throws -> (PredictionSummary, [PredictionWordResult]) {
-    var summary = PredictionSummary(predictor: predictor.name, suggestions: suggestions)
-    var results: [PredictionWordResult] = []
-    let clock = ContinuousClock()
-    var elapsed = Duration.zero
-    var index = firstIndex
-    let told = predictor as? any ItemAware
-    for sentence in sentences {
+  public func run(
+    _ predictor: any Predictor, text: some SentenceSource, firstIndex: Int = 0, each: (PredictionWordResult) throws -> Void = { _ in }
+  ) throws -> PredictionSummary {
+    var typing = Typing(predictor: predictor, suggestions: suggestions, firstIndex: firstIndex)
+    try text.forEachSentence { try typing.type($0, each: each) }
+    return typing.summary
+  }
+
+  /// One predictor typing sentences as they come: what ``run(_:text:firstIndex:each:)`` and
+  /// each slice of the text-length curves do.
+  struct Typing {
+    let predictor: any Predictor
+    let suggestions: Int
+    let told: (any ItemAware)?
+    private(set) var summary: PredictionSummary
+    private var index: Int
+    private let clock = ContinuousClock()
+    private var elapsed = Duration.zero
+
+    init(predictor: any Predictor, suggestions: Int, firstIndex: Int) {
+      self.predictor = predictor
+      self.suggestions = suggestions
+      told = predictor as? any ItemAware
+      summary = PredictionSummary(predictor: predictor.name, suggestions: suggestions)
+      index = firstIndex
+    }
+
+    /// Types the words of one sentence (the earlier ones are each word's context).
+    mutating func type(_ sentence: [String], each: (PredictionWordResult) throws -> Void) throws {
       for (position, word) in sentence.enumerated() {
         told?.begin(item: String(index + 1))
         let previous = sentence[0..<position]
@@ -135,13 +170,12 @@ public struct PredictionBenchmark: Sendable {
         }
         if nextRank == 1 { summary.nextTop1 += 1 }
         if let nextRank, nextRank <= 3 { summary.nextTop3 += 1 }
-        results.append(.init(
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        try each(.init(
           index: index, word: word, length: letters.count, hitPrefix: hit, nextRank: nextRank, nextSuggestions: nextSuggestions,
           microseconds: Double(wordTime.components.seconds) * 1e6 + Double(wordTime.components.attoseconds) * 1e-12))
         index += 1
       }
     }
-    summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    return (summary, results)
   }
 }

@@ -32,43 +32,34 @@ public struct PredictionCurves: Sendable {
     self.suggestions = suggestions
   }
 
-  /// One point per length that fits in the text (longer lengths are left out).
-  public func measure(_ trained: any Predictor, sentences: [[String]]) throws -> [PredictionCurvePoint] {
-    let total = sentences.reduce(0) { $0 + $1.count }
-    let benchmark = PredictionBenchmark(suggestions: suggestions)
+  /// One point per length that fits in the text's `words` words (longer lengths are left out).
+  /// Each length reads the text once, its slices typed as they stream by.
+  public func measure(_ trained: any Predictor, text: some SentenceSource, words total: Int) throws -> [PredictionCurvePoint] {
     var points: [PredictionCurvePoint] = []
     for length in lengths where length > 0 && length <= total {
       let count = min(maxSlices, total / length)
       let stride = total / count
+      var cutter = SliceCutter(starts: (0..<count).map { $0 * stride }, length: length)
+      var typing: PredictionBenchmark.Typing?
       var ksr: [Double] = []
       var csr: [Double] = []
-      for slice in 0..<count {
-        let (summary, _) = try benchmark.run(
-          trained.copy(), sentences: Self.words(sentences, from: slice * stride, count: length), firstIndex: slice * stride)
-        ksr.append(summary.ksr)
-        csr.append(summary.csr)
+      try text.forEachSentence { sentence in
+        try cutter.cut(sentence) { slice, part, ends in
+          var current = typing ?? .init(predictor: trained.copy(), suggestions: suggestions, firstIndex: slice * stride)
+          try current.type(Array(part)) { _ in }
+          typing = current
+          if ends {
+            ksr.append(current.summary.ksr)
+            csr.append(current.summary.csr)
+            typing = nil
+          }
+        }
       }
       points.append(.init(
-        length: length, slices: count, ksrMean: Self.mean(ksr), ksrStd: Self.standardDeviation(ksr),
+        length: length, slices: ksr.count, ksrMean: Self.mean(ksr), ksrStd: Self.standardDeviation(ksr),
         csrMean: Self.mean(csr), csrStd: Self.standardDeviation(csr)))
     }
     return points
-  }
-
-  /// Words `start ..< start + count` of the text, keeping sentence boundaries (a sentence cut by the
-  /// slice start loses its earlier words as context).
-  static func words(_ sentences: [[String]], from start: Int, count: Int) -> [[String]] {
-    var result: [[String]] = []
-    var position = 0
-    let end = start + count
-    for sentence in sentences {
-      let next = position + sentence.count
-      defer { position = next }
-      guard next > start else { continue }
-      guard position < end else { break }
-      result.append(Array(sentence[max(0, start - position)..<min(sentence.count, end - position)]))
-    }
-    return result
   }
 
   static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
@@ -77,5 +68,38 @@ public struct PredictionCurves: Sendable {
     guard values.count > 1 else { return nil }
     let m = mean(values)
     return (values.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(values.count - 1)).squareRoot()
+  }
+}
+
+/// Cuts sentences, as they stream by, into the slices of words `start ..< start + length` for
+/// increasing, non-overlapping `starts`, keeping sentence boundaries (a sentence cut by a slice's
+/// start loses its earlier words as context).
+struct SliceCutter {
+  let starts: [Int]
+  let length: Int
+  /// Words of the text seen so far.
+  private var position = 0
+  /// The slice being filled.
+  private var next = 0
+
+  init(starts: [Int], length: Int) {
+    self.starts = starts
+    self.length = length
+  }
+
+  /// Calls `body` with each slice's part of `sentence` and whether the slice ends with it.
+  mutating func cut(_ sentence: [String], _ body: (_ slice: Int, _ part: ArraySlice<String>, _ ends: Bool) throws -> Void) rethrows {
+    let end = position + sentence.count
+    defer { position = end }
+    while next < starts.count {
+      let start = starts[next]
+      let stop = start + length
+      guard start < end else { return }
+      let part = sentence[(max(start, position) - position)..<(min(stop, end) - position)]
+      let ends = stop <= end
+      try body(next, part, ends)
+      guard ends else { return }
+      next += 1
+    }
   }
 }

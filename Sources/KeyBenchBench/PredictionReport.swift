@@ -9,18 +9,15 @@ public struct PredictionReport: BenchmarkReport {
   public static let benchmark = "predict"
   public struct Entry {
     public var summary: PredictionSummary
-    public var results: [PredictionWordResult]
     /// A line saying how the predictor was set up.
     public var setup: String
     /// Text-length curves with adaptation on and off (empty when not measured).
     public var adaptiveCurve: [PredictionCurvePoint]
     public var staticCurve: [PredictionCurvePoint]
     public init(
-      summary: PredictionSummary, results: [PredictionWordResult], setup: String,
-      adaptiveCurve: [PredictionCurvePoint] = [], staticCurve: [PredictionCurvePoint] = []
+      summary: PredictionSummary, setup: String, adaptiveCurve: [PredictionCurvePoint] = [], staticCurve: [PredictionCurvePoint] = []
     ) {
       self.summary = summary
-      self.results = results
       self.setup = setup
       self.adaptiveCurve = adaptiveCurve
       self.staticCurve = staticCurve
@@ -33,6 +30,8 @@ public struct PredictionReport: BenchmarkReport {
   }
 
   public var entries: [Entry]
+  /// results.csv, written while the predictors typed (``ResultsSpool``).
+  public var rows: ResultsSpool
   public var trainingFiles: [String]
   public var testFile: String
   public var training: NGramCounts
@@ -50,13 +49,14 @@ public struct PredictionReport: BenchmarkReport {
   public var settings: [String: Any]
 
   public init(
-    entries: [Entry], trainingFiles: [String], testFile: String, training: NGramCounts, sharedSentences: Int,
+    entries: [Entry], rows: ResultsSpool, trainingFiles: [String], testFile: String, training: NGramCounts, sharedSentences: Int,
     lexicon: String?, vocabularyWords: Int, suggestions: Int, parameters: [String: Any], notes: [String],
     provenance: Provenance, settings: [String: Any] = [:]
   ) {
     self.provenance = provenance
     self.settings = settings
     self.entries = entries
+    self.rows = rows
     self.trainingFiles = trainingFiles
     self.testFile = testFile
     self.training = training
@@ -74,7 +74,8 @@ public struct PredictionReport: BenchmarkReport {
   public var declaredMetrics: [RowMetric] { Self.rowMetrics }
 
   public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
-    try writeResults(resultsCSV, to: file)
+    try rows.copy(to: file)
+    return try rows.finish(bootstrap)
   }
 
   /// `curves.csv`: savings by text length, adaptation on and off.
@@ -92,7 +93,8 @@ public struct PredictionReport: BenchmarkReport {
   public static let wordsPerBlock = 100
 
   /// What one group of the statistics is.
-  public var groupName: String { "text block" }
+  public static let groupName = "text block"
+  public var groupName: String { Self.groupName }
 
   /// The group of the word at 0-based position `index`: `block 1` for words 1–100, and so on.
   public static func blockLabel(index: Int) -> String { "block \(index / wordsPerBlock + 1)" }
@@ -115,25 +117,21 @@ public struct PredictionReport: BenchmarkReport {
   /// (algorithm = the predictor; item = the word's 1-based position in the test text; group =
   /// its block of ``wordsPerBlock`` words; target = the word; rank and candidates = the
   /// next-word suggestions before any character was typed; time_us = the word's `suggest`
-  /// calls), then `length`, `hit_prefix` (characters typed when the word was first among the
-  /// suggestions, empty if never), `keystrokes`, `keystrokes_unaided`, `keystrokes_saved`,
+  /// calls), then these: `length`, `hit_prefix` (characters typed when the word was first among
+  /// the suggestions, empty if never), `keystrokes`, `keystrokes_unaided`, `keystrokes_saved`,
   /// `saved_characters`.
-  var resultsCSV: String {
-    var lines = [
-      ResultRow.header(extra: ["length", "hit_prefix", "keystrokes", "keystrokes_unaided", "keystrokes_saved", "saved_characters"])
+  public static let extraColumns = ["length", "hit_prefix", "keystrokes", "keystrokes_unaided", "keystrokes_saved", "saved_characters"]
+
+  /// The results.csv fields of `predictor`'s result `r`, in ``ResultRow/columns`` +
+  /// ``extraColumns`` order.
+  public static func fields(predictor: String, _ r: PredictionWordResult) -> [String] {
+    let row = ResultRow(
+      algorithm: predictor, item: String(r.index + 1), group: blockLabel(index: r.index), target: r.word,
+      rank: r.nextRank, candidates: r.nextSuggestions, timeMicroseconds: r.microseconds)
+    return row.fields + [
+      String(r.length), r.hitPrefix.map(String.init) ?? "", String(r.keystrokes), String(r.keystrokesUnaided),
+      String(r.keystrokesUnaided - r.keystrokes), String(r.savedCharacters),
     ]
-    for entry in entries {
-      for r in entry.results {
-        let row = ResultRow(
-          algorithm: entry.summary.predictor, item: String(r.index + 1), group: Self.blockLabel(index: r.index), target: r.word,
-          rank: r.nextRank, candidates: r.nextSuggestions, timeMicroseconds: r.microseconds)
-        lines.append(row.line(extra: [
-          String(r.length), r.hitPrefix.map(String.init) ?? "", String(r.keystrokes), String(r.keystrokesUnaided),
-          String(r.keystrokesUnaided - r.keystrokes), String(r.savedCharacters),
-        ]))
-      }
-    }
-    return lines.joined(separator: "\n") + "\n"
   }
 
   var curvesCSV: String {

@@ -154,20 +154,11 @@ public struct SourceRevision: Sendable, Equatable {
   /// subprocess, so it runs only when a result's provenance or `--version` asks for it.
   public static let dirty: String = {
     guard let checkout, commit != "unknown" else { return "unknown" }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", checkout.path, "status", "--porcelain", "--untracked-files=no"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return "unknown"
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return "unknown" }
-    return data.isEmpty ? "false" : "true"
+    guard
+      let git = try? CapturedProcess.run(
+        URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", checkout.path, "status", "--porcelain", "--untracked-files=no"]),
+      git.status == 0
+    else { return "unknown" }
+    return git.standardOutput.isEmpty ? "false" : "true"
   }()
 }

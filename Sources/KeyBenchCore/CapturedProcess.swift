@@ -3,6 +3,7 @@ public import Foundation
 /// Runs a program to completion and returns its exit status and both outputs: what KeyBench needs
 /// when it drives its own tools or a batch system. Standard error is drained on its own thread, so
 /// a program that writes much to it cannot block on a full pipe while standard output is read.
+/// The program is a ``ChildProcesses`` child: it does not outlive an interrupted KeyBench.
 public struct CapturedProcess: Sendable {
   public var status: Int32
   public var standardOutput: String
@@ -11,9 +12,11 @@ public struct CapturedProcess: Sendable {
   /// Runs `executable` in `directory` (default: this process's) with `environment` (default:
   /// this process's).
   ///
+  /// - Parameter keyBenchTool: the program is a KeyBench tool, which then also ends when this
+  ///   process is killed outright (``ChildProcesses/start(_:endsWithParent:stop:)``).
   /// - Throws: when the program cannot be started (not found, not executable).
   public static func run(
-    _ executable: URL, _ arguments: [String], directory: URL? = nil, environment: [String: String]? = nil
+    _ executable: URL, _ arguments: [String], directory: URL? = nil, environment: [String: String]? = nil, keyBenchTool: Bool = false
   ) throws -> CapturedProcess {
     let process = Process()
     process.executableURL = executable
@@ -25,7 +28,8 @@ public struct CapturedProcess: Sendable {
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try ChildProcesses.start(process, endsWithParent: keyBenchTool)
+    defer { ChildProcesses.finished(process) }
     let drained = Drained()
     let thread = Thread { drained.set(errors.fileHandleForReading.readDataToEndOfFile()) }
     thread.start()

@@ -59,6 +59,7 @@ public struct CheckedJSON: Sendable {
   /// `recordsLines` false skips the table of every field's line (its paths cost more than the
   /// parse on short texts such as plug-in answers); syntax errors still have their line.
   private init(data: Data, path: String, recordsLines: Bool) throws {
+    let data = UTF8Text.droppingByteOrderMark(data)
     try UTF8Text.check(data, path: path)
     var parser = Parser(bytes: Array(data), path: path, recordsLines: recordsLines)
     root = try parser.parseDocument()

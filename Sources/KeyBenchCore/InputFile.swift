@@ -36,9 +36,10 @@ public enum InputFile {
     return data
   }
 
-  /// The file as UTF-8 text; invalid UTF-8 is reported with its line.
+  /// The file as UTF-8 text, without a leading byte order mark (``UTF8Text/byteOrderMark``);
+  /// invalid UTF-8 is reported with its line.
   public static func text(_ path: String, maximumBytes: Int = defaultMaximumBytes) throws -> String {
-    let data = try data(path, maximumBytes: maximumBytes)
+    let data = UTF8Text.droppingByteOrderMark(try data(path, maximumBytes: maximumBytes))
     try UTF8Text.check(data, path: path)
     return String(decoding: data, as: UTF8.self)
   }

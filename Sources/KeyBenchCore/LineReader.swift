@@ -11,9 +11,10 @@ public enum FileCompression: String, Sendable {
 ///
 /// The compression is detected from the gzip magic bytes (`1f 8b`), not the file name, so a
 /// `.combined` that was gzipped without renaming still reads. Decompression goes through system
-/// zlib's `gz*` API. A gzip stream that ends early or fails its checks raises
-/// ``InputFileError`` (`.truncatedGzip` / `.corruptGzip`) instead of silently yielding a prefix,
-/// because a silently shortened wordlist would skew every benchmark built on it.
+/// zlib's `inflate` (``GzipStream``). A gzip stream that ends early, fails its checks or is
+/// followed by anything but another gzip member raises ``InputFileError`` (`.truncatedGzip` /
+/// `.corruptGzip`) instead of silently yielding a prefix or ignoring the rest, because a
+/// silently damaged wordlist would skew every benchmark built on it.
 ///
 ///     let reader = try LineReader(path: "en_US_wordlist.combined.gz")
 ///     try reader.forEachLine { bytes, number in … }
@@ -28,7 +29,10 @@ public final class LineReader {
   /// breaks (or a gzip bomb of one line) cannot fill memory. 64 MiB by default.
   public var maximumLineBytes = 64 << 20
 
-  private let handle: gzFile
+  /// The decompressed stream of a gzip file, nil for a plain one.
+  private let gzip: GzipStream?
+  /// The plain file (nil for a gzip one).
+  private let plain: UnsafeMutablePointer<FILE>?
 
   /// Opens `path` for reading.
   ///
@@ -50,20 +54,25 @@ public final class LineReader {
       throw InputFileError(path: path, kind: .empty, reason: "file is empty")
     }
     compression = (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b) ? .gzip : .plain
-    guard let opened = gzopen(path, "rb") else {
-      let message = String(cString: strerror(errno))
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot open: \(message)")
+    if compression == .gzip {
+      gzip = try GzipStream(path: path)
+      plain = nil
+    } else {
+      guard let opened = fopen(path, "rb") else {
+        throw InputFileError(path: path, kind: .unreadable, reason: "cannot open: \(String(cString: strerror(errno)))")
+      }
+      gzip = nil
+      plain = opened
     }
-    handle = opened
-    gzbuffer(handle, 1 << 17)
   }
 
   deinit {
-    gzclose(handle)
+    if let plain { fclose(plain) }
   }
 
-  /// Calls `body` once per line with the line's bytes (no `\n`, no trailing `\r`) and its
-  /// 1-based number. The buffer is only valid during the call.
+  /// Calls `body` once per line with the line's bytes (no `\n`, no trailing `\r`, no byte
+  /// order mark at the start of the file) and its 1-based number. The buffer is only valid
+  /// during the call.
   ///
   /// - Complexity: O(file size); memory stays at the longest line plus a fixed buffer.
   public func forEachLine(
@@ -84,12 +93,12 @@ public final class LineReader {
           else { break }
           let newline = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
           number += 1
-          try body(Self.trimmed(all, position, newline), number)
+          try body(Self.trimmed(all, position, newline, first: number == 1), number)
           position = newline + 1
         }
         if atEnd && position < end {
           number += 1
-          try body(Self.trimmed(all, position, end), number)
+          try body(Self.trimmed(all, position, end, first: number == 1), number)
           position = end
         }
         return position
@@ -113,41 +122,29 @@ public final class LineReader {
         buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumLineBytes)))
       }
       let room = buffer.count - end
-      let read = buffer.withUnsafeMutableBufferPointer { all in
-        gzread(handle, all.baseAddress.map { $0 + end }, UInt32(room))
-      }
-      if read < 0 { throw streamError(fallback: "read failed") }
-      if read == 0 {
-        var code: Int32 = 0
-        _ = gzerror(handle, &code)
-        if code != Z_OK { throw streamError(fallback: "read failed") }
-        atEnd = true
-      }
-      end += Int(read)
+      let read = try buffer.withUnsafeMutableBufferPointer { all in try self.read(into: all.baseAddress! + end, count: room) }
+      if read == 0 { atEnd = true }
+      end += read
     }
   }
 
   private static func trimmed(
-    _ all: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int
+    _ all: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, first: Bool
   ) -> UnsafeBufferPointer<UInt8> {
     var stop = to
     if stop > from && all[stop - 1] == 0x0D { stop -= 1 }
-    return UnsafeBufferPointer(rebasing: all[from..<stop])
+    let line = UnsafeBufferPointer(rebasing: all[from..<stop])
+    return first ? UTF8Text.droppingByteOrderMark(line) : line
   }
 
-  private func streamError(fallback: String) -> InputFileError {
-    var code: Int32 = 0
-    let message = gzerror(handle, &code).map { String(cString: $0) } ?? fallback
-    switch code {
-    case Z_BUF_ERROR:
-      return InputFileError(
-        path: path, kind: .truncatedGzip,
-        reason: "gzip stream is truncated (\(message)); the file was cut short")
-    case Z_DATA_ERROR:
-      return InputFileError(
-        path: path, kind: .corruptGzip, reason: "gzip stream is corrupt (\(message))")
-    default:
-      return InputFileError(path: path, kind: .unreadable, reason: "read failed (\(message))")
+  /// Up to `count` bytes of the file's text (decompressed for gzip); 0 at its end.
+  private func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws -> Int {
+    if let gzip { return try gzip.read(into: buffer, count: count) }
+    let got = fread(buffer, 1, count, plain)
+    if got == 0 && ferror(plain) != 0 {
+      throw InputFileError(path: path, kind: .unreadable, reason: "read failed (\(String(cString: strerror(errno))))")
     }
+    return got
   }
+
 }

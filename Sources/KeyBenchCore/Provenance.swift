@@ -132,6 +132,12 @@ public struct Provenance: Sendable {
       self.config = config
     }
 
+    /// What the plug-in says it is, for a line of report.md: `NAME VERSION, config `{…}``, every
+    /// part it chose escaped (``MarkdownText``).
+    public var selfDescription: String {
+      "\(MarkdownText.inline(reportedName)) \(MarkdownText.inline(version)), config \(MarkdownText.code(config))"
+    }
+
     /// One item a plug-in failed on: the id results.csv gives the item, and why.
     public struct FailedItem: Sendable, Equatable {
       public var item: String
@@ -305,17 +311,17 @@ public struct Provenance: Sendable {
     lines.append("- \(items.unit): \(items.read) read, \(items.scored) scored"
       + (items.excluded.isEmpty ? "" : "; left out: " + items.excluded.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")))
     for plugin in plugins {
-      lines.append("- plug-in \(plugin.name): `\(plugin.command)`, reports itself as \(plugin.reportedName) \(plugin.version), config `\(plugin.config)`")
+      lines.append("- plug-in \(plugin.name): \(MarkdownText.code(plugin.command)), reports itself as \(plugin.selfDescription)")
       if let measures = plugin.measures {
         lines.append("  - loaded in \(String(format: "%.2f", measures.loadSeconds)) s, \(measures.requests) requests"
           + (measures.outOfLexiconItems.map { ", \($0) items answered with words outside the lexicon" } ?? ""))
       }
       if !plugin.failedItems.isEmpty {
         lines.append("  - failed on \(plugin.failedItems.count) items (--on-plugin-error skip; scored as misses):")
-        for failed in plugin.failedItems.prefix(20) { lines.append("    - item \(failed.item): \(failed.reason)") }
+        for failed in plugin.failedItems.prefix(20) { lines.append("    - item \(MarkdownText.inline(failed.item)): \(MarkdownText.inline(failed.reason, limit: 600))") }
         if plugin.failedItems.count > 20 { lines.append("    - … \(plugin.failedItems.count - 20) more in summary.json") }
       }
-      lines.append("  - determinism: " + (plugin.determinism?.finding ?? "not checked (--plugin-check-determinism N)"))
+      lines.append("  - determinism: " + (plugin.determinism.map { MarkdownText.inline($0.finding, limit: 600) } ?? "not checked (--plugin-check-determinism N)"))
       if let log = plugin.log {
         lines.append("  - its stderr: `\(plugin.logFile)`, \(log.bytes) bytes" + (log.cut ? ", cut to \(log.text.utf8.count) (the start and the end kept)" : ""))
       }

@@ -2,6 +2,22 @@ public import Foundation
 
 /// Helpers for checking raw line bytes before they become Swift strings.
 public enum UTF8Text {
+  /// The UTF-8 byte order mark that editors such as Notepad and spreadsheet exports ("CSV UTF-8")
+  /// put at the start of a text file. It is not text: every text reader drops it at the start of
+  /// a file (``LineReader``, ``InputFile/text(_:maximumBytes:)``, ``CheckedJSON``), so a first
+  /// header field or word never carries it and a file is not refused for the wrong reason.
+  public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// `data` without a leading byte order mark.
+  public static func droppingByteOrderMark(_ data: Data) -> Data {
+    data.starts(with: byteOrderMark) ? Data(data.dropFirst(byteOrderMark.count)) : data
+  }
+
+  /// `bytes` (the start of a file) without a leading byte order mark.
+  public static func droppingByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    bytes.starts(with: byteOrderMark) ? UnsafeBufferPointer(rebasing: bytes.dropFirst(byteOrderMark.count)) : bytes
+  }
+
   /// Whether `bytes` are valid UTF-8; pure ASCII is accepted without a full decode.
   public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var allASCII = true

@@ -14,8 +14,7 @@ public enum LibFuzzerEntry {
   static let target: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment[environmentVariable] ?? ""
     if let target = FuzzTargets.named(name) {
-      // libFuzzer ends with exit() after -runs; the scratch files go with it.
-      atexit { FuzzScratch.removeAll() }
+      // libFuzzer ends with exit() after -runs; the scratch files go with it (FuzzScratch.root).
       return target
     }
     if name == "list" {

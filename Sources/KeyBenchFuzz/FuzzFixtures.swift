@@ -55,6 +55,7 @@ enum FuzzFixtures {
   /// Where the fixture files are written (once per process; read-only afterwards).
   static let folder: String = {
     let root = FuzzScratch.root + "/fixtures"
+    _ = mkdir(root, 0o700)
     do {
       for (name, text) in layoutFiles { try write(text, to: root + "/layouts/" + name) }
       for (name, text) in deviceFiles { try write(text, to: root + "/devices/" + name) }
@@ -240,9 +241,10 @@ enum FuzzFixtures {
 
   // MARK: Helpers
 
+  /// Writes a fixture file into its folder below ``folder``, never making the scratch root
+  /// again (a run ended meanwhile removed it, and must leave nothing behind).
   private static func write(_ text: String, to path: String) throws {
-    try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    _ = mkdir((path as NSString).deletingLastPathComponent, 0o700)
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
   }
 

@@ -1,16 +1,20 @@
 import Foundation
+import KeyBenchCore
 
 /// Temporary files the targets hand to KeyBench's path-based readers.
 ///
 /// The readers are exercised through their public `path:` APIs (the same code paths the tools
 /// use), so each execution writes its input to a file first. Files live in a folder per process
-/// and thread (`$TMPDIR/keybench-fuzz-<pid>/t<thread>/`), so parallel tests never share one, and
-/// the fixed file names keep the disk use at one input per target and thread.
+/// and thread (`$TMPDIR/keybench-fuzz-<pid>-<random>/t<thread>/`), so parallel tests never share
+/// one, and the fixed file names keep the disk use at one input per target and thread. The root
+/// (with the fixtures) goes when the process ends, however it ends (``TemporaryFiles``).
 public enum FuzzScratch {
-  /// The per-process root folder.
+  /// The per-process root folder, made once: nothing made later re-creates it, so a run ended
+  /// while an execution writes its input leaves no folder behind.
   public static let root: String = {
-    let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    return (base as NSString).appendingPathComponent("keybench-fuzz-\(getpid())")
+    let path = TemporaryFiles.scratch("keybench-fuzz")
+    makeDirectory(path)
+    return path
   }()
 
   /// This thread's folder, created on first use.
@@ -21,7 +25,6 @@ public enum FuzzScratch {
       let thread = UInt(bitPattern: pthread_self())
     #endif
     let path = root + "/t\(thread)"
-    makeDirectory(root)
     makeDirectory(path)
     return path
   }

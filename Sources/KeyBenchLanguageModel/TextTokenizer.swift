@@ -20,52 +20,11 @@ public enum TextTokenizer {
   /// Sentences of `text` (each a non-empty array of words).
   public static func sentences(in text: String, leipzig: Bool = false) -> [[String]] {
     var result: [[String]] = []
-    var sentence: [String] = []
-    var word = String.UnicodeScalarView()
-    var pendingApostrophe = false
-
-    func endWord() {
-      if !word.isEmpty { sentence.append(String(word)) }
-      word = String.UnicodeScalarView()
-      pendingApostrophe = false
+    var splitter = SentenceSplitter(leipzig: leipzig)
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      splitter.consume(line) { result.append($0) }
     }
-    func endSentence() {
-      endWord()
-      if !sentence.isEmpty { result.append(sentence) }
-      sentence = []
-    }
-
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = Substring(rawLine)
-      if leipzig, let tab = line.firstIndex(of: "\t") { line = line[line.index(after: tab)...] }
-      if line.allSatisfy({ $0.isWhitespace }) {
-        endSentence()
-        continue
-      }
-      for scalar in line.unicodeScalars {
-        let properties = scalar.properties
-        if properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark {
-          if pendingApostrophe {
-            word.append("'")
-            pendingApostrophe = false
-          }
-          word.append(scalar)
-          continue
-        }
-        switch scalar {
-        case "'", "\u{2019}":
-          // Inside a word only when a letter follows; otherwise a closing quote.
-          if !word.isEmpty && !pendingApostrophe { pendingApostrophe = true } else { endWord() }
-        case ".", "!", "?", ";", ":":
-          endSentence()
-        default:
-          endWord()
-        }
-      }
-      endWord()
-      if leipzig { endSentence() }
-    }
-    endSentence()
+    splitter.finish { result.append($0) }
     return result
   }
 
@@ -85,19 +44,105 @@ public enum TextTokenizer {
   ///
   /// - Throws: ``InputFileError`` naming the file when it cannot be read, is not UTF-8 or has no words.
   public static func sentences(inFile path: String) throws -> [[String]] {
-    let text = try InputFile.text(path)
-    let leipzig = looksLikeLeipzig(text)
-    if leipzig {
-      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-      where !line.allSatisfy(\.isWhitespace) && !isLeipzigLine(line) {
-        throw InputFileError(
-          path: path, line: number + 1, kind: .malformed, reason: "expected id<TAB>sentence like the lines before")
+    var result: [[String]] = []
+    try forEachSentence(inFile: path) { result.append($0) }
+    return result
+  }
+
+  /// Calls `body` with each sentence of a UTF-8 text file (Gutenberg prose or Leipzig sentences,
+  /// detected from its first non-empty line) as it reads it: memory stays at one line and one
+  /// sentence however long the text.
+  ///
+  /// - Throws: ``InputFileError`` naming the file (and line) when it cannot be read, is not
+  ///   UTF-8, has a line unlike a Leipzig file's first, or has no words; or what `body` throws.
+  public static func forEachSentence(inFile path: String, _ body: ([String]) throws -> Void) throws {
+    var splitter: SentenceSplitter?
+    var any = false
+    try LineReader(path: path).forEachLine { bytes, number in
+      guard UTF8Text.isValid(bytes) else {
+        throw InputFileError(path: path, line: number, kind: .invalidUTF8, reason: "invalid UTF-8")
+      }
+      let line = Substring(String(decoding: bytes, as: UTF8.self))
+      let blank = line.allSatisfy(\.isWhitespace)
+      if splitter == nil {
+        // The first non-empty line decides the format.
+        guard !blank else { return }
+        splitter = SentenceSplitter(leipzig: isLeipzigLine(line))
+      }
+      if splitter!.leipzig && !blank && !isLeipzigLine(line) {
+        throw InputFileError(path: path, line: number, kind: .malformed, reason: "expected id<TAB>sentence like the lines before")
+      }
+      try splitter!.consume(line) { sentence in
+        any = true
+        try body(sentence)
       }
     }
-    let result = sentences(in: text, leipzig: leipzig)
-    guard !result.isEmpty else {
+    try splitter?.finish { sentence in
+      any = true
+      try body(sentence)
+    }
+    guard any else {
       throw InputFileError(path: path, kind: .empty, reason: "the text has no words")
     }
-    return result
+  }
+}
+
+/// The tokenizer's state between lines: the sentence and word being read (a sentence of prose
+/// runs over line breaks until its end mark or a blank line).
+struct SentenceSplitter {
+  let leipzig: Bool
+  private var sentence: [String] = []
+  private var word = String.UnicodeScalarView()
+  private var pendingApostrophe = false
+
+  init(leipzig: Bool) { self.leipzig = leipzig }
+
+  /// Reads one line (without its line break), calling `emit` with each sentence it ends.
+  mutating func consume(_ rawLine: Substring, _ emit: ([String]) throws -> Void) rethrows {
+    var line = rawLine
+    if leipzig, let tab = line.firstIndex(of: "\t") { line = line[line.index(after: tab)...] }
+    if line.allSatisfy({ $0.isWhitespace }) {
+      try endSentence(emit)
+      return
+    }
+    for scalar in line.unicodeScalars {
+      let properties = scalar.properties
+      if properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark {
+        if pendingApostrophe {
+          word.append("'")
+          pendingApostrophe = false
+        }
+        word.append(scalar)
+        continue
+      }
+      switch scalar {
+      case "'", "\u{2019}":
+        // Inside a word only when a letter follows; otherwise a closing quote.
+        if !word.isEmpty && !pendingApostrophe { pendingApostrophe = true } else { endWord() }
+      case ".", "!", "?", ";", ":":
+        try endSentence(emit)
+      default:
+        endWord()
+      }
+    }
+    endWord()
+    if leipzig { try endSentence(emit) }
+  }
+
+  /// Ends the text: emits the sentence still open.
+  mutating func finish(_ emit: ([String]) throws -> Void) rethrows {
+    try endSentence(emit)
+  }
+
+  private mutating func endWord() {
+    if !word.isEmpty { sentence.append(String(word)) }
+    word = String.UnicodeScalarView()
+    pendingApostrophe = false
+  }
+
+  private mutating func endSentence(_ emit: ([String]) throws -> Void) rethrows {
+    endWord()
+    if !sentence.isEmpty { try emit(sentence) }
+    sentence = []
   }
 }

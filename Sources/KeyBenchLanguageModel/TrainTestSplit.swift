@@ -63,20 +63,43 @@ public enum TrainTestSplit {
   ///   path or same content) or shares more than ``toleratedShare`` of its sentences with them.
   @discardableResult
   public static func check(test: String, testSentences: [[String]], training: TrainingFingerprint) throws -> Int {
+    var overlap = Overlap(training: training)
+    for sentence in testSentences { overlap.add(sentence) }
+    return try check(test: test, overlap: overlap)
+  }
+
+  /// ``check(test:testSentences:training:)`` with the test sentences counted as they streamed by.
+  @discardableResult
+  public static func check(test: String, overlap: Overlap) throws -> Int {
     func canonical(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
     let testDigest = try FileDigest.sha256Hex(ofFileAt: test)
-    for file in training.files where canonical(file.path) == canonical(test) || file.sha256 == testDigest {
+    for file in overlap.training.files where canonical(file.path) == canonical(test) || file.sha256 == testDigest {
       throw InputFileError(
         path: test, kind: .malformed, reason: "the test text is also a training file (\(file.path)); training and test must not overlap")
     }
-    let checked = testSentences.filter { $0.count >= checkedSentenceLength }
-    let shared = checked.filter { training.sentenceKeys.contains(sentenceKey($0)) }.count
-    if exceedsTolerance(checked: checked.count, shared: shared) {
+    if exceedsTolerance(checked: overlap.checked, shared: overlap.shared) {
       throw InputFileError(
         path: test, kind: .malformed,
-        reason: "\(shared) of \(checked.count) test sentences of \(checkedSentenceLength)+ words also occur in the training text; training and test must not overlap")
+        reason: "\(overlap.shared) of \(overlap.checked) test sentences of \(checkedSentenceLength)+ words also occur in the training text; training and test must not overlap")
     }
-    return shared
+    return overlap.shared
+  }
+
+  /// Test sentences of ``checkedSentenceLength``+ words counted one at a time, and how many
+  /// of them occur verbatim in training: a test text streamed from its file is checked without
+  /// being held.
+  public struct Overlap: Sendable {
+    public let training: TrainingFingerprint
+    public private(set) var checked = 0
+    public private(set) var shared = 0
+
+    public init(training: TrainingFingerprint) { self.training = training }
+
+    public mutating func add(_ sentence: [String]) {
+      guard sentence.count >= checkedSentenceLength else { return }
+      checked += 1
+      if training.sentenceKeys.contains(sentenceKey(sentence)) { shared += 1 }
+    }
   }
 
   /// Whether `shared` of `checked` test sentences found in training is more than stock phrases

@@ -31,8 +31,11 @@ public struct LatinIMEParser: Sendable {
     public var wordLines = 0
     public var shortcutLines = 0
     public var bigramLines = 0
-    /// Word lines whose word had already been seen; the higher frequency was kept.
+    /// Word lines whose word had already been seen; the higher frequency was kept (in strict
+    /// mode the first one throws).
     public var duplicateWords = 0
+    /// The first of them, `'word' on line N (first on line M)`, for the warning that says so.
+    public var firstDuplicate: String?
     public var malformedLines = 0
     /// Lines after the header that are neither blank nor comments: word, child and unrecognised
     /// lines, the base of ``malformedShare``.
@@ -102,6 +105,8 @@ extension LatinIMEParser {
     var header: [LatinIMEWordlist.Attribute]?
     var words: [LatinIMEWordlist.Word] = []
     var indexByWord: [String: Int] = [:]
+    /// The line each of `words` was first read on.
+    var firstLines: [Int] = []
     /// Index of the word that child lines attach to; nil before the first word or after a bad one.
     var current: Int?
     /// Line of the malformed word line whose children are being skipped.
@@ -218,7 +223,14 @@ extension LatinIMEParser {
       lastFrequency = entry.frequency
       lastWordLine = number
       if let existing = indexByWord[entry.word] {
+        let repeated = "'\(entry.word)' on line \(number) (first on line \(firstLines[existing]))"
+        if parser.strict {
+          throw InputFileError(
+            path: path, line: number, kind: .malformed,
+            reason: "duplicate word \(repeated); --strict refuses a list that names a word twice (without it the higher frequency is kept)")
+        }
         report.duplicateWords += 1
+        report.firstDuplicate = report.firstDuplicate ?? repeated
         if entry.frequency > words[existing].frequency {
           entry.shortcuts = words[existing].shortcuts
           entry.bigrams = words[existing].bigrams
@@ -232,6 +244,7 @@ extension LatinIMEParser {
         indexByWord[entry.word] = words.count
         current = words.count
         words.append(entry)
+        firstLines.append(number)
       }
     }
 

@@ -9,7 +9,13 @@ public import KeyBenchCore
 /// else is a ``PluginFailure`` that stops the run, because an item left unanswered must never be
 /// scored as if the plug-in had answered it — unless ``Options/onError`` is ``ErrorPolicy/skip``:
 /// then the item is recorded in ``failedItems``, scored as a miss, and a plug-in that can no
-/// longer answer (it exited, hung, wrote garbage) is started afresh for the next item.
+/// longer answer (it exited, hung, wrote garbage) is started afresh for the next item, until
+/// ``maximumConsecutiveFailures`` items in a row went unanswered.
+///
+/// The plug-in is a ``ChildProcesses`` child: when KeyBench is interrupted or exits on any path,
+/// the plug-in, its process group and whatever it left behind (``PluginLeftovers``) are ended.
+/// Every wait on it has a deadline, so no plug-in — nor a process it left holding its pipes —
+/// can keep a run waiting.
 public final class PluginProcess {
   /// The protocol version this KeyBench speaks; the handshake carries it.
   public static let protocolVersion = 1
@@ -17,6 +23,13 @@ public final class PluginProcess {
   public static let maximumLineBytes = 1 << 20
   /// The most candidates one answer may hold.
   public static let maximumCandidates = 1000
+  /// Under ``ErrorPolicy/skip``, the run stops once this many items in a row went unanswered
+  /// (timed out, or the plug-in exited or wrote garbage): each costs up to a whole
+  /// `--plugin-timeout` and a restart, so a plug-in that no longer works would otherwise take
+  /// hours to fail every remaining item (30 words took 88 s at a 3 s timeout).
+  public static let maximumConsecutiveFailures = 3
+  /// The longest `name` and `version` a ready line may give (they head report.md's lines).
+  public static let maximumNameLength = 100
 
   /// What a run does when a plug-in fails on an item (`--on-plugin-error`).
   public enum ErrorPolicy: String, Sendable, CaseIterable {
@@ -82,8 +95,10 @@ public final class PluginProcess {
   public private(set) var failedItems: [Provenance.Plugin.FailedItem] = []
   /// Times the plug-in was started afresh after a failure.
   public private(set) var restarts = 0
+  /// Items in a row that went unanswered, with why (reset by every answer).
+  private var unanswered: [String] = []
   /// Processes the plug-in left running after it ended, which KeyBench ended (`1234 sleep`).
-  public private(set) var leftBehind: [String] = []
+  public internal(set) var leftBehind: [String] = []
   /// Answers received.
   public private(set) var answered = 0
   /// The `tasks` list of the ready line, when it has one (the keyboard task requires it).
@@ -103,25 +118,26 @@ public final class PluginProcess {
   public var reportedCount: Int { reported.lazy.compactMap { $0 }.count }
 
   private let helloLine: String
-  private var process = Process()
-  /// The current process's ``PluginLeftovers`` token, inherited by everything it starts.
-  private var token = ""
-  private var input: Int32 = -1
+  var process = Process()
+  /// The current process's group, ``PluginLeftovers`` token (inherited by everything it starts)
+  /// and pipes.
+  var family = PluginLeftovers.Family(group: 0, token: "", pipes: [])
+  var input: Int32 = -1
   /// The handle owning `input`: closed through it, so its own close on deallocation does not
   /// close the descriptor number a second time (by then it may be another plug-in's pipe).
-  private var inputHandle: FileHandle?
-  private var output: Int32 = -1
+  var inputHandle: FileHandle?
+  var output: Int32 = -1
   private var outputHandle: FileHandle?
-  private let stderrPath: String
-  private var buffer: [UInt8] = []
+  let stderrPath: String
+  var buffer: [UInt8] = []
   /// One read's bytes, allocated once: a fresh 64 KB per answer cost microseconds of zeroing.
-  private var chunk = [UInt8](repeating: 0, count: 65536)
+  var chunk = [UInt8](repeating: 0, count: 65536)
   private var nextID = 1
   /// Lines read from the current process's output (the handshake answer is line 1), so a line
   /// that is not valid JSON is named by its line.
-  private var outputLines = 0
+  var outputLines = 0
   private var failure: PluginFailure?
-  private var closed = false
+  var closed = false
   private var needsRestart = false
   /// Whether an answer arrived from the current process (the first one gets the idle check).
   private var hasAnswered = false
@@ -138,12 +154,11 @@ public final class PluginProcess {
     identity = Provenance.Plugin(name: spec.name, command: spec.command, reportedName: "", version: "", config: "{}")
     // A plug-in that exits makes writes to its pipe fail with EPIPE instead of killing KeyBench.
     signal(SIGPIPE, SIG_IGN)
-    stderrPath = FileManager.default.temporaryDirectory
-      .appendingPathComponent("keybench-plugin-\(spec.name)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).stderr").path
+    stderrPath = TemporaryFiles.scratch("keybench-plugin-log", suffix: "-\(spec.name).stderr")
     guard FileManager.default.createFile(atPath: stderrPath, contents: nil) else {
+      TemporaryFiles.unregister(stderrPath)
       throw PluginFailure(plugin: spec.name, command: spec.command, item: "start", reason: "cannot create its log \(stderrPath)", stderrTail: [])
     }
-    TemporaryFiles.register(stderrPath)
     var fields = hello
     fields["type"] = "hello"
     fields["protocol"] = Self.protocolVersion
@@ -154,10 +169,7 @@ public final class PluginProcess {
   }
 
   deinit {
-    if !closed {
-      Self.stop(process)
-      endLeftovers()
-    }
+    if !closed { end() }
     try? FileManager.default.removeItem(atPath: stderrPath)
     TemporaryFiles.unregister(stderrPath)
   }
@@ -175,7 +187,7 @@ public final class PluginProcess {
     // `VAR=1 cmd`, quotes and `env` work as in a terminal; it reaches no other shell.
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", spec.command]
-    token = UUID().uuidString
+    let token = UUID().uuidString
     var environment = Self.environment()
     environment[PluginLeftovers.variable] = token
     process.environment = environment
@@ -184,11 +196,19 @@ public final class PluginProcess {
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = log
+    let pipes = Set([PluginLeftovers.pipeInode(stdin.fileHandleForWriting.fileDescriptor), PluginLeftovers.pipeInode(stdout.fileHandleForReading.fileDescriptor)])
     do {
-      try process.run()
+      // Interrupted or exiting on any path, KeyBench ends the plug-in and what it left behind.
+      let starting = PluginLeftovers.Family(group: 0, token: token, pipes: pipes)
+      try ChildProcesses.start(process) { pid in
+        var started = starting
+        started.group = pid
+        _ = PluginLeftovers.kill(started)
+      }
     } catch {
       throw PluginFailure(plugin: spec.name, command: spec.command, item: "start", reason: "cannot start /bin/sh: \(error)", stderrTail: [])
     }
+    family = PluginLeftovers.Family(group: process.processIdentifier, token: token, pipes: pipes)
     try? log.close()
     inputHandle = stdin.fileHandleForWriting
     input = stdin.fileHandleForWriting.fileDescriptor
@@ -228,6 +248,12 @@ public final class PluginProcess {
     guard let version = answer["version"] as? String else {
       throw fail(handshake, "\"version\" in its ready line must be a string; it sent \(Self.clip(line: answer["version"] ?? "nothing"))")
     }
+    // Both head lines of report.md and the console: one short line of printable text.
+    for (key, value) in [("name", name), ("version", version)] {
+      if let problem = Self.labelProblem(value) {
+        throw fail(handshake, "\"\(key)\" in its ready line \(problem); it sent \(Self.clip(line: value))")
+      }
+    }
     let config = answer["config"] ?? [String: Any]()
     guard config is [String: Any] else { throw fail(handshake, "its \"config\" must be a JSON object") }
     if let tasks = answer["tasks"] {
@@ -249,6 +275,8 @@ public final class PluginProcess {
   ///   - words: checks the scored words against the lexicon (counted, or refused with
   ///     ``Options/refuseUnknownWords``); nil when the task has no lexicon.
   /// - Returns: the words; no words when the plug-in failed on the item and the policy is skip.
+  /// - Throws: ``PluginFailure`` on a failure under ``ErrorPolicy/stop``, and under
+  ///   ``ErrorPolicy/skip`` once ``maximumConsecutiveFailures`` items in a row went unanswered.
   public func request(_ fields: String, item: Item, limit: Int, words check: WordCheck? = nil) throws -> [String] {
     if let failure { throw failure }
     if needsRestart {
@@ -259,14 +287,20 @@ public final class PluginProcess {
     var words: [String]?
     do {
       words = try ask(fields, item: item, limit: limit, words: check)
+      unanswered = []
     } catch let problem as Problem {
       guard options.onError == .skip else { throw fail(item, problem.reason) }
       failedItems.append(.init(item: item.id, reason: problem.reason))
-      if !problem.inSync {
-        Self.stop(process)
-        endLeftovers()
-        process.waitUntilExit()
-        closed = true
+      if problem.inSync {
+        unanswered = []
+      } else {
+        unanswered.append(problem.reason)
+        guard unanswered.count < Self.maximumConsecutiveFailures else {
+          throw fail(
+            item,
+            "\(problem.reason); that is \(unanswered.count) items in a row without an answer, so the run stops (--on-plugin-error skip gives up after \(Self.maximumConsecutiveFailures): each further item would cost a timeout or a restart). The first of them: \(unanswered[0])")
+        }
+        end()
         needsRestart = true
       }
     }
@@ -278,6 +312,10 @@ public final class PluginProcess {
   private func ask(_ fields: String, item: Item, limit: Int, words check: WordCheck?) throws -> [String] {
     let id = nextID
     nextID += 1
+    if let line = unsolicitedLine() {
+      throw Problem(
+        "wrote a line nobody asked for before request id \(id) was sent (\(line)): answer each request with exactly one line, after reading it (answers sent ahead, or a second answer to request id \(id - 1)?)")
+    }
     let sent = DispatchTime.now().uptimeNanoseconds
     let first = !hasAnswered
     let answer = try exchange(line: "{\"id\":\(id),\(fields)}", timeout: options.timeout, option: "--plugin-timeout", idle: first)
@@ -353,23 +391,6 @@ public final class PluginProcess {
     identity.log = readLog()
   }
 
-  /// Closes the current process's input and waits for its clean exit.
-  private func close() throws {
-    closed = true
-    try? inputHandle?.close()
-    let end = Item.end
-    guard waitForExit(seconds: max(options.timeout, 5)) else {
-      Self.stop(process)
-      endLeftovers()
-      process.waitUntilExit()
-      throw fail(end, "did not exit within \(Self.seconds(max(options.timeout, 5))) after its input was closed")
-    }
-    endLeftovers()
-    if process.terminationReason == .uncaughtSignal || process.terminationStatus != 0 {
-      throw fail(end, exitText() + " after answering every request")
-    }
-  }
-
   /// Sends the journalled requests to a fresh process and compares the answers.
   private func replay() throws -> Provenance.Plugin.Determinism {
     appendToLog("[keybench] replaying the first \(journal.count) requests in a fresh process (--plugin-check-determinism)")
@@ -418,20 +439,9 @@ public final class PluginProcess {
     return environment
   }
 
-  /// Ends what the plug-in left running (``PluginLeftovers``) and says so in its log and on stderr.
-  private func endLeftovers() {
-    guard !token.isEmpty else { return }
-    let left = PluginLeftovers.end(token: token, group: process.processIdentifier)
-    guard !left.isEmpty else { return }
-    leftBehind += left
-    let line = "plug-in \(spec.name) left \(left.count) process\(left.count == 1 ? "" : "es") behind (\(left.joined(separator: ", "))); KeyBench ended \(left.count == 1 ? "it" : "them")"
-    appendToLog("[keybench] " + line)
-    FileHandle.standardError.write(Data("warning: \(line)\n".utf8))
-  }
-
   // MARK: - Log
 
-  private func appendToLog(_ line: String) {
+  func appendToLog(_ line: String) {
     guard let handle = FileHandle(forWritingAtPath: stderrPath) else { return }
     _ = try? handle.seekToEnd()
     try? handle.write(contentsOf: Data((line + "\n").utf8))
@@ -499,6 +509,16 @@ public final class PluginProcess {
     return object
   }
 
+  /// Why a ready line's `name` or `version` cannot head a line of report.md (longer than
+  /// ``maximumNameLength`` characters, or holding a control or line-breaking character), or nil.
+  static func labelProblem(_ text: String) -> String? {
+    if text.count > maximumNameLength { return "must be at most \(maximumNameLength) characters (it has \(text.count))" }
+    let breaking = text.unicodeScalars.first {
+      [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+    }
+    return breaking.map { String(format: "must not hold control or line-breaking characters (it holds U+%04X)", $0.value) }
+  }
+
   /// The keys of a line that is JSON but for `NaN`/`Infinity` values (what Python's json.dumps
   /// writes for float('nan')), nil when it is not that.
   static func nonFiniteFields(_ text: String) -> [String]? {
@@ -525,6 +545,19 @@ public final class PluginProcess {
       var descriptor = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
       _ = poll(&descriptor, 1, Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max))))
     }
+  }
+
+  /// A line the plug-in wrote before it was asked (read without waiting), nil when none: an
+  /// answer sent ahead of its request, or a second answer to the last one, would otherwise be
+  /// taken for the next request's answer, or go unnoticed after the last.
+  private func unsolicitedLine() -> String? {
+    while buffer.count <= Self.maximumLineBytes {
+      let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      buffer += chunk[..<count]
+    }
+    guard !buffer.isEmpty else { return nil }
+    return "stdout line \(outputLines + 1): \(Self.clip(String(decoding: buffer.prefix { $0 != 0x0A }, as: UTF8.self)))"
   }
 
   /// What a plug-in that never answers is told about output buffering.
@@ -624,30 +657,12 @@ public final class PluginProcess {
   // MARK: - Failure
 
   /// Records the first failure, kills the plug-in and returns the failure to throw.
-  private func fail(_ item: Item, _ reason: String) -> PluginFailure {
+  func fail(_ item: Item, _ reason: String) -> PluginFailure {
     if let failure { return failure }
-    if process.isRunning {
-      Self.stop(process)
-      endLeftovers()
-      process.waitUntilExit()
-    }
-    endLeftovers()
-    closed = true
+    end()
     let failure = PluginFailure(plugin: spec.name, command: spec.command, item: item.label, reason: reason, stderrTail: stderrTail())
     self.failure = failure
     return failure
-  }
-
-  /// Explains an output closed or input refused: the exit status when the plug-in is gone.
-  private func exitedOrClosed(_ what: String) -> String {
-    guard waitForExit(seconds: 1) else { return what }
-    return "\(what) (it \(exitText()))"
-  }
-
-  private func exitText() -> String {
-    process.terminationReason == .uncaughtSignal
-      ? "was killed by signal \(process.terminationStatus)"
-      : "exited with status \(process.terminationStatus)"
   }
 
   /// The last lines of the plug-in's stderr (at most 12, each clipped).
@@ -659,50 +674,6 @@ public final class PluginProcess {
     let data = (try? handle.readToEnd()) ?? Data()
     let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
     return lines.suffix(12).map { Self.clip(String($0)) }
-  }
-
-  /// Waits until the plug-in exits. Foundation counts a process as running while anything holds
-  /// its pipes, so an exited plug-in whose background child lingers is recognised through /proc;
-  /// what it left behind is then stopped with it.
-  private func waitForExit(seconds: Double) -> Bool {
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-    while process.isRunning {
-      if Self.hasExited(process.processIdentifier) {
-        Self.stop(process)
-        endLeftovers()
-        process.waitUntilExit()
-        return true
-      }
-      if DispatchTime.now().uptimeNanoseconds > deadline { return false }
-      usleep(2000)
-    }
-    // Children it left running in its process group go too (the group outlives its leader only
-    // while members remain, so its id cannot have been reused).
-    kill(-process.processIdentifier, SIGKILL)
-    return true
-  }
-
-  /// Kills the plug-in and everything in its process group (a child that started a session of
-  /// its own is found by its token: ``endLeftovers()``).
-  static func stop(_ process: Process) {
-    let pid = process.processIdentifier
-    guard pid > 0 else { return }
-    kill(-pid, SIGKILL)
-    kill(pid, SIGKILL)
-  }
-
-  /// Whether `pid` has exited: gone from /proc (Foundation reaps it at once) or waiting to be
-  /// reaped (state Z). False whenever /proc cannot tell (then only Foundation's view counts):
-  /// a running plug-in must never be taken for an exited one.
-  static func hasExited(_ pid: Int32) -> Bool {
-    guard access("/proc/self/stat", R_OK) == 0 else { return false }
-    let path = "/proc/\(pid)/stat"
-    guard let bytes = FileManager.default.contents(atPath: path) else {
-      return access(path, F_OK) != 0 && errno == ENOENT
-    }
-    // The name in parentheses may hold any bytes (even a cut UTF-8 character): read bytes.
-    guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return false }
-    return bytes[(close + 1)...].first { $0 != UInt8(ascii: " ") } == UInt8(ascii: "Z")
   }
 
   static func seconds(_ value: Double) -> String {

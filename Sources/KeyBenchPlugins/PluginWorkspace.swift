@@ -10,22 +10,21 @@ public final class PluginWorkspace {
   private var created = false
   private var lexiconFiles: [String: String] = [:]
 
+  /// Names the folder (registered for removal); the copies of runs killed outright (SIGKILL),
+  /// which no handler can remove, are removed here (``TemporaryFiles/scratch(_:suffix:)``).
   public init() {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("keybench-plugins-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+    folder = URL(fileURLWithPath: TemporaryFiles.scratch("keybench-plugins"))
   }
 
   deinit {
-    guard created else { return }
-    try? FileManager.default.removeItem(at: folder)
+    if created { try? FileManager.default.removeItem(at: folder) }
     TemporaryFiles.unregister(folder.path)
   }
 
-  /// `name` inside the folder, made (and registered for removal) on first use.
+  /// `name` inside the folder, made on first use.
   private func file(_ name: String) throws -> String {
     if !created {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      TemporaryFiles.register(folder.path)
       created = true
     }
     return folder.appendingPathComponent(name).path

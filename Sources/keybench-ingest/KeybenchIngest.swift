@@ -20,8 +20,11 @@ struct KeybenchIngest: ParsableCommand {
       or interrupted ingest leaves the database exactly as it was.
 
       Malformed lines are reported as FILE:LINE: reason; by default they are skipped and \
-      counted (the first 10 are shown). A truncated or corrupt gzip stream, invalid UTF-8, an \
-      empty or unreadable file stops the ingest with one message and a non-zero exit.
+      counted (the first 10 are shown). A word listed twice is merged into one (the higher \
+      frequency kept) with a warning saying how many. --strict stops at the first malformed \
+      line or duplicate word instead. A truncated or corrupt gzip stream, bytes after its end \
+      that are not gzip data, invalid UTF-8, an empty or unreadable file stop the ingest with \
+      one message and a non-zero exit.
 
       An ingest never shrinks a lexicon silently. Refused, with the database unchanged: a list \
       with no words (header only, or every line malformed); a list whose malformed lines are \
@@ -63,7 +66,7 @@ struct KeybenchIngest: ParsableCommand {
   @Option(parsing: .upToNextOption, help: "Running-text files to count word n-grams from (instead of wordlists).")
   var text: [String] = []
 
-  @Flag(help: "Stop at the first malformed line with a non-zero exit instead of skipping it.")
+  @Flag(help: "Stop at the first malformed line or duplicate word with a non-zero exit instead of skipping or merging it.")
   var strict = false
 
   @Flag(help: "Replace a stored lexicon (or text counts) of the same name even when the new input has fewer words.")
@@ -146,6 +149,11 @@ struct KeybenchIngest: ParsableCommand {
         path: path, databasePath: db, name: name, strict: strict, replaceSmaller: replaceSmaller,
         maximumMalformedShare: maxMalformed / 100)
       printMalformed(outcome.report)
+      if let first = outcome.report.firstDuplicate {
+        let count = outcome.report.duplicateWords
+        StandardError.print(
+          "warning: \(path): \(NumberFormatting.grouped(count)) duplicate word line\(count == 1 ? "" : "s") merged into the word\(count == 1 ? " it repeats" : "s they repeat"), keeping the higher frequency (the first: \(first)); --strict refuses them")
+      }
       if let suspicion = outcome.report.suspectedCut { StandardError.print("warning: \(path): \(suspicion)") }
       print(IngestSummary(outcome: outcome, database: db).text)
       if verify { try verifyLexicon(outcome) }

@@ -91,9 +91,13 @@ extension KeybenchReport {
         throw ValidationError("--metric and --work read a KeyBench run's summary.json; '\(part[0])' is not a KeyBench tool (drop them to time its wall clock)")
       }
       let programs = try parts.map { try executable($0[0]) }
-      let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("keybench-time-\(UUID().uuidString.prefix(8))")
+      // Removed on every way out, SIGTERM and Ctrl-C included (the commands are stopped first).
+      let scratch = URL(fileURLWithPath: TemporaryFiles.scratch("keybench-time"))
       try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: scratch) }
+      defer {
+        try? FileManager.default.removeItem(at: scratch)
+        TemporaryFiles.unregister(scratch.path)
+      }
       struct Sample: Encodable { var time: Double; var work: Double? }
       /// A rate metric (words per second): B's time per unit ÷ A's is A's value ÷ B's.
       var higherIsFaster = false
@@ -102,7 +106,7 @@ extension KeybenchReport {
         let out = scratch.appendingPathComponent("\(side == 0 ? "a" : "b")\(round)").path
         let started = ContinuousClock.now
         let arguments = Array(command.dropFirst()) + (isKeyBenchTool(command[0]) ? ["--out", out] : [])
-        let result = try CapturedProcess.run(programs[side], arguments)
+        let result = try CapturedProcess.run(programs[side], arguments, keyBenchTool: isKeyBenchTool(command[0]))
         let wall = (ContinuousClock.now - started).inSeconds
         guard result.status == 0 else {
           throw CommandFailure("\(side == 0 ? "A" : "B") failed in round \(round) (exit \(result.status)): \(result.standardError.split(separator: "\n").suffix(3).joined(separator: " | "))")

@@ -26,7 +26,7 @@ struct PluginOptions: ParsableArguments {
 
   @Option(help: ArgumentHelp(
     "What a plug-in's failure on one item does: stop (the run fails, nothing is written) or skip.",
-    discussion: "skip scores the item as a miss for that plug-in, counts and lists it (summary.json, report.md) and starts the plug-in again when it can no longer answer; the rest of the run completes."))
+    discussion: "skip scores the item as a miss for that plug-in, counts and lists it (summary.json, report.md) and starts the plug-in again when it can no longer answer; the rest of the run completes, unless \(PluginProcess.maximumConsecutiveFailures) items in a row went unanswered (timed out, or the plug-in exited or wrote garbage): then the run stops."))
   var onPluginError: String = PluginProcess.ErrorPolicy.stop.rawValue
 
   @Flag(help: "Refuse (as a failure on the item) answers holding words outside the lexicon the plug-in was handed, instead of counting them.")

@@ -118,7 +118,7 @@ extension KeybenchRun {
     func run() throws {
       try OutputFolder.checkReplaceable(out)
       let options = PredictionRunner.Options(
-        lexicon: lexicon, database: db, train: train, ngrams: ngrams, text: text, predictors: predictorNames,
+        lexicon: lexicon, database: db, train: train, ngrams: ngrams, text: text, out: out, predictors: predictorNames,
         suggestions: suggestions, adaptation: adapt == "on", correction: correction == "on", layout: layout,
         peers: Self.list(peers ?? ""), curveLengths: lengths, curveSlices: curveSlices, limit: limit, plugins: try plugin.specs,
         pluginOptions: plugin.options, bootstrap: try bootstrap.settings)

@@ -62,7 +62,13 @@ extension KeybenchSwipes {
       guard !gestures.isEmpty else {
         throw CommandFailure("\(path): no gesture to describe\(includeFlagged ? "" : " (flagged gestures are left out; --include-flagged counts them)")")
       }
-      return SwipeStatistics(gestures: gestures, layouts: resolver.layout(for:))
+      let statistics = SwipeStatistics(gestures: gestures, layouts: resolver.layout(for:))
+      // Statistics of no gesture would print a table of empty cells and exit 0.
+      guard statistics.gestures > 0 else {
+        throw CommandFailure(
+          "\(path): none of its \(gestures.count) gestures can be described: each names a layout no device has or a word with letters the layout has no key for")
+      }
+      return statistics
     }
   }
 }

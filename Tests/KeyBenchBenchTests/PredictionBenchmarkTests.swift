@@ -39,9 +39,10 @@ final class UnigramPredictor: Predictor {
     let benchmark = PredictionBenchmark(suggestions: 3)
     var staticModel = NGramPredictor.Config()
     staticModel.adaptation = false
-    let (ngram, _) = try benchmark.run(NGramPredictor(counts: counts, vocabulary: vocabulary, config: staticModel), sentences: test)
-    let (unigram, _) = try benchmark.run(UnigramPredictor(counts: counts, vocabulary: vocabulary), sentences: test)
-    let (kannsch, results) = try benchmark.run(KannschPredictor(counts: counts, vocabulary: vocabulary), sentences: test)
+    let ngram = try benchmark.run(NGramPredictor(counts: counts, vocabulary: vocabulary, config: staticModel), text: test)
+    let unigram = try benchmark.run(UnigramPredictor(counts: counts, vocabulary: vocabulary), text: test)
+    var results: [PredictionWordResult] = []
+    let kannsch = try benchmark.run(KannschPredictor(counts: counts, vocabulary: vocabulary), text: test) { results.append($0) }
     for s in [ngram, unigram, kannsch] {
       #expect(s.words == words)
       #expect(s.ksr > 0.15 && s.ksr < 0.6, "\(s.predictor) KSR \(s.ksr)")

@@ -9,9 +9,23 @@ import Testing
 @Suite struct PredictionCurvesTests {
   @Test func slicesKeepSentenceBoundariesAndCutAtTheEdges() {
     let sentences = [["a", "b", "c"], ["d", "e"], ["f", "g", "h", "i"]]
-    #expect(PredictionCurves.words(sentences, from: 0, count: 4) == [["a", "b", "c"], ["d"]])
-    #expect(PredictionCurves.words(sentences, from: 2, count: 4) == [["c"], ["d", "e"], ["f"]])
-    #expect(PredictionCurves.words(sentences, from: 5, count: 4) == [["f", "g", "h", "i"]])
+    func slices(_ starts: [Int], length: Int) -> [[[String]]] {
+      var cutter = SliceCutter(starts: starts, length: length)
+      var parts = [[[String]]](repeating: [], count: starts.count)
+      var ended: [Int] = []
+      for sentence in sentences {
+        cutter.cut(sentence) { slice, part, ends in
+          parts[slice].append(Array(part))
+          if ends { ended.append(slice) }
+        }
+      }
+      #expect(ended == Array(starts.indices), "every slice ends once, in order")
+      return parts
+    }
+    #expect(slices([0, 5], length: 4) == [[["a", "b", "c"], ["d"]], [["f", "g", "h", "i"]]])
+    #expect(slices([2], length: 4) == [[["c"], ["d", "e"], ["f"]]])
+    // Adjacent slices share the sentence they meet in.
+    #expect(slices([0, 2, 4], length: 2) == [[["a", "b"]], [["c"], ["d"]], [["e"], ["f"]]])
   }
 
   @Test func aCopyLearnsApartFromItsOriginal() throws {
@@ -41,12 +55,13 @@ import Testing
     var off = NGramPredictor.Config()
     off.adaptation = false
     let curves = PredictionCurves(lengths: [100, 4000], maxSlices: 3, suggestions: 3)
-    let adaptive = try curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary), sentences: test)
-    let fixed = try curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary, config: off), sentences: test)
+    let words = test.reduce(0) { $0 + $1.count }
+    let adaptive = try curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary), text: test, words: words)
+    let fixed = try curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary, config: off), text: test, words: words)
     #expect(adaptive.map(\.length) == [100, 4000] && adaptive.map(\.slices) == [3, 3])
     #expect(adaptive[1].ksrMean > fixed[1].ksrMean + 0.01, "adaptive \(adaptive[1].ksrMean) vs static \(fixed[1].ksrMean)")
     #expect(adaptive[0].ksrStd != nil && adaptive[0].ksrStd! > 0)
     // A repeated measurement gives the same numbers: slices start fresh.
-    #expect(try curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary), sentences: test) == adaptive)
+    #expect(try curves.measure(NGramPredictor(counts: counts, vocabulary: vocabulary), text: test, words: words) == adaptive)
   }
 }

@@ -65,7 +65,9 @@ import Testing
 
   @Test func malformedLinesWarnWithPositionsAndStrictFails() throws {
     let dir = try TemporaryDirectory()
-    let text = try String(contentsOfFile: mini, encoding: .utf8) + " word=kaputt,f=abc\n"
+    // Without the fixture's duplicate word, which --strict refuses first.
+    let text = try String(contentsOfFile: mini, encoding: .utf8).replacingOccurrences(of: " word=Tag,f=140,flags=,originalFreq=140\n", with: "")
+      + " word=kaputt,f=abc\n"
     let bad = try dir.write("bad.combined", text: text)
     let lineNumber = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
     let lenient = try Run.product("keybench-ingest", [bad, "--db", dir.path("l.sqlite")])
@@ -77,6 +79,41 @@ import Testing
     #expect(strict.status == 2)
     #expect(strict.stderr.contains("\(bad):\(lineNumber):"))
     #expect(!FileManager.default.fileExists(atPath: dir.path("s.sqlite")))
+  }
+
+  /// Issue 43: a word listed twice is merged with a warning saying so, and refused by --strict.
+  @Test func duplicateWordsWarnWithCountsAndStrictRefusesThem() throws {
+    let dir = try TemporaryDirectory()
+    let lenient = try Run.product("keybench-ingest", [mini, "--db", dir.path("l.sqlite")])
+    #expect(lenient.status == 0)
+    #expect(lenient.stderr.contains("warning: \(mini): 1 duplicate word line merged into the word it repeats, keeping the higher frequency (the first: 'Tag' on line 32 (first on line 19)); --strict refuses them"), "\(lenient.stderr)")
+    let strict = try Run.product("keybench-ingest", [mini, "--db", dir.path("s.sqlite"), "--strict"])
+    #expect(strict.status == 2)
+    #expect(strict.stderr.contains("\(mini):32: duplicate word 'Tag' on line 32 (first on line 19)"), "\(strict.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.path("s.sqlite")))
+  }
+
+  /// Issue 43: bytes after the end of the gzip data (junk appended, two files joined) are
+  /// refused, with or without --strict; a list gzipped in two members is read whole.
+  @Test func gzipWithTrailingGarbageIsRefusedAndMembersAreReadWhole() throws {
+    let dir = try TemporaryDirectory()
+    let gz = try dir.gzip(mini, to: "mini.gz")
+    let junk = try dir.write("junk.gz", bytes: gz + Array("GARBAGE\n".utf8))
+    for extra in [[], ["--strict"]] {
+      let result = try Run.product("keybench-ingest", [junk, "--db", dir.path("j.sqlite"), "--name", "j"] + extra)
+      #expect(result.status == 2, "\(extra)")
+      #expect(result.stderr.contains("\(junk): 8 bytes of something other than gzip data follow the end of the compressed data at byte \(gz.count)"), "\(result.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir.path("j.sqlite")))
+    let lines = try String(contentsOfFile: mini, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    let head = try dir.write("head.combined", text: lines.prefix(20).joined(separator: "\n") + "\n")
+    let tail = try dir.write("tail.combined", text: lines.dropFirst(20).joined(separator: "\n"))
+    let members = try dir.write("members.gz", bytes: try dir.gzip(head, to: "h.gz") + (try dir.gzip(tail, to: "t.gz")))
+    let whole = try Run.product("keybench-ingest", [mini, "--db", dir.path("w.sqlite")])
+    let parts = try Run.product("keybench-ingest", [members, "--db", dir.path("m.sqlite"), "--name", "de"])
+    #expect(parts.status == 0, "\(parts.stderr)")
+    func counts(_ text: String) -> String { text.split(separator: "\n").dropFirst().dropLast(2).joined(separator: "\n") }
+    #expect(counts(parts.stdout) == counts(whole.stdout), "\(parts.stdout)")
   }
 
   @Test func unusableInputsExitNonZeroWithOneMessage() throws {

@@ -49,4 +49,27 @@ enum SchemaValidator {
     #expect(result.stdout.contains("twice for"), "\(result.stdout)")
     #expect(result.stdout.contains("schema_version"), "\(result.stdout)")
   }
+
+  /// Issue 43: a field over Python's default 128 KiB (KeyBench writes fields of any length) and a
+  /// byte order mark are read, not a traceback; a FIFO is refused, not waited on for ever.
+  @Test func longFieldsAByteOrderMarkAndAFIFOAreHandled() throws {
+    let dir = try TemporaryDirectory()
+    let (db, corpus) = try SwipeFixture.make(in: dir, count: 5, seed: 4)
+    let swipe = dir.path("swipe")
+    #expect(try Run.product("keybench-run", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--bootstrap", "0", "--out", swipe]).status == 0)
+    var lines = try String(contentsOfFile: "\(swipe)/results.csv", encoding: .utf8).split(separator: "\n").map(String.init)
+    var fields = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    fields[5] = (0..<1000).map { "w\($0)" + String(repeating: "x", count: 150) }.joined(separator: "|")
+    lines[1] = fields.joined(separator: ",")
+    try Data([0xEF, 0xBB, 0xBF] + Array((lines.joined(separator: "\n") + "\n").utf8)).write(to: URL(fileURLWithPath: "\(swipe)/results.csv"))
+    let long = try Run.tool("/usr/bin/timeout", ["-s", "KILL", "30", TestPaths.repository.appendingPathComponent("Scripts/validate-results").path, swipe])
+    #expect(long.status == 0, "\(long.stdout)\(long.stderr)")
+    #expect(!long.stderr.contains("Traceback"), "\(long.stderr)")
+
+    try FileManager.default.removeItem(atPath: "\(swipe)/results.csv")
+    #expect(mkfifo("\(swipe)/results.csv", 0o644) == 0)
+    let fifo = try Run.tool("/usr/bin/timeout", ["-s", "KILL", "30", TestPaths.repository.appendingPathComponent("Scripts/validate-results").path, swipe])
+    #expect(fifo.status == 1, "\(fifo.stdout)\(fifo.stderr)")
+    #expect(fifo.stdout.contains("\(swipe)/results.csv: is not a regular file"), "\(fifo.stdout)")
+  }
 }

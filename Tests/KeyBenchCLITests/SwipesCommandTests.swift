@@ -151,6 +151,36 @@ import Testing
     #expect(!result.stderr.contains("LayoutReference("))
   }
 
+  /// Issue 43: a gesture whose times run back before its first point would enter the statistics
+  /// with a negative duration; it is refused naming the file, line and gesture.
+  @Test func statsRefusesAGestureWithATimeBeforeItsFirstPoint() throws {
+    let dir = try TemporaryDirectory()
+    let header = #"{"format":"keybench-swipes","version":1,"createdBy":"x","provenance":{}}"#
+    let good = #"{"id":"hws/u/1","word":"hi","source":"hws","layout":{"device":"hws","width":360,"height":197},"points":[[100,50,0],[150,55,20],[200,60,16]],"flags":[]}"#
+    let backwards = good.replacingOccurrences(of: "hws/u/1", with: "hws/u/2").replacingOccurrences(of: "[[100,50,0],", with: "[[100,50,500],")
+    let path = try dir.write("c.jsonl", text: [header, good, backwards].joined(separator: "\n") + "\n")
+    let result = try Run.product("keybench-swipes", ["stats", path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("\(path):3: gesture 'hws/u/2': point 2: the time 20.0 ms is before the first point's 500.0 ms"), "\(result.stderr)")
+    // Out of order between the first and the last point (as real logs have) is still read.
+    let accepted = try Run.product("keybench-swipes", ["stats", try dir.write("ok.jsonl", text: header + "\n" + good + "\n")])
+    #expect(accepted.status == 0, "\(accepted.stderr)")
+  }
+
+  /// Issue 43: statistics over no describable gesture are a data error naming the file, not an
+  /// empty table with exit 0.
+  @Test func statsOverNoDescribableGestureIsADataError() throws {
+    let dir = try TemporaryDirectory()
+    let header = #"{"format":"keybench-swipes","version":1,"createdBy":"x","provenance":{}}"#
+    let unknownDevice = #"{"id":"x/u/1","word":"hi","source":"x","layout":{"device":"no-such-phone"},"points":[[100,50,0],[200,60,16]],"flags":[]}"#
+    let digits = #"{"id":"hws/u/1","word":"42","source":"hws","layout":{"device":"hws","width":360,"height":197},"points":[[100,50,0],[200,60,16]],"flags":[]}"#
+    let path = try dir.write("c.jsonl", text: [header, unknownDevice, digits].joined(separator: "\n") + "\n")
+    let result = try Run.product("keybench-swipes", ["stats", path])
+    #expect(result.status == 2, "\(result.stdout)")
+    #expect(result.stderr.contains("\(path): none of its 2 gestures can be described"), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test func generateSwipesSentencesWordByWordWithTheirContext() throws {
     let dir = try TemporaryDirectory()
     let text = try dir.write(

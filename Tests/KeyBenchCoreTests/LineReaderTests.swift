@@ -20,6 +20,36 @@ import Testing
     #expect(try LineReader(path: path).compression == .plain)
   }
 
+  /// Issue 43: a UTF-8 byte order mark starts no line: dropped at the start of the file,
+  /// plain or gzip, and nowhere else.
+  @Test func aByteOrderMarkAtTheStartIsDropped() throws {
+    let dir = try TemporaryDirectory()
+    let bom = "\u{FEFF}"
+    let path = try dir.write("bom.txt", text: bom + "typed\tintended\n" + bom + "kept\n")
+    #expect(try lines(of: path) == ["typed\tintended", bom + "kept"])
+    _ = try dir.gzip(path, to: "bom.gz")
+    #expect(try lines(of: dir.path("bom.gz")) == ["typed\tintended", bom + "kept"])
+    #expect(try lines(of: try dir.write("only.txt", text: bom)) == [""])
+    #expect(try InputFile.text(path) == "typed\tintended\n" + bom + "kept\n")
+    let json = try dir.write("c.json", text: bom + "{\"a\": 1}")
+    #expect(try CheckedJSON.load(path: json).root == .object(["a": .number(1)]))
+  }
+
+  /// Issue 43: gzread ignored bytes after the last gzip member; they are an error now, while
+  /// further members are read.
+  @Test func trailingBytesAfterTheGzipDataAreRefused() throws {
+    let dir = try TemporaryDirectory()
+    let source = try dir.write("words.txt", text: "alpha\nbeta\n")
+    let gz = try dir.gzip(source, to: "words.gz")
+    let junk = try dir.write("junk.gz", bytes: gz + [0, 0, 0])
+    #expect { try lines(of: junk) } throws: {
+      guard let error = $0 as? InputFileError else { return false }
+      return error.kind == .corruptGzip && error.reason.contains("3 bytes of something other than gzip data follow the end of the compressed data at byte \(gz.count)")
+    }
+    let twice = try dir.write("twice.gz", bytes: gz + gz)
+    #expect(try lines(of: twice) == ["alpha", "beta", "alpha", "beta"])
+  }
+
   @Test func detectsGzipByMagicBytesNotName() throws {
     let dir = try TemporaryDirectory()
     let source = try dir.write("words.txt", text: "alpha\nbeta\n")

@@ -149,3 +149,31 @@ import Testing
     #expect(usage.stderr.contains("unknown target"))
   }
 }
+
+/// The fuzz runner's scratch folder, with its fixtures, goes with the process however it ends.
+@Suite struct FuzzScratchTests {
+  @Test func anInterruptedRunLeavesNoScratchFolder() throws {
+    let dir = try TemporaryDirectory()
+    let process = Process()
+    process.executableURL = TestPaths.productsDirectory.appendingPathComponent("keybench-fuzz")
+    process.arguments = ["run", "device", "--runs", "100000000", TestPaths.repository.appendingPathComponent("Tests/KeyBenchFuzzTests/Seeds/device").path]
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": dir.url.path]) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Running: the fixtures written and an execution's input folder made.
+    func running() -> Bool {
+      ((try? FileManager.default.contentsOfDirectory(atPath: dir.url.path)) ?? []).contains { root in
+        root.hasPrefix("keybench-fuzz-") && FileManager.default.fileExists(atPath: dir.path("\(root)/fixtures/image_labels.tsv"))
+          && ((try? FileManager.default.contentsOfDirectory(atPath: dir.path(root))) ?? []).contains { $0.hasPrefix("t") }
+      }
+    }
+    let deadline = Date().addingTimeInterval(30)
+    while !running() && Date() < deadline { usleep(20_000) }
+    #expect(running(), "the runner wrote no fixtures")
+    process.terminate()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 128 + SIGTERM)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == [])
+  }
+}

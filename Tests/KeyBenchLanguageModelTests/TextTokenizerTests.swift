@@ -1,4 +1,7 @@
+import Foundation
+import KeyBenchCore
 import KeyBenchLanguageModel
+import KeyBenchTestSupport
 import Testing
 
 @Suite struct TextTokenizerTests {
@@ -39,5 +42,22 @@ import Testing
         ["606", "sollen", "der", "Überlieferung", "nach", "die", "ersten", "Examen", "abgehalten", "worden", "sein"],
         ["A3a", "im", "gleichen", "Kommandostab"],
       ])
+  }
+
+  /// Issue 43: a file is tokenised as it is read, line by line, into the same sentences as the
+  /// text held whole; a Leipzig file's stray line is named, and CR LF line ends read as LF.
+  @Test func aFileStreamsIntoTheSentencesOfItsText() throws {
+    let dir = try TemporaryDirectory()
+    let prose = "CHAPTER I\n\nAlice was beginning\nto get very tired. She didn't\nknow\n\n\nThe End"
+    var streamed: [[String]] = []
+    try TextTokenizer.forEachSentence(inFile: try dir.write("prose.txt", text: prose)) { streamed.append($0) }
+    #expect(streamed == TextTokenizer.sentences(in: prose))
+    #expect(try TextTokenizer.sentences(inFile: try dir.write("crlf.txt", text: prose.replacingOccurrences(of: "\n", with: "\r\n"))) == streamed)
+    let leipzig = "\n1\tEin Satz hier.\n2\tNoch einer\n"
+    #expect(try TextTokenizer.sentences(inFile: try dir.write("l.txt", text: leipzig)) == [["Ein", "Satz", "hier"], ["Noch", "einer"]])
+    #expect { try TextTokenizer.sentences(inFile: try dir.write("bad.txt", text: leipzig + "no id\n")) } throws: {
+      ($0 as? InputFileError)?.line == 4 && ($0 as? InputFileError)?.reason == "expected id<TAB>sentence like the lines before"
+    }
+    #expect { try TextTokenizer.sentences(inFile: try dir.write("empty.txt", text: "\n...\n")) } throws: { ($0 as? InputFileError)?.kind == .empty }
   }
 }

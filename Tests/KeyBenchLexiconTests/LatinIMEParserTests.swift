@@ -41,7 +41,14 @@ import Testing
     // "Tag" appears with f=165 and later with f=140.
     #expect(wordlist.words.filter { $0.word == "Tag" }.map(\.frequency) == [165])
     #expect(report.duplicateWords == 1)
+    #expect(report.firstDuplicate == "'Tag' on line 32 (first on line 19)")
     #expect(wordlist.statistics.words == 22)
+    // Issue 43: strict mode refuses the list at the repeated word instead of merging it.
+    #expect {
+      try LatinIMEParser(strict: true).parse(path: mini)
+    } throws: { error in
+      (error as? InputFileError)?.line == 32 && (error as? InputFileError)?.reason.hasPrefix("duplicate word 'Tag' on line 32 (first on line 19)") == true
+    }
   }
 
   @Test func statisticsCountWhatTheSummaryPrints() throws {
@@ -97,7 +104,8 @@ import Testing
 
   @Test func strictModeStopsAtTheFirstMalformedLine() throws {
     let dir = try TemporaryDirectory()
-    let path = try fixture(appending: [" word=gut,f=100", " word=zuhoch,f=300", " word=x"], in: dir)
+    let base = try String(contentsOfFile: mini, encoding: .utf8).replacingOccurrences(of: " word=Tag,f=140,flags=,originalFreq=140\n", with: "")
+    let path = try dir.write("bad.combined", text: base + [" word=gut,f=100", " word=zuhoch,f=300", " word=x"].joined(separator: "\n") + "\n")
     #expect {
       try LatinIMEParser(strict: true).parse(path: path)
     } throws: { error in

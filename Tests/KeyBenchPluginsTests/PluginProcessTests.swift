@@ -296,3 +296,142 @@ struct PluginHarness {
     #expect(failure.reason.contains("did not read its input") || failure.reason.contains("no answer within"), "\(failure.reason)")
   }
 }
+
+/// Issue 43: a plug-in can neither keep a run waiting nor slip answers past the one-per-request
+/// rule, and a plug-in that no longer answers stops a skipping run after a few items.
+@Suite struct PluginReliabilityTests {
+  /// Whether `pid` still runs (gone, or a zombie waiting to be reaped, does not).
+  static func running(_ pid: Int32) -> Bool {
+    let state = FileManager.default.contents(atPath: "/proc/\(pid)/stat").flatMap { bytes in
+      bytes.lastIndex(of: UInt8(ascii: ")")).map { bytes[(bytes.index($0, offsetBy: 2))] }
+    }
+    return state != nil && state != UInt8(ascii: "Z")
+  }
+
+  /// A daemon that leaves the plug-in's session, drops the token from its environment and keeps
+  /// the plug-in's output open: the end of the run neither waits for its end of file nor leaves
+  /// it running.
+  @Test func aDaemonHoldingTheOutputWithoutTheTokenIsEndedNotWaitedFor() throws {
+    let harness = try PluginHarness()
+    let pidFile = harness.folder.path("daemon.pid")
+    let spec = try harness.script(
+      "daemon",
+      hello: """
+        import os
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                open('\(pidFile)', 'w').write(str(os.getpid()))
+                os.execve('/bin/sleep', ['sleep', '60'], {k: v for k, v in os.environ.items() if k != 'KEYBENCH_PLUGIN_INSTANCE'})
+            os._exit(0)
+        """,
+      body: "reply({'id': request['id'], 'candidates': [request['typed']]})")
+    let corrector = try harness.corrector(spec)
+    #expect(try corrector.suggestions(for: "teh", limit: 4) == ["teh"])
+    let daemon = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)))
+    #expect(Self.running(daemon))
+    let started = Date()
+    try corrector.process.finish()
+    #expect(Date().timeIntervalSince(started) < 8, "finish waited for the daemon's end of file")
+    usleep(200_000)
+    #expect(!Self.running(daemon), "the daemon \(daemon) outlived the plug-in")
+    #expect(corrector.process.leftBehind == ["\(daemon) sleep"])
+  }
+
+  /// Under skip, a plug-in that stops answering costs a timeout per item; after
+  /// maximumConsecutiveFailures items in a row the run stops instead of crawling on.
+  @Test func skipGivesUpAfterConsecutiveUnansweredItems() throws {
+    let harness = try PluginHarness()
+    let spec = try harness.script(
+      "stalls", body: "if request['typed'] != 'ok':\n    time.sleep(60)\nreply({'id': request['id'], 'candidates': ['ok']})")
+    var options = PluginHarness.options(timeout: 0.3, onError: .skip)
+    options.firstAnswerTimeout = 30
+    let corrector = try harness.corrector(spec, options: options)
+    // Answered items between failures reset the count.
+    for word in ["a", "ok", "b", "ok"] { _ = try corrector.suggestions(for: word, limit: 4) }
+    #expect(corrector.process.failedItems.count == 2)
+    let started = Date()
+    let failure = try #require(throws: PluginFailure.self) {
+      for word in ["c", "d", "e", "f", "g", "h", "i", "j"] { _ = try corrector.suggestions(for: word, limit: 4) }
+    }
+    #expect(corrector.process.failedItems.count == 5, "it went on after \(PluginProcess.maximumConsecutiveFailures) in a row")
+    #expect(failure.item == "item ? (typed 'e')", "\(failure.item)")
+    #expect(failure.reason.contains("3 items in a row without an answer"), "\(failure.reason)")
+    #expect(failure.reason.contains("no answer within"), "\(failure.reason)")
+    #expect(Date().timeIntervalSince(started) < 10)
+  }
+
+  /// An answer written before its request, a second answer to one request, and a line after the
+  /// last answer are protocol errors naming the plug-in and the line.
+  @Test func linesNobodyAskedForAreProtocolErrors() throws {
+    let harness = try PluginHarness()
+    let ahead = try harness.folder.write(
+      "ahead.py",
+      text: """
+        import json, sys
+        sys.stdin.readline()
+        sys.stdout.write('{"type": "ready", "name": "ahead", "version": "1"}\\n{"id": 1, "candidates": ["guess"]}\\n'); sys.stdout.flush()
+        for line in sys.stdin:
+            request = json.loads(line)
+            sys.stdout.write(json.dumps({"id": request["id"], "candidates": ["late"]}) + "\\n"); sys.stdout.flush()
+        """)
+    let first = try #require(throws: PluginFailure.self) {
+      try harness.corrector(PluginSpec(name: "ahead", command: "python3 \(ahead)")).suggestions(for: "teh", limit: 4)
+    }
+    #expect(first.plugin == "ahead" && first.item == "item ? (typed 'teh')")
+    #expect(first.reason.contains(#"nobody asked for before request id 1 was sent (stdout line 2: {"id": 1, "candidates": ["guess"]})"#), "\(first.reason)")
+
+    let twice = try harness.script(
+      "twice", body: "sys.stdout.write(json.dumps({'id': request['id'], 'candidates': ['a']}) + '\\n' + json.dumps({'id': request['id'], 'candidates': ['b']}) + '\\n'); sys.stdout.flush()")
+    let corrector = try harness.corrector(twice)
+    #expect(try corrector.suggestions(for: "one", limit: 4) == ["a"])
+    let second = try #require(throws: PluginFailure.self) { try corrector.suggestions(for: "two", limit: 4) }
+    #expect(second.reason.contains("before request id 2 was sent (stdout line 3:"), "\(second.reason)")
+
+    let trailing = try harness.script(
+      "trailing", hello: "import atexit; atexit.register(lambda: print('bye', flush=True))",
+      body: "reply({'id': request['id'], 'candidates': []})")
+    let last = try harness.corrector(trailing)
+    _ = try last.suggestions(for: "one", limit: 4)
+    let third = try #require(throws: PluginFailure.self) { try last.process.finish() }
+    #expect(third.item == "end of input")
+    #expect(third.reason.contains("wrote a line (stdout line 3: bye) after its last answer"), "\(third.reason)")
+  }
+
+  /// A name or version that cannot head a line of the report is refused at the handshake.
+  @Test func unprintableOrOverlongNamesAreRefusedAtTheHandshake() throws {
+    let harness = try PluginHarness()
+    for (index, name) in ["bad\\\\u001b[31mname", "two\\\\nlines", String(repeating: "n", count: PluginProcess.maximumNameLength + 1)].enumerated() {
+      let path = try harness.folder.write(
+        "named\(index).py",
+        text: """
+          import sys
+          sys.stdin.readline()
+          sys.stdout.write('{"type": "ready", "name": "\(name)", "version": "1"}\\n'); sys.stdout.flush()
+          sys.stdin.read()
+          """)
+      let failure = try #require(throws: PluginFailure.self) {
+        try harness.corrector(PluginSpec(name: "named", command: "python3 \(path)"))
+      }
+      #expect(failure.item == "handshake" && failure.reason.contains("\"name\" in its ready line must"), "\(index): \(failure.reason)")
+    }
+  }
+
+  /// A run killed with SIGKILL cannot remove its copies; the next workspace removes those of
+  /// processes that no longer run, and leaves a running process's alone.
+  @Test func workspacesOfDeadProcessesAreSweptAtTheNextStart() throws {
+    let temporary = FileManager.default.temporaryDirectory
+    var dead: Int32 = 4_000_000
+    while kill(dead, 0) == 0 || errno != ESRCH { dead -= 1 }
+    let stale = temporary.appendingPathComponent("keybench-plugins-\(dead)-DEADBEEF")
+    let live = temporary.appendingPathComponent("keybench-plugins-\(getppid())-LIVE0000")
+    for folder in [stale, live] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data("word\t1\t1\n".utf8).write(to: folder.appendingPathComponent("lexicon-0.tsv"))
+    }
+    defer { try? FileManager.default.removeItem(at: live) }
+    _ = PluginWorkspace()
+    #expect(!FileManager.default.fileExists(atPath: stale.path), "a killed run's copy stayed")
+    #expect(FileManager.default.fileExists(atPath: live.path), "a running process's workspace was removed")
+  }
+}

@@ -130,6 +130,15 @@ import Testing
     }
   }
 
+  /// Issue 43: a pair file saved with a UTF-8 byte order mark (Notepad, a spreadsheet's "CSV
+  /// UTF-8") is read as the same pairs, not refused for a header it does have.
+  @Test func aPairFileWithAByteOrderMarkReadsTheSame() throws {
+    let text = TypoPairFile.header + "\nteh\tthe\t\ts\n"
+    let plain = try dir.write("plain.tsv", text: text)
+    let marked = try dir.write("marked.tsv", bytes: UTF8Text.byteOrderMark + Array(text.utf8))
+    #expect(try TypoPairFile.read(path: marked) == TypoPairFile.read(path: plain))
+  }
+
   /// A small consistent distribution with known lines: operations on line 6, letters t h e on
   /// lines 8–10, inserted on line 12.
   static let distribution = """

@@ -28,4 +28,12 @@ int keybench_become_subreaper(void);
 /// otherwise the errno of the failure (ENOSPC on a full disk, EBADF for a closed descriptor).
 int keybench_flush_standard_output(void);
 
+/// Paths (files or folders) removed if the process crashes — SIGSEGV, SIGBUS, SIGILL, SIGTRAP,
+/// SIGABRT, SIGFPE: a Swift runtime failure, an allocation that fails under a memory limit —
+/// where no Swift code can run any more: a run's half-written output folder then does not stay.
+/// Replaces the whole list (at most 64 paths of at most 4095 bytes; longer ones are left out);
+/// installs the handlers on first use, each calling the handler it replaced (the Swift runtime's
+/// backtracer) after the removal. Returns the number of paths kept.
+int keybench_crash_cleanup_set(const char *const *paths, int count);
+
 #endif

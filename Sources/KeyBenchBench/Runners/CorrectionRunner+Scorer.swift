@@ -81,12 +81,12 @@ extension CorrectionRunner {
           continue
         }
         let identity = speller.process.identity
-        try record(speller, setup: "peer through Plugins/ispell: \(identity.reportedName) \(identity.version), \(identity.config) (system dictionary)")
+        try record(speller, setup: "peer through Plugins/ispell: \(identity.selfDescription) (system dictionary)")
       }
       for spec in options.plugins {
         let corrector = try start(spec)
         let identity = corrector.process.identity
-        try record(corrector, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)")
+        try record(corrector, setup: "plug-in \(MarkdownText.code(spec.command)): \(identity.selfDescription)")
       }
     }
   }

@@ -8,7 +8,12 @@ extension PredictionRunner {
   /// parameters, notes and plug-in identities for the report.
   struct Typist {
     let options: Options
-    let sentences: [[String]]
+    /// The test text, read from its file by every pass.
+    let text: PredictionText
+    /// Its words that are typed.
+    let words: Int
+    /// results.csv, written as each predictor types.
+    let rows: ResultsSpool
     let benchmark: PredictionBenchmark
     let curves: PredictionCurves
     var entries: [PredictionReport.Entry] = []
@@ -16,9 +21,11 @@ extension PredictionRunner {
     var notes: [String]
     var plugins: [Provenance.Plugin] = []
 
-    init(options: Options, sentences: [[String]]) {
+    init(options: Options, text: PredictionText, words: Int, rows: ResultsSpool) {
       self.options = options
-      self.sentences = sentences
+      self.text = text
+      self.words = words
+      self.rows = rows
       benchmark = PredictionBenchmark(suggestions: options.suggestions)
       curves = PredictionCurves(lengths: options.curveLengths, maxSlices: options.curveSlices, suggestions: options.suggestions)
       notes = options.limit.map { ["only the first \($0) test words"] } ?? []
@@ -35,8 +42,8 @@ extension PredictionRunner {
         StandardError.print("\(name): text-length curves with adaptation on and off")
         let other = try make(!options.adaptation)
         let (adaptive, fixed) = options.adaptation ? (built.predictor, other.predictor) : (other.predictor, built.predictor)
-        entry.adaptiveCurve = try curves.measure(adaptive, sentences: sentences)
-        entry.staticCurve = try curves.measure(fixed, sentences: sentences)
+        entry.adaptiveCurve = try curves.measure(adaptive, text: text, words: words)
+        entry.staticCurve = try curves.measure(fixed, text: text, words: words)
       }
       entries.append(entry)
     }
@@ -53,8 +60,8 @@ extension PredictionRunner {
         StandardError.print("\(predictor.name): text-length curves with adaptation on and off")
         let second = try other()
         let (adaptive, fixed) = options.adaptation ? (predictor, second) : (second, predictor)
-        entry.adaptiveCurve = try curves.measure(adaptive, sentences: sentences)
-        entry.staticCurve = try curves.measure(fixed, sentences: sentences)
+        entry.adaptiveCurve = try curves.measure(adaptive, text: text, words: words)
+        entry.staticCurve = try curves.measure(fixed, text: text, words: words)
         try second.process.finish()
       }
       try predictor.process.finish()
@@ -65,10 +72,11 @@ extension PredictionRunner {
     }
 
     func measure(_ predictor: any Predictor, setup: String) throws -> PredictionReport.Entry {
-      let (summary, results) = try benchmark.run(predictor, sentences: sentences)
+      let name = predictor.name
+      let summary = try benchmark.run(predictor, text: text) { try rows.add(PredictionReport.fields(predictor: name, $0)) }
       // Progress only: the results are printed once, on stdout, when every predictor ran.
       StandardError.print("\(summary.predictor): typed \(summary.words) words (\(summary.predictions) predictions)")
-      return .init(summary: summary, results: results, setup: setup)
+      return .init(summary: summary, setup: setup)
     }
   }
 
@@ -111,7 +119,7 @@ extension PredictionRunner {
       let predictor = try start(spec, adaptation: options.adaptation)
       let identity = predictor.process.identity
       try typist.external(
-        predictor, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)", curves: true,
+        predictor, setup: "plug-in \(MarkdownText.code(spec.command)): \(identity.selfDescription)", curves: true,
         other: { try start(spec, adaptation: !options.adaptation) })
     }
   }

@@ -21,6 +21,8 @@ public struct PredictionRunner: Benchmark {
     public var ngrams: String?
     /// The held-out test text.
     public var text: String
+    /// The run folder; results.csv is written beside it while the predictors type.
+    public var out: String
     public var predictors: [String]
     public var suggestions: Int
     public var adaptation: Bool
@@ -35,7 +37,7 @@ public struct PredictionRunner: Benchmark {
     public var bootstrap: BootstrapSettings
 
     public init(
-      lexicon: String?, database: String, train: [String], ngrams: String?, text: String, predictors: [String], suggestions: Int,
+      lexicon: String?, database: String, train: [String], ngrams: String?, text: String, out: String, predictors: [String], suggestions: Int,
       adaptation: Bool, correction: Bool, layout: String?, peers: [String], curveLengths: [Int], curveSlices: Int, limit: Int?,
       plugins: [PluginSpec], pluginOptions: PluginProcess.Options, bootstrap: BootstrapSettings
     ) {
@@ -44,6 +46,7 @@ public struct PredictionRunner: Benchmark {
       self.train = train
       self.ngrams = ngrams
       self.text = text
+      self.out = out
       self.predictors = predictors
       self.suggestions = suggestions
       self.adaptation = adaptation
@@ -60,16 +63,16 @@ public struct PredictionRunner: Benchmark {
   }
 
   public static let knownPeers = ["presage"]
-  /// Longest test word typed, in characters.
-  static let maximumWordLength = 64
 
   public let options: Options
 
   public init(options: Options) { self.options = options }
 
+  /// Trains the predictors and types the test text through each; the test text is streamed from
+  /// its file on every pass and the rows written as they are scored, so memory does not grow with it.
   public func run() throws -> PredictionReport {
     let o = options
-    let test = try testSentences()
+    try InputFile.requireRegular(o.text)
     var counts = NGramCounts()
     var trainingSentences: [[String]] = []
     for file in o.train { trainingSentences += try TextTokenizer.sentences(inFile: file) }
@@ -82,7 +85,10 @@ public struct PredictionRunner: Benchmark {
       counts = stored.counts
       fingerprint = stored.fingerprint.merging(fingerprint)
     }
-    let shared = try TrainTestSplit.check(test: o.text, testSentences: test.sentences, training: fingerprint)
+    let text = PredictionText(path: o.text, limit: o.limit)
+    let (items, overlap) = try text.survey(training: fingerprint)
+    for line in items.skipLines { StandardError.print("predict: \(line)") }
+    let shared = try TrainTestSplit.check(test: o.text, overlap: overlap)
     for sentence in trainingSentences { counts.add(sentence: sentence) }
     let loaded = try o.lexicon.map { try database!.loadLexicon(named: $0) }
     let locale = loaded?.locale ?? "en"
@@ -92,7 +98,10 @@ public struct PredictionRunner: Benchmark {
       return keyboard.areAdjacent(x, y)
     }
     let vocabulary = PredictionVocabulary(counts: counts, lexicon: loaded)
-    var typist = Typist(options: o, sentences: test.sentences)
+    let rows = try ResultsSpool(
+      beside: o.out, header: ResultRow.columns + PredictionReport.extraColumns, metrics: PredictionReport.rowMetrics,
+      groupName: PredictionReport.groupName)
+    var typist = Typist(options: o, text: text, words: items.scored, rows: rows)
     if let ngrams = o.ngrams { typist.notes.append("training counts include '\(ngrams)', stored by keybench-ingest --text from the files named above") }
     for name in o.predictors {
       let make = { (adaptation: Bool) in
@@ -105,45 +114,15 @@ public struct PredictionRunner: Benchmark {
     if o.peers.contains("presage") { try external.presage(into: &typist) }
     for spec in o.plugins { try external.plugin(spec, into: &typist) }
     var report = PredictionReport(
-      entries: typist.entries, trainingFiles: fingerprint.files.map(\.path), testFile: o.text, training: counts, sharedSentences: shared,
+      entries: typist.entries, rows: rows, trainingFiles: fingerprint.files.map(\.path), testFile: o.text, training: counts, sharedSentences: shared,
       lexicon: loaded?.name, vocabularyWords: vocabulary.count - 1, suggestions: o.suggestions, parameters: typist.parameters,
       notes: typist.notes,
-      provenance: Provenance(inputs: inputs, lexicon: loaded?.provenance, items: test.items, top: o.suggestions, plugins: typist.plugins),
+      provenance: Provenance(inputs: inputs, lexicon: loaded?.provenance, items: items, top: o.suggestions, plugins: typist.plugins),
       settings: [
         "adapt": o.adaptation ? "on" : "off", "correction": o.correction ? "on" : "off", "layout": keyboard.name,
         "curve_lengths": o.curveLengths, "curve_slices": o.curveSlices,
       ])
     report.bootstrap = o.bootstrap
     return report
-  }
-
-  /// The test text's sentences, without words too long to type and beyond `limit`, and the count.
-  func testSentences() throws -> (sentences: [[String]], items: Provenance.Items) {
-    var sentences = try TextTokenizer.sentences(inFile: options.text)
-    func words(_ sentences: [[String]]) -> Int { sentences.reduce(0) { $0 + $1.count } }
-    var items = Provenance.Items(unit: "words", read: words(sentences))
-    // Completion work grows with the square of a word's length: longer tokens (URLs, runs of
-    // letters without spaces) are not typed.
-    sentences = sentences.map { $0.filter { $0.count <= Self.maximumWordLength } }.filter { !$0.isEmpty }
-    items.exclude(items.read - words(sentences), "word longer than \(Self.maximumWordLength) characters")
-    if let limit = options.limit {
-      let before = words(sentences)
-      sentences = Self.firstWords(sentences, limit)
-      items.exclude(before - words(sentences), "beyond --limit \(limit)")
-    }
-    for line in items.skipLines { StandardError.print("predict: \(line)") }
-    guard items.scored > 0 else { throw CommandFailure("\(options.text): no words to type") }
-    return (sentences, items)
-  }
-
-  /// The sentences holding the first `limit` words (the last one cut).
-  static func firstWords(_ sentences: [[String]], _ limit: Int) -> [[String]] {
-    var left = limit
-    var kept: [[String]] = []
-    for sentence in sentences where left > 0 {
-      kept.append(Array(sentence.prefix(left)))
-      left -= min(left, sentence.count)
-    }
-    return kept
   }
 }

@@ -54,7 +54,7 @@ extension SwipeRunner {
       let summary = SwipeSummary(results: external.results, lexiconSize: external.lexiconSize, top: top)
       StandardError.print("\(spec.name): top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), median \(String(format: "%.2f", summary.decodeMs.median)) ms")
       compared.append(.init(
-        name: spec.name, setup: "plug-in `\(spec.command)`: \(identity.reportedName) \(identity.version), config \(identity.config)",
+        name: spec.name, setup: "plug-in \(MarkdownText.code(spec.command)): \(identity.selfDescription)",
         run: external, summary: summary, plugin: identity.measures))
     }
     return compared

@@ -77,9 +77,7 @@ public struct SweepTable: Sendable, Equatable {
 
   /// Parses a journal or a `sweep.csv` (with `pareto` as its last column when `pareto`).
   public static func parse(path: String, pareto: Bool) throws -> SweepTable {
-    let data = try InputFile.data(path)
-    try UTF8Text.check(data, path: path)
-    var text = String(decoding: data, as: UTF8.self)
+    var text = try InputFile.text(path)
     if !text.hasSuffix("\n"), let cut = text.lastIndex(of: "\n") { text = String(text[...cut]) }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     guard let headerLine = lines.first else {
