@@ -328,6 +328,9 @@ struct PluginHarness {
       body: "reply({'id': request['id'], 'candidates': [request['typed']]})")
     let corrector = try harness.corrector(spec)
     #expect(try corrector.suggestions(for: "teh", limit: 4) == ["teh"])
+    // The daemon writes its PID once it runs, in its own time.
+    let written = Date().addingTimeInterval(10)
+    while (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap({ Int32($0) }) == nil && Date() < written { usleep(10_000) }
     let daemon = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)))
     #expect(Self.running(daemon))
     let started = Date()
