@@ -122,30 +122,18 @@ static void kb_remove_at(int parent, const char *name, int depth) {
 #endif
 
 static void kb_crash_handler(int signal_number, siginfo_t *info, void *context) {
+  (void)context;
   int saved = errno;
   int table = kb_crash_active;
   for (int i = 0; i < kb_crash_counts[table]; i++) kb_remove_at(AT_FDCWD, kb_crash_tables[table][i], 16);
   errno = saved;
+  // The handler this one replaced (the Swift runtime's backtracer, a fuzz guard) or the default
+  // action takes over: a fault recurs as this handler returns and reaches it with its own
+  // details; a signal sent by kill, raise or abort (si_code <= 0) is sent again.
   for (int i = 0; i < KB_CRASH_SIGNAL_COUNT; i++) {
-    if (kb_crash_signals[i] != signal_number) continue;
-    struct sigaction previous = kb_crash_previous[i];
-    if (previous.sa_flags & SA_SIGINFO) {
-      if (previous.sa_sigaction) {
-        previous.sa_sigaction(signal_number, info, context);
-        return;
-      }
-    } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
-      previous.sa_handler(signal_number);
-      return;
-    }
+    if (kb_crash_signals[i] == signal_number) sigaction(signal_number, &kb_crash_previous[i], NULL);
   }
-  // No handler before this one: the default action, delivered as the handler returns (the
-  // signal is blocked until then).
-  struct sigaction fallback;
-  memset(&fallback, 0, sizeof fallback);
-  fallback.sa_handler = SIG_DFL;
-  sigaction(signal_number, &fallback, NULL);
-  raise(signal_number);
+  if (info == NULL || info->si_code <= 0) raise(signal_number);
 }
 
 int keybench_crash_cleanup_set(const char *const *paths, int count) {

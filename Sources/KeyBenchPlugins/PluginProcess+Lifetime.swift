@@ -24,8 +24,8 @@ extension PluginProcess {
     if let surplus {
       throw fail(.end, "wrote \(surplus) after its last answer: answers must come one per request (Plugins/PROTOCOL.md)")
     }
-    if let status = exitStatus(), status != "exited with status 0" {
-      throw fail(.end, status + " after answering every request")
+    if let status = exitStatus(), !status.isClean {
+      throw fail(.end, "\(status) after answering every request")
     }
   }
 
@@ -59,16 +59,25 @@ extension PluginProcess {
     return "\(what) (it \(status))"
   }
 
-  /// `exited with status N` or `was killed by signal N`; nil while it runs. Foundation learns
-  /// the status only once nothing holds its connection to the child any more, so an exited
-  /// plug-in still waiting to be reaped is read from /proc.
-  func exitStatus() -> String? {
+  /// How a plug-in process ended.
+  struct ExitStatus: CustomStringConvertible {
+    var signal: Int32?
+    var code: Int32
+    /// Exited with status 0.
+    var isClean: Bool { signal == nil && code == 0 }
+    var description: String { signal.map { "was killed by signal \($0)" } ?? "exited with status \(code)" }
+  }
+
+  /// How the current process ended; nil while it runs. Foundation learns the status only once
+  /// nothing holds its connection to the child any more, so an exited plug-in still waiting to
+  /// be reaped is read from /proc.
+  func exitStatus() -> ExitStatus? {
     if !process.isRunning {
       return process.terminationReason == .uncaughtSignal
-        ? "was killed by signal \(process.terminationStatus)" : "exited with status \(process.terminationStatus)"
+        ? ExitStatus(signal: process.terminationStatus, code: 0) : ExitStatus(signal: nil, code: process.terminationStatus)
     }
     guard let status = Self.zombieStatus(process.processIdentifier) else { return nil }
-    return status & 0x7f != 0 ? "was killed by signal \(status & 0x7f)" : "exited with status \((status >> 8) & 0xff)"
+    return status & 0x7f != 0 ? ExitStatus(signal: status & 0x7f, code: 0) : ExitStatus(signal: nil, code: (status >> 8) & 0xff)
   }
 
   /// Waits until the plug-in exits, at most until `deadline`. An exited plug-in whose descendants

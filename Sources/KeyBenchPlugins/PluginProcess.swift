@@ -298,7 +298,7 @@ public final class PluginProcess {
         guard unanswered.count < Self.maximumConsecutiveFailures else {
           throw fail(
             item,
-            "\(problem.reason); that is \(unanswered.count) items in a row without an answer, so the run stops (--on-plugin-error skip gives up after \(Self.maximumConsecutiveFailures): each further item would cost a timeout or a restart). The first of them: \(unanswered[0])")
+            "\(unanswered.count) items in a row went unanswered, so the run stops (--on-plugin-error skip gives up after \(Self.maximumConsecutiveFailures): each further item would cost a timeout or a restart); the last: \(problem.reason)")
         }
         end()
         needsRestart = true

@@ -32,8 +32,8 @@ int keybench_flush_standard_output(void);
 /// SIGABRT, SIGFPE: a Swift runtime failure, an allocation that fails under a memory limit —
 /// where no Swift code can run any more: a run's half-written output folder then does not stay.
 /// Replaces the whole list (at most 64 paths of at most 4095 bytes; longer ones are left out);
-/// installs the handlers on first use, each calling the handler it replaced (the Swift runtime's
-/// backtracer) after the removal. Returns the number of paths kept.
+/// installs the handlers on first use, each handing the signal on to the handler it replaced
+/// (the Swift runtime's backtracer) after the removal. Returns the number of paths kept.
 int keybench_crash_cleanup_set(const char *const *paths, int count);
 
 #endif
