@@ -154,7 +154,10 @@ import Testing
 @Suite struct FuzzScratchTests {
   @Test func anInterruptedRunLeavesNoScratchFolder() throws {
     let dir = try TemporaryDirectory()
+    // A crash artifact (crash-pending-PID) would go to the working folder: the test's, not the checkout.
+    let work = try TemporaryDirectory()
     let process = Process()
+    process.currentDirectoryURL = work.url
     process.executableURL = TestPaths.productsDirectory.appendingPathComponent("keybench-fuzz")
     process.arguments = ["run", "device", "--runs", "100000000", TestPaths.repository.appendingPathComponent("Tests/KeyBenchFuzzTests/Seeds/device").path]
     process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": dir.url.path]) { $1 }
