@@ -75,7 +75,7 @@ struct StreamedStatistics {
   }
 
   /// The run's statistics over every row added: each metric of each algorithm with its
-  /// cluster-bootstrap interval (``RunStatistics``; no per-group spread).
+  /// interval as ``RunStatistics`` gives it (no per-group spread).
   mutating func finish(_ settings: BootstrapSettings) throws -> RunStatistics {
     try reduce()
     var samples: [(algorithm: String, metric: RowMetric, sample: ClusteredRatio, items: Int)] = []
@@ -84,12 +84,11 @@ struct StreamedStatistics {
         samples.append((algorithm, metric, try ClusteredRatio(groups: sum.groups, numerators: sum.numerators, denominators: sum.denominators), sum.items))
       }
     }
-    let bootstrapped = samples.indices.filter { samples[$0].sample.groups >= 2 && settings.resamples > 0 }
     var intervals = [Interval?](repeating: nil, count: samples.count)
-    if !bootstrapped.isEmpty {
-      let found = try ClusterBootstrap.estimates(
-        bootstrapped.map { samples[$0].sample }, resamples: settings.resamples, seed: settings.seed, level: settings.level)
-      for (position, estimate) in zip(bootstrapped, found) { intervals[position] = estimate?.interval }
+    if settings.resamples > 0 {
+      for i in samples.indices {
+        intervals[i] = try RunStatistics.interval(samples[i].sample, metric: samples[i].metric, items: samples[i].items, level: settings.level)
+      }
     }
     let empty = try ResultTable(table: CSVTable(header: header, rows: [], path: "results.csv"))
     var statistics = try RunStatistics(

@@ -24,7 +24,7 @@ public struct SuiteGate {
 
   /// A verdict for a suite some of whose items failed: exit 2, the first failure in JUnit.
   public static func toolFailure(_ failed: SuiteRunner.Outcome, command: [String]) -> Verdict {
-    let message = "step \(failed.item.name) failed (exit \(failed.exitCode)): \(command.joined(separator: " "))"
+    let message = "step \(failed.item.name) failed (\(failed.failure)): \(command.joined(separator: " "))"
     let junit = errorJUnit(name: failed.item.name, message: message, detail: logTail(failed.log).joined(separator: "\n"))
     return Verdict(status: 2, markdown: "", junit: junit)
   }

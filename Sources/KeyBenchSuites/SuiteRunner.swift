@@ -31,6 +31,12 @@ public struct SuiteRunner: Sendable {
     public var log: String
     /// Why the stored result this item replaced was not trusted (nil: there was none).
     public var replaced: String? = nil
+    /// Why the command never ran (its log could not be written — a full disk — or the program
+    /// could not start); then `exitCode` is no program's, and the log may be empty.
+    public var notStarted: String? = nil
+
+    /// How it failed, for messages: "exit 3", or "not started: …" when no program ran.
+    public var failure: String { notStarted.map { "not started: \($0)" } ?? "exit \(exitCode)" }
   }
 
   /// The items this invocation is responsible for: every step (they are cheap and cached), and
@@ -136,8 +142,11 @@ public struct SuiteRunner: Sendable {
     let entry = context.store(item.key)
     let started = DispatchTime.now().uptimeNanoseconds
     var replaced: String?
+    var notStarted: String?
     func finish(_ state: Outcome.State, _ code: Int32) -> Outcome {
-      Outcome(item: item, state: state, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, exitCode: code, log: log, replaced: replaced)
+      Outcome(
+        item: item, state: state, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, exitCode: code, log: log,
+        replaced: replaced, notStarted: notStarted)
     }
     func note(_ text: String) { try? Data("\(text)\n".utf8).append(toLog: log) }
     if state(item) == .complete { return finish(.cached, 0) }
@@ -163,8 +172,9 @@ public struct SuiteRunner: Sendable {
     let command = command(item, into: temporary)
     var code: Int32 = 127
     do {
-      // A failure here surfaces as FileHandle's error on the next line, with the path.
-      _ = manager.createFile(atPath: log, contents: Data((command.joined(separator: " ") + "\n").utf8))
+      guard manager.createFile(atPath: log, contents: Data((command.joined(separator: " ") + "\n").utf8)) else {
+        throw SuiteFile.Problem("cannot write its log \(log): \(String(cString: strerror(errno)))")
+      }
       if case .invalid(let reason) = before {
         replaced = reason
         note("suite: the stored result failed its check (\(reason)); running it again")
@@ -202,6 +212,8 @@ public struct SuiteRunner: Sendable {
         }
       }
     } catch {
+      // The log may be unwritable (a full disk): the reason goes into the outcome, not only the log.
+      notStarted = "\(error)"
       try? (command.joined(separator: " ") + "\ncannot start: \(error)\n").write(toFile: log, atomically: false, encoding: .utf8)
     }
     // A clean exit that was sealed and renamed into place is a complete entry (code is 1 when
@@ -307,7 +319,9 @@ public struct SuiteRunner: Sendable {
         }
         var text = "suite: [\(finished)/\(total)] \(outcome.item.name): \(outcome.state.rawValue)"
         if outcome.state != .cached { text += " in \(SuiteRunner.duration(outcome.seconds))" }
-        if outcome.state == .failed { text += " (exit \(outcome.exitCode); log \(outcome.log))" }
+        if outcome.state == .failed {
+          text += " (\(outcome.failure); log \(outcome.log))"
+        }
         if let reason = outcome.replaced { text += " (ran again: the stored result failed its check: \(reason))" }
         if worked > 0 && finished < total {
           text += "; about \(SuiteRunner.duration(workSeconds / Double(worked) * Double(total - finished) / Double(min(jobs, total - finished)))) left"

@@ -143,7 +143,7 @@ extension KeybenchSuite {
       print(line + "; results in \(options.out)/runs/")
       guard failed.isEmpty else {
         for outcome in failed {
-          StandardError.print("suite: \(outcome.item.name) failed (exit \(outcome.exitCode)); last lines of \(outcome.log):")
+          StandardError.print("suite: \(outcome.item.name) failed (\(outcome.failure)); last lines of \(outcome.log):")
           for line in SuiteGate.logTail(outcome.log).suffix(8) { StandardError.print("  | \(line)") }
         }
         throw ExitCode(2)
@@ -275,7 +275,7 @@ extension KeybenchSuite {
       let outcomes = try options.execute(runner)
       if let failed = outcomes.first(where: { $0.state == .failed }) {
         let command = runner.command(failed.item)
-        StandardError.print("gate: step '\(failed.item.name)' failed (exit \(failed.exitCode)); the gate could not run")
+        StandardError.print("gate: step '\(failed.item.name)' failed (\(failed.failure)); the gate could not run")
         StandardError.print("gate: command: \(command.joined(separator: " "))")
         StandardError.print("gate: last lines of its output (\(failed.log)):")
         for line in SuiteGate.logTail(failed.log) { StandardError.print("  | \(line)") }

@@ -40,6 +40,20 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: dir.path("out/leaderboard.csv")))
   }
 
+  /// A log that cannot be written (a full disk; here a folder in its place) is reported as what it
+  /// is, not as "exit 127" with an empty log (issue 43 item 13c).
+  @Test func aRunWhoseLogCannotBeWrittenSaysWhy() throws {
+    let dir = try TemporaryDirectory()
+    let suite = try Self.suite(in: dir, seeds: [1])
+    #expect(try Run.product("keybench-suite", ["run", suite, "--out", dir.path("first")]).status == 0)
+    let logs = try FileManager.default.contentsOfDirectory(atPath: dir.path("first/logs")).filter { $0.hasSuffix(".log") }
+    let runLog = try #require(logs.first { $0.hasPrefix("gesture") })
+    try FileManager.default.createDirectory(atPath: dir.path("second/logs/\(runLog)"), withIntermediateDirectories: true)
+    let second = try Run.product("keybench-suite", ["run", suite, "--out", dir.path("second")])
+    #expect(second.status == 2, "\(second.stderr)")
+    #expect(second.stderr.contains("not started: cannot write its log") && !second.stderr.contains("exit 127"), "\(second.stderr)")
+  }
+
   /// `"repeat": N` runs every run again in rounds (all runs, then all again), each round its own
   /// stored result; the gate judges round 1, the leaderboard takes the rounds' median time.
   @Test func repeatedSuitesRunInterleavedRounds() throws {

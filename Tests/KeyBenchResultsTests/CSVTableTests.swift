@@ -1,5 +1,7 @@
+import Foundation
 import KeyBenchCore
 import KeyBenchResults
+import KeyBenchTestSupport
 import Testing
 
 @Suite struct CSVTableTests {
@@ -9,6 +11,19 @@ import Testing
     #expect(table.rows.map { $0[1] } == ["a,b", "say \"hi\"", ""])
     #expect(table.column("n") == 2)
     #expect(table.rows.map { $0[2] } == ["3", "4", "5"])
+  }
+
+  /// A results.csv saved by an editor with a byte order mark reads like any other (issue 43: it
+  /// was "written before KeyBench 0.15"); a FIFO is refused rather than read for ever.
+  @Test func aByteOrderMarkIsDroppedAndAFIFOIsRefused() throws {
+    let dir = try TemporaryDirectory()
+    let path = dir.path("results.csv")
+    try Data([0xEF, 0xBB, 0xBF] + Array("algorithm,item\na,1\n".utf8)).write(to: URL(fileURLWithPath: path))
+    let table = try CSVTable(path: path)
+    #expect(table.header == ["algorithm", "item"])
+    let fifo = dir.path("fifo.csv")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(throws: InputFileError.self) { try CSVTable(path: fifo) }
   }
 
   @Test func namesTheLineOfARaggedRow() {

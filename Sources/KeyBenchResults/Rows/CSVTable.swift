@@ -8,11 +8,10 @@ public struct CSVTable: Sendable {
   public let header: [String]
   public let rows: [[String]]
 
+  /// Reads `path` as every input is read (``InputFile/text(_:maximumBytes:)``): a regular file
+  /// (a FIFO would block for ever), valid UTF-8, a byte order mark dropped.
   public init(path: String) throws {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw InputFileError(path: path, kind: .unreadable, reason: "cannot read the file")
-    }
-    try self.init(text: String(decoding: data, as: UTF8.self), path: path)
+    try self.init(text: try InputFile.text(path), path: path)
   }
 
   public init(text: String, path: String) throws {

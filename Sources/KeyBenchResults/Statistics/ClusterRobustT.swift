@@ -39,7 +39,9 @@ public enum ClusterRobustT {
   ///   Wilson's score interval on the items with the t quantile instead of a zero width. Other
   ///   0/1 rates get their interval on the logit scale (r ± t·SE, with SE/(r(1 − r)) there),
   ///   which follows the skew of a rate near 0 or 1 that a symmetric interval misses.
-  public static func estimate(_ sample: ClusteredRatio, level: Double = 0.95, binary: Bool = false) throws -> Estimate? {
+  /// - Parameter items: the items behind the sample when it was built from group sums (Wilson's n);
+  ///   default the sample's own item count.
+  public static func estimate(_ sample: ClusteredRatio, level: Double = 0.95, binary: Bool = false, items: Int? = nil) throws -> Estimate? {
     try Check.probability(level, name: "level")
     let total = sample.denominatorTotal
     guard let value = sample.value, total > 0, sample.groups >= 2 else { return nil }
@@ -62,7 +64,7 @@ public enum ClusterRobustT {
       low = 1 / (1 + exp(-(centre - half)))
       high = 1 / (1 + exp(-(centre + half)))
     } else if binary, standardError == 0 {
-      let n = Double(sample.items), t2 = t * t
+      let n = Double(items ?? sample.items), t2 = t * t
       let centre = (value + t2 / (2 * n)) / (1 + t2 / n)
       let half = t / (1 + t2 / n) * (value * (1 - value) / n + t2 / (4 * n * n)).squareRoot()
       low = centre - half

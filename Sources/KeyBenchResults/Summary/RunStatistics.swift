@@ -55,9 +55,7 @@ public struct RunStatistics: Sendable, Codable, Equatable {
     // `resamples` 0 turns them off for speed.
     var intervals = [Interval?](repeating: nil, count: samples.count)
     if resamples > 0 {
-      for i in samples.indices {
-        intervals[i] = try ClusterRobustT.estimate(samples[i].sample, level: level, binary: samples[i].metric.score.isBinary)?.interval
-      }
+      for i in samples.indices { intervals[i] = try Self.interval(samples[i].sample, metric: samples[i].metric, level: level) }
     }
     let estimates = samples.indices.map { i in
       MetricEstimate(
@@ -66,6 +64,12 @@ public struct RunStatistics: Sendable, Codable, Equatable {
     }
     self.metrics = estimates
     self.spread = spread
+  }
+
+  /// The interval every summary gives `metric` on `sample` (``ClusterRobustT``); `items` when the
+  /// sample was built from group sums rather than items.
+  public static func interval(_ sample: ClusteredRatio, metric: RowMetric, items: Int? = nil, level: Double) throws -> Interval? {
+    try ClusterRobustT.estimate(sample, level: level, binary: metric.score.isBinary, items: items)?.interval
   }
 
   /// The rows of `indices` that count for `metric`, as a clustered ratio.
