@@ -108,14 +108,14 @@ extension KeybenchReport {
       }
       for warning in outcome.warnings { StandardError.print(warning) }
       print(outcome.markdown, terminator: "")
-      let cannotJudge = outcome.underpowered.filter { $0.contains("cannot judge") }
       if let junit { try AtomicFileWriter.write(outcome.junit, to: junit) }
       if !outcome.failures.isEmpty { throw ExitCode(1) }
-      if !cannotJudge.isEmpty, outcome.failures.isEmpty {
-        StandardError.print("gate: \(cannotJudge.count) metric(s) cannot be judged from so few groups; passed without a verdict on them")
+      if !outcome.cannotJudge.isEmpty {
+        StandardError.print("gate: \(outcome.cannotJudge.count) metric(s) cannot be judged from so few groups; passed without a verdict on them")
       }
-      if requirePower, !outcome.underpowered.isEmpty {
-        StandardError.print("gate: too few items to judge \(outcome.underpowered.count) metric(s) at --min-effect \(minEffect) (--require-power)")
+      let weak = outcome.underpowered.count + outcome.cannotJudge.count
+      if requirePower, weak > 0 {
+        StandardError.print("gate: too few items to judge \(weak) metric(s) at --min-effect \(minEffect) (--require-power)")
         throw ExitCode(2)
       }
     }

@@ -32,6 +32,8 @@ public struct GateRun: Sendable {
     public var warnings: [String]
     /// "cannot detect drops below …", one per row metric the sample is too small for.
     public var underpowered: [String]
+    /// "cannot judge: 3 users (needs ≥ 10)", one per row metric whose groups are too few.
+    public var cannotJudge: [String]
 
     /// The checks that fail the gate: a regression, or a metric the baseline had that is gone.
     public var failures: [RegressionGate.Check] { checks.filter { $0.verdict == .regression || $0.verdict == .missing } }
@@ -126,7 +128,9 @@ public struct GateRun: Sendable {
     }
     let markdown = RegressionGate.markdown(
       checks, baseline: old.path, current: new.path, inputDifferences: comparability.inputDifferences,
-      configChanges: comparability.configChanges, underpowered: onRows?.underpowered ?? [])
-    return Outcome(bench: new.bench, checks: checks, markdown: markdown, warnings: warnings, underpowered: onRows?.underpowered ?? [])
+      configChanges: comparability.configChanges, underpowered: onRows?.underpowered ?? [], cannotJudge: onRows?.cannotJudge ?? [])
+    return Outcome(
+      bench: new.bench, checks: checks, markdown: markdown, warnings: warnings, underpowered: onRows?.underpowered ?? [],
+      cannotJudge: onRows?.cannotJudge ?? [])
   }
 }

@@ -131,20 +131,18 @@ public struct RegressionGate: Sendable {
   /// `inputDifferences` (allowed on purpose) and `configChanges` are listed above the table.
   public static func markdown(
     _ checks: [Check], baseline: String, current: String, inputDifferences: [String] = [], configChanges: [String] = [],
-    underpowered: [String] = []
+    underpowered: [String] = [], cannotJudge: [String] = []
   ) -> String {
     let failedChecks = checks.filter { $0.verdict == .regression || $0.verdict == .missing }
     let failed = failedChecks.count
-    let cannotJudge = underpowered.filter { $0.contains("cannot judge") }
-    let weak = underpowered.filter { !$0.contains("cannot judge") }
     let verdict = [
       failed == 0 ? "**Gate passed** (\(checks.filter { $0.verdict == .pass }.count) metrics checked\(cannotJudge.isEmpty ? "" : ", \(cannotJudge.count) not judged: too few groups"))"
         : "**Gate failed: \(failed) regression\(failed == 1 ? "" : "s")**"
     ] + failedChecks.map { "- " + $0.line } + cannotJudge.map { "- \($0)" }
     var lines = verdict + ["", "Baseline `\(baseline)`, current `\(current)`.", ""]
-    if !weak.isEmpty {
+    if !underpowered.isEmpty {
       lines += ["**Too few items to see every drop** (these metrics pass unless a larger drop is significant):", ""]
-      lines += weak.map { "- \($0)" } + [""]
+      lines += underpowered.map { "- \($0)" } + [""]
     }
     if !inputDifferences.isEmpty {
       lines += ["**Warning: the runs read different inputs** (compared on purpose):", ""]

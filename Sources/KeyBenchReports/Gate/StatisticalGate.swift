@@ -29,8 +29,10 @@ public struct StatisticalGate: Sendable {
 
   public struct Judgement: Sendable {
     public var checks: [RegressionGate.Check]
-    /// "cannot judge …" and "cannot detect drops below X points …", one per metric affected.
+    /// "cannot detect drops below X points …", one per metric the sample is too small for.
     public var underpowered: [String]
+    /// "cannot judge: 3 users (needs ≥ 10)", one per metric whose groups are too few for a verdict.
+    public var cannotJudge: [String]
     /// Metric names judged here (the threshold gate leaves them alone).
     public var metricNames: Set<String>
     public var comparison: ComparisonReport
@@ -64,58 +66,55 @@ public struct StatisticalGate: Sendable {
     let report = ComparisonReport(parts, group: baseline.statistics.group, settings: settings, alpha: alpha)
     let model = try PairedPower(alpha: alpha, power: power, family: max(report.family, 1))
     var checks: [RegressionGate.Check] = []
-    var underpowered: [String] = []
+    var underpowered: [String] = [], cannotJudge: [String] = []
     for c in report.comparisons {
       let name = "\(c.a).\(c.metric)"
       let scale = c.unit == "fraction" ? 100.0 : 1.0
       let unit = c.unit == "fraction" ? "points" : c.unit
-      guard c.items > 0 else {
-        checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: "no items", verdict: .info, unit: c.unit))
+      func check(_ delta: String, _ verdict: RegressionGate.Verdict = .info) {
+        checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: verdict, unit: c.unit))
+      }
+      // "−1.20 pt (95 % −2.10 pt … −0.30 pt; p 0.0100", closed by each branch below.
+      var observed: (interval: String, p: String)?
+      if let difference = c.difference, let p = c.p {
+        observed = (
+          "\(Self.points(difference * scale, unit: c.unit, threshold: minEffect)) (95 % \(Self.points((c.low ?? .nan) * scale, unit: c.unit)) … \(Self.points((c.high ?? .nan) * scale, unit: c.unit))",
+          Self.p(p))
+      }
+      // Too few groups; or, with items but no test, one group holding every counted item.
+      if let reason = c.tooFewGroups(group: report.group) ?? (observed == nil && c.items > 0 ? "one \(report.group) holds every counted item" : nil) {
+        cannotJudge.append("\(name): cannot judge: \(reason)")
+        check(observed.map { "\($0.interval); p \($0.p); cannot judge: \(reason))" } ?? "cannot judge: \(reason)")
         continue
       }
-      guard let difference = c.difference, let p = c.p else {
-        // Items in one group (or one group holding them all): nothing to compare the group with.
-        let line = "\(name): cannot judge: \(c.groups) \(report.group)\(c.groups == 1 ? "" : "s") (needs ≥ \(RunStatistics.fewGroups))"
-        underpowered.append(line)
-        checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: "cannot judge: \(c.groups) \(report.group)\(c.groups == 1 ? "" : "s") (needs ≥ \(RunStatistics.fewGroups))", verdict: .info, unit: c.unit))
-        continue
-      }
-      var delta = "\(Self.points(difference * scale, unit: c.unit, threshold: minEffect)) (95 % \(Self.points((c.low ?? .nan) * scale, unit: c.unit)) … \(Self.points((c.high ?? .nan) * scale, unit: c.unit)); "
-      guard c.hasEnoughGroups else {
-        let line = "\(name): cannot judge: \(c.groups) \(report.group)s (needs ≥ \(RunStatistics.fewGroups))"
-        underpowered.append(line)
-        delta += "p \(Self.p(p)); cannot judge: \(c.groups) \(report.group)s (needs ≥ \(RunStatistics.fewGroups)))"
-        checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: .info, unit: c.unit))
+      guard let observed else {
+        check("no items")
         continue
       }
       guard c.inFamily, let pHolm = c.pHolm, pHolm.isFinite else {
-        delta += "p \(Self.p(p)); slice, reported not judged)"
-        checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: .info, unit: c.unit))
+        check("\(observed.interval); p \(observed.p); slice, reported not judged)")
         continue
       }
-      let regression = c.isRegression(minEffect: minEffect, alpha: alpha)
-      delta += "p Holm \(Self.p(pHolm)) over \(report.family))"
-      if let definition = definitions.first(where: { $0.name == c.metric }) {
-        let binary = definition.score.isBinary
-        let standardError = c.powerStandardError ?? 0
-        if let detectable = model.detectable(items: c.items, groups: c.groups, pairedStandardError: standardError, binary: binary),
-          detectable * scale > minEffect
-        {
-          let shown = detectable * scale
-          underpowered.append(
-            String(format: "%@: cannot detect drops below %.1f %@ with %d items in %d %@s (--min-effect %@; %.0f %% power at α %.2f, Holm over %d%@)",
-              name, shown, unit, c.items, c.groups, report.group, Self.number(minEffect), power * 100, alpha, report.family,
-              binary ? ", a drop spread over the items" : ""))
-          delta.removeLast()
-          delta += String(format: "; detects ≥ %.1f)", shown)
-        }
+      var delta = "\(observed.interval); p Holm \(Self.p(pHolm)) over \(report.family)"
+      if let definition = definitions.first(where: { $0.name == c.metric }),
+        let detectable = model.detectable(
+          items: c.items, groups: c.groups, pairedStandardError: c.powerStandardError ?? 0, binary: definition.score.isBinary),
+        detectable * scale > minEffect
+      {
+        let shown = detectable * scale
+        underpowered.append(
+          String(format: "%@: cannot detect drops below %.1f %@ with %d items in %d %@s (--min-effect %@; %.0f %% power at α %.2f, Holm over %d%@)",
+            name, shown, unit, c.items, c.groups, report.group, Self.number(minEffect), power * 100, alpha, report.family,
+            definition.score.isBinary ? ", a drop spread over the items" : ""))
+        delta += String(format: "; detects ≥ %.1f", shown)
       }
-      checks.append(.init(metric: name, baseline: c.valueA, current: c.valueB, delta: delta, verdict: regression ? .regression : .pass, unit: c.unit))
+      check(delta + ")", c.isRegression(minEffect: minEffect, alpha: alpha) ? .regression : .pass)
     }
     for algorithm in missing {
       checks.append(.init(metric: "\(algorithm).*", baseline: nil, current: nil, delta: "algorithm missing from the current run", verdict: .missing))
     }
-    return Judgement(checks: checks, underpowered: underpowered, metricNames: Set(definitions.map(\.name)), comparison: report)
+    return Judgement(
+      checks: checks, underpowered: underpowered, cannotJudge: cannotJudge, metricNames: Set(definitions.map(\.name)), comparison: report)
   }
 
   /// A signed difference with the digits that explain a verdict: two decimals, or more when

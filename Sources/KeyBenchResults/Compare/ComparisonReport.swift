@@ -53,9 +53,7 @@ public struct ComparisonReport: Sendable, Codable {
 
   /// "cannot judge" lines: comparisons whose groups are too few for any verdict.
   public var cannotJudge: [String] {
-    comparisons.filter { $0.items > 0 && !$0.hasEnoughGroups }.map {
-      "cannot judge \($0.metric) (\($0.a) vs \($0.b)): \($0.groups) \(group)s (needs ≥ \(RunStatistics.fewGroups))"
-    }
+    comparisons.compactMap { c in c.tooFewGroups(group: group).map { "cannot judge \(c.metric) (\(c.a) vs \(c.b)): \($0)" } }
   }
 
   public var markdown: String {

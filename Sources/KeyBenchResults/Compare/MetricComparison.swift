@@ -58,6 +58,13 @@ public struct MetricComparison: Sendable, Codable, Equatable {
   /// Whether the groups are enough for any verdict (``RunStatistics/fewGroups``).
   public var hasEnoughGroups: Bool { groups >= RunStatistics.fewGroups }
 
+  /// "3 users (needs ≥ 10)" when the items fall in too few groups for any verdict; nil when they
+  /// are enough (or there are none). Every "cannot judge" line is made from this.
+  public func tooFewGroups(group: String) -> String? {
+    guard items > 0, !hasEnoughGroups else { return nil }
+    return "\(groups) \(group)s (needs ≥ \(RunStatistics.fewGroups))"
+  }
+
   /// Whether B is better (+1), worse (−1) or not significantly different (0) at `alpha` after
   /// Holm; always 0 outside the family or below ``RunStatistics/fewGroups`` groups.
   public func direction(alpha: Double) -> Int {
@@ -75,9 +82,8 @@ public struct MetricComparison: Sendable, Codable, Equatable {
 
   /// The verdict in words, as compare prints it.
   public func verdict(alpha: Double, group: String) -> String {
-    guard items > 0 else { return "n/a" }
-    guard hasEnoughGroups else { return "cannot judge: \(groups) \(group)s (needs ≥ \(RunStatistics.fewGroups))" }
-    guard p != nil else { return "n/a" }
+    if let reason = tooFewGroups(group: group) { return "cannot judge: \(reason)" }
+    guard items > 0, p != nil else { return "n/a" }
     switch direction(alpha: alpha) {
     case 1: return "B better"
     case -1: return "A better"

@@ -62,15 +62,36 @@ public struct PairedPower: Sendable, Equatable {
   /// exceeds ten million items.
   public func needed(effect: Double, discordant: Double, itemsPerGroup: Double) -> (items: Int, groups: Int)? {
     guard effect > 0, effect <= 1, discordant >= 0, discordant <= 1, itemsPerGroup >= 1, itemsPerGroup.isFinite else { return nil }
+    func items(_ k: Double) -> Double { k * k * (discordant + effect) / (effect * effect) }
+    guard let groups = fixedPointGroups(limit: 10_000_000 / itemsPerGroup, { items($0) / itemsPerGroup }),
+      let k = multiplier(groups: groups)
+    else { return nil }
+    return (max(Int(items(k).rounded(.up)), Int((Double(groups) * itemsPerGroup).rounded(.up))), groups)
+  }
+
+  /// Groups a comparison of a metric that is not 0/1 needs to detect `effect`, from its standard
+  /// error `standardError` over `observedGroups` groups (it scales as 1/√groups): the groups G with
+  /// K(G)·SE·√(observed/G) ≤ effect, never fewer than ``RunStatistics/fewGroups``. nil beyond ten
+  /// million groups.
+  public func groupsNeeded(effect: Double, standardError: Double, observedGroups: Int) -> Int? {
+    guard effect > 0, standardError > 0, observedGroups > 0 else { return nil }
+    return fixedPointGroups(limit: 10_000_000) { k in
+      let scale = k * standardError / effect
+      return Double(observedGroups) * scale * scale
+    }
+  }
+
+  /// The fewest groups, at least ``RunStatistics/fewGroups``, that `groupsFor(K)` (the groups a
+  /// multiplier K calls for) does not exceed: K falls as the groups' degrees of freedom grow, so
+  /// the answer is a fixed point, reached from below. nil when it passes `limit`.
+  private func fixedPointGroups(limit: Double, _ groupsFor: (Double) -> Double) -> Int? {
     var groups = RunStatistics.fewGroups
     for _ in 0..<100 {
       guard let k = multiplier(groups: groups) else { return nil }
-      let items = k * k * (discordant + effect) / (effect * effect)
-      guard items <= 10_000_000 else { return nil }
-      let next = max(RunStatistics.fewGroups, Int((items / itemsPerGroup).rounded(.up)))
-      if next <= groups {
-        return (max(Int(items.rounded(.up)), Int((Double(groups) * itemsPerGroup).rounded(.up))), groups)
-      }
+      let wanted = groupsFor(k)
+      guard wanted <= limit else { return nil }
+      let next = max(RunStatistics.fewGroups, Int(wanted.rounded(.up)))
+      if next <= groups { return groups }
       groups = next
     }
     return nil

@@ -75,21 +75,10 @@ public struct PowerPlan: Sendable, Codable {
           }
         } else if estimate.standardError > 0 {
           let se = paired ? estimate.standardError : estimate.standardError * 2.0.squareRoot()
-          line.detectableNow = sample.groups >= RunStatistics.fewGroups ? (model.multiplier(groups: sample.groups) ?? .nan) * se : nil
-          // SE scales as 1/√groups; K depends on the groups through its degrees of freedom.
-          var groups = RunStatistics.fewGroups
-          for _ in 0..<100 {
-            guard let k = model.multiplier(groups: groups) else { break }
-            let scale = k * se / effect
-            let next = max(RunStatistics.fewGroups, Int((Double(sample.groups) * scale * scale).rounded(.up)))
-            if next <= groups || next > 10_000_000 {
-              if next <= 10_000_000 {
-                line.groupsNeeded = groups
-                line.itemsNeeded = Int((Double(groups) * itemsPerGroup).rounded(.up))
-              }
-              break
-            }
-            groups = next
+          line.detectableNow = model.detectable(items: sample.items, groups: sample.groups, pairedStandardError: se, binary: false)
+          if let groups = model.groupsNeeded(effect: effect, standardError: se, observedGroups: sample.groups) {
+            line.groupsNeeded = groups
+            line.itemsNeeded = Int((Double(groups) * itemsPerGroup).rounded(.up))
           }
         }
         lines.append(line)

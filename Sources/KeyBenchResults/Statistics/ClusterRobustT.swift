@@ -45,17 +45,11 @@ public enum ClusterRobustT {
     try Check.probability(level, name: "level")
     let total = sample.denominatorTotal
     guard let value = sample.value, total > 0, sample.groups >= 2 else { return nil }
-    var variance = 0.0
-    for g in 0..<sample.groups {
-      let leverage = sample.groupDenominators[g] / total
-      guard leverage < 1 else { return nil }
-      let score = (sample.groupNumerators[g] - value * sample.groupDenominators[g]) / total
-      variance += score * score / ((1 - leverage) * (1 - leverage))
-    }
-    variance *= Double(sample.groups - 1) / Double(sample.groups)
+    guard let standardError = jackknifeStandardError(groups: sample.groups, { g in
+      (score: (sample.groupNumerators[g] - value * sample.groupDenominators[g]) / total, leverage: sample.groupDenominators[g] / total)
+    }) else { return nil }
     let df = sample.groups - 1
     let t = StudentT.quantile(0.5 + level / 2, degreesOfFreedom: Double(df))
-    let standardError = variance.squareRoot()
     // A ratio whose every item scores at most its denominator lies in [0, 1]; so does its interval.
     let bounded = zip(sample.groupNumerators, sample.groupDenominators).allSatisfy { $0 <= $1 }
     var low = value - t * standardError, high = value + t * standardError
@@ -85,18 +79,15 @@ public enum ClusterRobustT {
     try Check.probability(level, name: "level")
     let totalA = pair.groupDenominatorsA.reduce(0, +), totalB = pair.groupDenominatorsB.reduce(0, +)
     guard let valueA = pair.valueA, let valueB = pair.valueB, totalA > 0, totalB > 0, pair.groups >= 2 else { return nil }
-    var variance = 0.0
-    for g in 0..<pair.groups {
-      let leverage = (pair.groupDenominatorsA[g] / totalA + pair.groupDenominatorsB[g] / totalB) / 2
-      guard leverage < 1 else { return nil }
-      let score = (pair.groupNumeratorsA[g] - valueA * pair.groupDenominatorsA[g]) / totalA
-        - (pair.groupNumeratorsB[g] - valueB * pair.groupDenominatorsB[g]) / totalB
-      variance += score * score / ((1 - leverage) * (1 - leverage))
-    }
-    variance *= Double(pair.groups - 1) / Double(pair.groups)
+    guard let standardError = jackknifeStandardError(groups: pair.groups, { g in
+      (
+        score: (pair.groupNumeratorsA[g] - valueA * pair.groupDenominatorsA[g]) / totalA
+          - (pair.groupNumeratorsB[g] - valueB * pair.groupDenominatorsB[g]) / totalB,
+        leverage: (pair.groupDenominatorsA[g] / totalA + pair.groupDenominatorsB[g] / totalB) / 2
+      )
+    }) else { return nil }
     let difference = valueA - valueB
     let df = Double(pair.groups - 1)
-    let standardError = variance.squareRoot()
     let t = StudentT.quantile(0.5 + level / 2, degreesOfFreedom: df)
     let p: Double
     if standardError > 0 {
@@ -117,5 +108,17 @@ public enum ClusterRobustT {
       difference: difference, valueA: valueA, valueB: valueB,
       interval: Interval(low: low, high: high, level: level),
       pValue: p, standardError: standardError, items: pair.items, groups: pair.groups, degreesOfFreedom: pair.groups - 1)
+  }
+
+  /// √((G − 1)/G · Σ e_g²/(1 − h_g)²) from each group's linearised score e_g and leverage h_g;
+  /// nil when one group has all the weight (h_g = 1: nothing to compare it with).
+  private static func jackknifeStandardError(groups: Int, _ group: (Int) -> (score: Double, leverage: Double)) -> Double? {
+    var variance = 0.0
+    for g in 0..<groups {
+      let (score, leverage) = group(g)
+      guard leverage < 1 else { return nil }
+      variance += score * score / ((1 - leverage) * (1 - leverage))
+    }
+    return (variance * (Double(groups - 1) / Double(groups))).squareRoot()
   }
 }

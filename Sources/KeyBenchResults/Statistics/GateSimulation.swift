@@ -43,12 +43,8 @@ public enum GateSimulation {
       for item in 0..<items {
         let u = generator.nextUnit()
         let rank = u < rates[item % groups] ? 1 : (generator.nextUnit() < 0.5 ? 2 : 3)
-        func run() -> Double {
-          guard rank <= 2, generator.nextUnit() < noise else { return rank == 1 ? 1 : 0 }
-          return rank == 1 ? 0 : 1
-        }
-        a.append(run())
-        b.append(run())
+        a.append(topOne(rank: rank, noise: noise, generator: &generator))
+        b.append(topOne(rank: rank, noise: noise, generator: &generator))
       }
       var hits = b.indices.filter { b[$0] == 1 }
       for _ in 0..<min(hits.count, Int((lost * Double(items)).rounded())) {
@@ -72,5 +68,13 @@ public enum GateSimulation {
       cell.detectedAtStated += 1
     }
     return cell
+  }
+
+  /// One run's top-1 hit (1 or 0) for an item whose target sits at `rank` (nil: not found), when
+  /// a share `noise` of the items have ranks 1 and 2 swapped, as tie order does between two runs
+  /// of one version: the noise model of this simulation and of ``RealUserSimulation``.
+  static func topOne(rank: Int?, noise: Double, generator: inout SeededGenerator) -> Double {
+    guard let rank, rank <= 2, generator.nextUnit() < noise else { return rank == 1 ? 1 : 0 }
+    return rank == 1 ? 0 : 1
   }
 }

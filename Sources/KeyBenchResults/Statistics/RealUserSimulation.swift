@@ -47,12 +47,8 @@ public struct RealUserSimulation: Sendable {
         for rank in users[user] {
           names.append("u\(user)")
           hits.append(rank == 1)
-          func run() -> Double {
-            guard let rank, rank <= 2, generator.nextUnit() < noise else { return rank == 1 ? 1 : 0 }
-            return rank == 1 ? 0 : 1
-          }
-          a.append(run())
-          b.append(run())
+          a.append(GateSimulation.topOne(rank: rank, noise: noise, generator: &generator))
+          b.append(GateSimulation.topOne(rank: rank, noise: noise, generator: &generator))
         }
       }
       result.meanItems += Double(names.count) / Double(dataSets)
