@@ -278,7 +278,7 @@ let package = Package(
     .testTarget(
       name: "KeyBenchBenchTests",
       dependencies: [
-        "KeyBenchBench", "KeyBenchKeyboard", "KeyBenchPlugins", "KeyBenchLexicon", "KeyBenchCorpora", "keybench-run", "keybench-ingest", "KeyBenchSwipe", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore",
+        "KeyBenchBench", "KeyBenchKeyboard", "KeyBenchPlugins", "KeyBenchLexicon", "KeyBenchCorpora", "keybench-run", "keybench-ingest", "KeyBenchSwipe", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore", "KeyBenchResults",
         "KeyBenchTestSupport",
       ],
       swiftSettings: strict

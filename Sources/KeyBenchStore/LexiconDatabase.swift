@@ -465,7 +465,7 @@ public enum LexiconDatabaseError: Error, CustomStringConvertible, Equatable {
     switch self {
     case .smallerReplacement(let name, let database, let source, let stored, let incoming, let unit):
       let share = String(format: "%.1f", 100 * Double(stored - incoming) / Double(max(stored, 1)))
-      return "\(source): \(Self.grouped(incoming)) \(unit), \(share) % fewer than the \(Self.grouped(stored)) of '\(name)' in \(database) — a cut or damaged file? Refused; '\(name)' is unchanged. Pass --replace-smaller to replace it anyway"
+      return "\(source): \(NumberFormatting.grouped(incoming)) \(unit), \(share) % fewer than the \(NumberFormatting.grouped(stored)) of '\(name)' in \(database) — a cut or damaged file? Refused; '\(name)' is unchanged. Pass --replace-smaller to replace it anyway"
     case .unknownTextModel(let name, let database, let known):
       let list = known.isEmpty ? "none; run keybench-ingest --text first" : known.joined(separator: ", ")
       return "\(database): no text n-gram counts named '\(name)' (stored: \(list))"
@@ -473,16 +473,5 @@ public enum LexiconDatabaseError: Error, CustomStringConvertible, Equatable {
       let list = known.isEmpty ? "none; run keybench-ingest first" : known.joined(separator: ", ")
       return "\(database): no lexicon named '\(name)' (stored: \(list))"
     }
-  }
-
-  /// `160715` → `160,715`, as the tools print counts.
-  static func grouped(_ value: Int) -> String {
-    let digits = Array(String(value.magnitude))
-    var out = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0 && (digits.count - offset) % 3 == 0 { out.append(",") }
-      out.append(digit)
-    }
-    return value < 0 ? "-" + out : out
   }
 }

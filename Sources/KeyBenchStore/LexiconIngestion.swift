@@ -52,18 +52,17 @@ public enum LexiconIngestion {
         reason: "the header has no locale to name the lexicon; pass --name")
     }
     let firstProblem = report.malformedExamples.first.map { " (the first, line \($0.line ?? 0): \($0.reason))" } ?? ""
-    let grouped = LexiconDatabaseError.grouped
     guard !wordlist.words.isEmpty else {
       let lines = report.entryLines == 0
         ? "it has a header but no word lines"
-        : "all \(grouped(report.entryLines)) of its entry lines are malformed\(firstProblem)"
+        : "all \(NumberFormatting.grouped(report.entryLines)) of its entry lines are malformed\(firstProblem)"
       throw InputFileError(
         path: path, kind: .empty, reason: "no words to store: \(lines); nothing was stored")
     }
     if report.malformedShare > maximumMalformedShare {
       throw InputFileError(
         path: path, kind: .malformed,
-        reason: "\(grouped(report.malformedLines)) of its \(grouped(report.entryLines)) entry lines (\(percent(report.malformedShare))) are malformed\(firstProblem), more than the \(percent(maximumMalformedShare)) accepted: the wrong file or a damaged one? Nothing was stored (--max-malformed raises the limit)")
+        reason: "\(NumberFormatting.grouped(report.malformedLines)) of its \(NumberFormatting.grouped(report.entryLines)) entry lines (\(percent(report.malformedShare))) are malformed\(firstProblem), more than the \(percent(maximumMalformedShare)) accepted: the wrong file or a damaged one? Nothing was stored (--max-malformed raises the limit)")
     }
     let source = LexiconDatabase.Source(
       file: path, sha256: try FileDigest.sha256Hex(ofFileAt: path), bytes: report.fileBytes)

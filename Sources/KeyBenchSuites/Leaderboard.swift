@@ -112,7 +112,6 @@ public struct Leaderboard {
   /// intervals overlap (two configurations on the same gestures). nil where rows do not pair;
   /// false where they pair but the test finds no difference (or too few groups).
   static func pairedVerdicts(_ rows: [Row]) -> [[Bool?]] {
-    var verdicts = [[Bool?]](repeating: [Bool?](repeating: nil, count: rows.count), count: rows.count)
     var runs: [String: RunResults] = [:]
     func results(_ folder: String) -> RunResults? {
       if let cached = runs[folder] { return cached }
@@ -120,8 +119,7 @@ public struct Leaderboard {
       runs[folder] = loaded
       return loaded
     }
-    var comparisons: [MetricComparison] = []
-    var pairs: [(Int, Int)] = []
+    var pairs: [PairedVerdicts.Pair] = []
     for i in rows.indices {
       for j in rows.indices where j > i {
         guard let folderA = rows[i].folder, let folderB = rows[j].folder, let nameA = rows[i].rowAlgorithm, let nameB = rows[j].rowAlgorithm,
@@ -134,19 +132,10 @@ public struct Leaderboard {
           metrics: [definition], settings: .init()),
           let comparison = part.comparisons.first, comparison.p != nil
         else { continue }
-        comparisons.append(comparison)
-        pairs.append((i, j))
+        pairs.append(.init(i: i, j: j, comparison: comparison))
       }
     }
-    let report = ComparisonReport(comparisons: comparisons, group: "group", settings: .init(), alpha: 0.05)
-    for (position, (i, j)) in pairs.enumerated() {
-      // B − A is j's value minus i's; +1 means j (B) is better.
-      let direction = report.comparisons[position].direction(alpha: report.alpha)
-      // Touch and gesture rank 1 − an error rate: the metric's own direction decides.
-      verdicts[i][j] = direction == -1
-      verdicts[j][i] = direction == 1
-    }
-    return verdicts
+    return PairedVerdicts.matrix(count: rows.count, pairs: pairs)
   }
 
   /// The algorithms of one summary with their headline numbers, per benchmark (Reports/FORMATS.md).

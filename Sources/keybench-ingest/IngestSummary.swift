@@ -1,3 +1,4 @@
+import KeyBenchCore
 import KeyBenchCLI
 import KeyBenchStore
 

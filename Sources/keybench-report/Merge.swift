@@ -15,7 +15,8 @@ extension KeybenchReport {
         shards of one sweep (the same --param grid, --random and --seed in their provenance.json; \
         every row a configuration of that grid with the grid's values, none twice: the checks a \
         resumed sweep makes of its journal, each failure naming the file and line), and writes \
-        the union to --out with the Pareto frontier recomputed over all rows. \
+        the union to --out with the Pareto frontier recomputed over all rows, and each \
+        configuration's run folder (runs/<config>/, its per-gesture rows) copied from its shard. \
         The merged journal is written too, so the merged sweep can be resumed or extended. \
         Shards must have read the same inputs (their provenance.json: corpus digest, gestures \
         scored, lexicon content, top-k); the merged provenance.json lists the shards.
@@ -26,7 +27,7 @@ extension KeybenchReport {
     @Argument(help: "Shard folders written by keybench-sweep --shard I/N.")
     var shards: [String]
 
-    @Option(help: "The accuracy metric of the Pareto frontier (higher is better).")
+    @Option(help: "The accuracy of the Pareto frontier and the best (higher is better), judged by paired tests on the configurations' per-gesture rows: top1, top<K> or mrr.")
     var objective: String = "top1"
 
     @Option(help: "The cost metric of the Pareto frontier (lower is better).")
@@ -76,12 +77,27 @@ extension KeybenchReport {
       if FileManager.default.fileExists(atPath: journal) {
         throw ValidationError("\(out) already holds a sweep journal; merge into an empty folder")
       }
+      // Each configuration's run folder comes along, so the merged sweep's paired tests (and
+      // compare) see every configuration's rows.
+      for row in merged.rows {
+        guard let shard = shards.first(where: { SweepItems.hasRun(row.config, in: $0) }) else {
+          throw CommandFailure(
+            "no shard holds \(SweepItems.folderName)/\(row.config)/ (its per-gesture rows, which the paired tests need); "
+              + "rerun the shard that ran \(row.config) with this KeyBench into an empty folder")
+        }
+        let target = SweepItems.folder(of: row.config, in: out)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
+        try FileManager.default.copyItem(atPath: SweepItems.folder(of: row.config, in: shard), toPath: target)
+      }
+      var items = try SweepItems(directory: out, objective: objective, example: merged.rows.first?.config)
       for row in merged.rows { try merged.append(row, toJournalIn: out) }
       try AtomicFileWriter.write(provenance, to: (out as NSString).appendingPathComponent("provenance.json"))
       try merged.write(to: out, objective: objective, cost: cost, title: "Sweep (merged from \(shards.count) shards)",
         footer: "## How this was made\n\nMerged from " + shards.map { "`\($0)`" }.joined(separator: ", ")
-          + " by `\(CommandLine.arguments.joined(separator: " "))`; inputs, items and each shard's command are in provenance.json.\n")
-      let frontier = try merged.paretoConfigs(objective: objective, cost: cost)
+          + " by `\(CommandLine.arguments.joined(separator: " "))`; inputs, items and each shard's command are in provenance.json.\n",
+        items: &items)
+      let frontier = try merged.paretoConfigs(objective: objective, cost: cost, better: try items.verdicts(merged.rows.map(\.config)))
       print("merged \(merged.rows.count) configurations from \(shards.count) shards; \(frontier.count) on the Pareto frontier")
       print("wrote \(out)/sweep.csv, sweep.md")
     }

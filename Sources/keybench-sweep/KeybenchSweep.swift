@@ -21,13 +21,18 @@ struct KeybenchSweep: ParsableCommand {
       Runs the benchmark once per configuration of the parameter grid and writes to --out \
       sweep.csv (one row per configuration: parameters, accuracy, filter recall and kept share, \
       latency median and p99, and whether the row is Pareto-optimal for accuracy against median \
-      latency) and sweep.md (the frontier first). Parameters are dotted paths into the \
+      latency), sweep.md (the frontier first, then the best configuration and those it is not \
+      clearly better than) and runs/<config>/, each configuration's run folder as keybench-run \
+      swipe writes it (per-gesture rows; keybench-report compare and gate read it). Every \
+      configuration decodes the same gestures, so "clearly better" is a paired test on them \
+      (Holm across every pair of configurations); from fewer than 10 users nothing is. \
+      Parameters are dotted paths into the \
       plug-in's JSON configuration (see keybench-run swipe --print-config), e.g. \
       --param filters.length.a=0.5,0.6,0.75 --param filters.endPoint.radius=1.5:3:0.5 \
       --param dtw.prefixCache=true,false.
 
       Resumable: rows are journalled in sweep.journal.csv as they finish; run the same command \
-      again and only missing configurations run. --shard I/N runs every N-th configuration from \
+      again and only missing configurations run (and those whose run folder is gone). --shard I/N runs every N-th configuration from \
       the I-th, so N machines (a CI matrix, Slurm array jobs) split one sweep; combine their \
       folders with keybench-report merge. The corpus and the laid-out lexicon are loaded once. \
       provenance.json records the inputs' digests, the gestures left out and the grid; a folder \
@@ -40,7 +45,7 @@ struct KeybenchSweep: ParsableCommand {
       Exit status: 0 success, 2 an unusable input or failed work, 64 usage error.
 
       Examples:
-        keybench-sweep swipe --lexicon en_US --corpus .keybench/corpora/hws.jsonl --limit 1000 --param filters.length.a=0.5,0.55,0.6 --param filters.endPoint.radius=1.5:2.5:0.5 --out runs/sweep
+        keybench-sweep swipe --lexicon en_US --corpus .keybench/corpora/hws.jsonl --sample 1000 --param filters.length.a=0.5,0.55,0.6 --param filters.endPoint.radius=1.5:2.5:0.5 --out runs/sweep
       """,
     version: BuildInfo.versionText)
 
@@ -84,8 +89,14 @@ struct KeybenchSweep: ParsableCommand {
 
   @OptionGroup var users: UserFoldOptions
 
-  @Option(help: "The accuracy metric of the Pareto frontier (higher is better).")
+  @Option(help: "The accuracy of the Pareto frontier and the best, judged by paired tests on the configurations' shared gestures: top1, top<K> (K = --top) or mrr.")
   var objective: String = "top1"
+
+  @Option(
+    help: ArgumentHelp(
+      "Decode each configuration's gestures on this many threads (1…\(SwipeBenchmark.maximumJobs)).",
+      discussion: "Accuracy is the same as with one job; decode times overlap, so the frontier's cost compares configurations of one sweep only."))
+  var jobs: Int = 1
 
   @Option(help: "Output folder for sweep.csv, sweep.md and the journal.")
   var out: String
@@ -97,6 +108,15 @@ struct KeybenchSweep: ParsableCommand {
     if let random, !(1...1_000_000).contains(random) { throw ValidationError("--random must be in 1…1,000,000") }
     guard (1...100).contains(top) else { throw ValidationError("--top must be in 1…100") }
     if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+    guard (1...SwipeBenchmark.maximumJobs).contains(jobs) else {
+      throw ValidationError("--jobs must be in 1…\(SwipeBenchmark.maximumJobs), got \(jobs).")
+    }
+    // The paired tests need the objective per gesture: a figure without rows would fall back
+    // to point estimates.
+    let objectives = ["top1", "top\(top)", "mrr"]
+    guard objectives.contains(objective) else {
+      throw ValidationError("--objective '\(objective)' is not an accuracy the sweep has per gesture; give one of \(objectives.joined(separator: ", "))")
+    }
   }
 
   var shardParts: (index: Int, count: Int)? {
@@ -106,11 +126,6 @@ struct KeybenchSweep: ParsableCommand {
   }
 
   func run() throws {
-    // The frontier keeps the higher objective: a time or a count would crown the slowest.
-    guard SwipeReport.metricKinds[objective.split(separator: ".").last.map(String.init) ?? objective] == .accuracy else {
-      let accuracies = SwipeReport.metricKinds.filter { $0.value == .accuracy }.keys.sorted().joined(separator: ", ")
-      throw ValidationError("--objective '\(objective)' is not an accuracy (higher is better); give one of \(accuracies)")
-    }
     let plan: SweepPlan
     do {
       plan = try SweepPlan(parameters: parameters.map(SweepPlan.Parameter.init(parsing:)))
@@ -124,6 +139,12 @@ struct KeybenchSweep: ParsableCommand {
     let configurations = plan.configurations(random: random, seed: seed, shard: shardParts!)
     let base = try config.map { try ConfigFiles.load($0, over: DTWDecoderConfig(), what: "decoder config") }
       ?? DTWDecoderConfig()
+    // A misspelt parameter or an out-of-range value is a usage error, before any data is read.
+    do {
+      try SwipeSweep.checkValues(plan, over: base)
+    } catch let error as SweepError {
+      throw ValidationError(error.description)
+    }
     var selection = SwipeBenchmark.Selection()
     selection.limit = limit
     selection.sample = sampling.choice
@@ -137,9 +158,6 @@ struct KeybenchSweep: ParsableCommand {
     let prepared = try benchmark.prepare(corpus: corpus, layouts: LayoutResolver(catalog: catalog))
     for line in prepared.items.skipLines { StandardError.print("sweep: \(line)") }
     guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
-    let sweep = SwipeSweep(benchmark: benchmark, prepared: prepared, plan: plan)
-    // A misspelt parameter or an out-of-range value fails before any work.
-    try sweep.checkValues()
     let provenance = Provenance(
       inputs: [try .init(role: "corpus", path: corpus)] + (try catalog.provenanceInputs(profiles: prepared.devices)), lexicon: benchmark.lexicon.provenance, items: prepared.items, top: top)
     var userSet = Set<String>()
@@ -148,7 +166,7 @@ struct KeybenchSweep: ParsableCommand {
     let settings: [String: Any] = [
       "bench": bench, "base": try JSONSerialization.jsonObject(with: JSONEncoder().encode(base)), "grid": parameters,
       "random": random.map { $0 as Any } ?? NSNull(), "random_seed": seed, "top": top, "add_missing_targets": addMissingTargets,
-      "objective": objective, "users": userCount, "sample": sampling.sample.map { $0 as Any } ?? NSNull(), "sample_seed": sampling.sampleSeed,
+      "objective": objective, "users": userCount, "jobs": jobs, "sample": sampling.sample.map { $0 as Any } ?? NSNull(), "sample_seed": sampling.sampleSeed,
       "user_fold": users.userFold.map { $0.description as Any } ?? NSNull(), "exclude_user_fold": users.excludeUserFold.map { $0.description as Any } ?? NSNull(),
     ]
     try Self.claim(out, provenance: provenance, settings: settings)
@@ -158,16 +176,17 @@ struct KeybenchSweep: ParsableCommand {
       StandardError.print(
         "warning: \(userCount) users: no configuration is clearly better than another from fewer than \(RunStatistics.fewGroups) (take --sample N over more users)")
     }
+    let sweep = SwipeSweep(benchmark: benchmark, prepared: prepared, plan: plan, provenance: provenance, corpus: corpus, jobs: jobs)
+    guard let objectiveMetric = sweep.objectiveMetric(objective) else { throw ValidationError("--objective '\(objective)' has no per-gesture rows") }
     let runner = SweepRunner(
-      plan: plan, metrics: sweep.metrics, directory: out, objective: objective, cost: "decode_ms_median",
+      plan: plan, metrics: sweep.metrics, directory: out, objective: objective, objectiveMetric: objectiveMetric, cost: "decode_ms_median",
       title: "Sweep of the swipe decoder on \(corpus)", footer: try provenance.markdown(config: settings))
     let outcome = try runner.run(configurations, progress: { done, total, perConfig in
       let eta = Double(total - done) * perConfig
       StandardError.print(String(format: "sweep: %d/%d configurations, %.1f s each, ETA %.0f s", done, total, perConfig, eta))
-    }, evaluate: sweep.evaluate)
-    let frontier = try outcome.table.paretoConfigs(objective: objective, cost: "decode_ms_median")
-    print("ran \(outcome.ran), resumed \(outcome.resumed); \(frontier.count) on the Pareto frontier")
-    print("wrote \(out)/sweep.csv, sweep.md")
+    }, evaluate: sweep.evaluate(_:folder:))
+    print("ran \(outcome.ran), resumed \(outcome.resumed); \(outcome.frontier.count) on the Pareto frontier")
+    print("wrote \(out)/sweep.csv, sweep.md, \(SweepItems.folderName)/<config>/")
   }
 
   /// Writes `provenance.json` into `folder`, refusing a folder whose earlier sweep read other
@@ -202,5 +221,5 @@ struct KeybenchSweep: ParsableCommand {
 
 extension KeybenchSweep: CommandFiles {
   var reads: [FileUse] { [FileUse("--corpus", corpus)] + FileUse.file("--config", config) + database.use }
-  var writes: [FileUse] { FileUse.files("--out", in: out, [SweepTable.journalName, "sweep.csv", "sweep.md", "provenance.json"]) }
+  var writes: [FileUse] { FileUse.files("--out", in: out, [SweepTable.journalName, "sweep.csv", "sweep.md", "provenance.json", SweepItems.folderName]) }
 }

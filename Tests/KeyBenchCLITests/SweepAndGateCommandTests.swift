@@ -41,6 +41,15 @@ import Testing
       .map { (radius: Double($0[2])!, recall: Double($0[14])!) }
     #expect(recall.filter { $0.radius == 0.5 }.map(\.recall).max()! < recall.filter { $0.radius == 1.5 }.map(\.recall).min()!)
 
+    // Every configuration is a run folder compare reads, paired on the same gestures.
+    let compared = try Run.product("keybench-report", ["compare", "\(full)/runs/c0000", "\(full)/runs/c0005", "--metric", "top1"])
+    #expect(compared.status == 0 && compared.stdout.contains("| top1 | c0000:seed000 | c0005:seed000 |"), "\(compared.stdout)\(compared.stderr)")
+    #expect(try String(contentsOfFile: "\(full)/sweep.md", encoding: .utf8).contains("each decoding the same 60 gestures"))
+    // A configuration whose run folder is gone runs again.
+    try FileManager.default.removeItem(atPath: "\(full)/runs/c0002")
+    let rerun = try Run.product("keybench-sweep", common + ["--out", full])
+    #expect(rerun.status == 0 && rerun.stdout.contains("ran 1, resumed 5") && rerun.stderr.contains("(c0002); they run again"), "\(rerun.stderr)")
+
     // Interrupted: drop the last journal row and cut one in half; the rerun redoes only those.
     let journal = "\(full)/sweep.journal.csv"
     let kept = try lines(journal).dropLast(2).joined(separator: "\n") + "\nc0004,0.95,1"
@@ -92,9 +101,11 @@ import Testing
     }
     #expect(try accuracy(dir.path("m/sweep.csv")) == accuracy("\(full)/sweep.csv"))
 
-    // A misspelt parameter fails before any work, naming it.
+    #expect(FileManager.default.fileExists(atPath: dir.path("m/runs/c0005/results.csv")))
+
+    // A misspelt parameter is a usage error before any data is read, naming it.
     let typo = try Run.product("keybench-sweep", Array(common.prefix(7)) + ["--param", "filters.lenght.a=1", "--out", dir.path("t")])
-    #expect(typo.status == 2)
+    #expect(typo.status == 64)
     #expect(typo.stderr.contains("filters.lenght.a"))
   }
 

@@ -147,6 +147,14 @@ public struct SweepTable: Sendable, Equatable {
     try handle.synchronize()
   }
 
+  /// Replaces the journal in `directory` with this table's rows (through a temporary file), after
+  /// rows were dropped from it.
+  public func rewriteJournal(in directory: String) throws {
+    let path = (directory as NSString).appendingPathComponent(Self.journalName)
+    try Self.refuseSymlink(path)
+    try AtomicFileWriter.write(([CSV.row(header)] + rows.map { CSV.row(journalLine($0)) }).joined(separator: "\n") + "\n", to: path)
+  }
+
   /// A journal line: metrics at full precision, so a resumed row equals the fresh one.
   func journalLine(_ row: Row) -> [String] {
     [row.config] + row.values + row.metrics.map { $0.map(CSV.exactNumber) ?? "" }
@@ -159,10 +167,12 @@ public struct SweepTable: Sendable, Equatable {
   // MARK: Pareto frontier
 
   /// Rows no other row dominates (``IntervalDominance``): clearly better on `objective` (higher
-  /// is better; intervals apart when the table has `<objective>_low`/`_high`) without being
-  /// clearly costlier on `cost` (lower is better; by more than 1.5×), or clearly cheaper without
-  /// being clearly worse. Rows missing either value are never on the frontier.
-  public func paretoConfigs(objective: String, cost: String) throws -> Set<String> {
+  /// is better) without being clearly costlier on `cost` (lower is better; by more than 1.5×), or
+  /// clearly cheaper without being clearly worse. "Clearly better" is `better` (the paired test on
+  /// the configurations' shared gestures, ``SweepItems``) where it decides, else intervals apart
+  /// when the table has `<objective>_low`/`_high`. Rows missing either value are never on the
+  /// frontier.
+  public func paretoConfigs(objective: String, cost: String, better: ((String, String) -> Bool?)? = nil) throws -> Set<String> {
     guard let o = metrics.firstIndex(of: objective) else { throw SweepError("no metric '\(objective)' in the sweep") }
     guard let c = metrics.firstIndex(of: cost) else { throw SweepError("no metric '\(cost)' in the sweep") }
     let low = metrics.firstIndex(of: objective + "_low"), high = metrics.firstIndex(of: objective + "_high")
@@ -170,28 +180,40 @@ public struct SweepTable: Sendable, Equatable {
       guard let value = row.metrics[o], let price = row.metrics[c] else { return nil }
       return (row.config, IntervalDominance.Point(value: value, low: low.flatMap { row.metrics[$0] }, high: high.flatMap { row.metrics[$0] }, cost: price))
     }
-    let frontier = IntervalDominance.frontier(points.map(\.1))
+    let paired: IntervalDominance.PairedVerdict? = better.map { better in { i, j in better(points[i].0, points[j].0) } }
+    let frontier = IntervalDominance.frontier(points.map(\.1), paired: paired)
     return Set(zip(points, frontier).filter(\.1).map(\.0.0))
   }
 
   // MARK: Output
 
-  /// Writes `sweep.csv` (with the `pareto` column) and `sweep.md` into `directory`; `footer`
-  /// (the provenance block) ends `sweep.md`.
-  public func write(to directory: String, objective: String, cost: String, title: String, footer: String = "") throws {
-    let frontier = try paretoConfigs(objective: objective, cost: cost)
+  /// Writes `sweep.csv` (with the `pareto` column) and `sweep.md` into `directory`, the frontier
+  /// and the best configuration decided by paired tests on `items`; `footer` (the provenance
+  /// block) ends `sweep.md`.
+  public func write(to directory: String, objective: String, cost: String, title: String, footer: String = "", items: inout SweepItems) throws {
+    let better = try items.verdicts(rows.map(\.config))
+    let frontier = try paretoConfigs(objective: objective, cost: cost, better: better)
     let sorted = rows.sorted { $0.config < $1.config }
     let csv = ([CSV.row(header + ["pareto"])] + sorted.map { CSV.row(line($0) + [String(frontier.contains($0.config))]) })
       .joined(separator: "\n") + "\n"
+    let scope = Scope(items: items.items.count, groups: items.groupCount, pairs: rows.count * (rows.count - 1) / 2, better: better)
     try AtomicFileWriter.write(
       files: [
         ("sweep.csv", csv),
-        ("sweep.md", markdown(frontier: frontier, objective: objective, cost: cost, title: title) + (footer.isEmpty ? "" : "\n" + footer)),
+        ("sweep.md", markdown(frontier: frontier, objective: objective, cost: cost, title: title, scope: scope) + (footer.isEmpty ? "" : "\n" + footer)),
       ],
       into: directory)
   }
 
-  func markdown(frontier: Set<String>, objective: String, cost: String, title: String) -> String {
+  /// What the paired verdicts of a sweep rest on, for its page.
+  struct Scope {
+    var items: Int
+    var groups: Int
+    var pairs: Int
+    var better: (String, String) -> Bool?
+  }
+
+  func markdown(frontier: Set<String>, objective: String, cost: String, title: String, scope: Scope) -> String {
     let o = metrics.firstIndex(of: objective)!
     let c = metrics.firstIndex(of: cost)!
     func cell(_ value: Double?, _ metric: String) -> String {
@@ -206,19 +228,41 @@ public struct SweepTable: Sendable, Equatable {
       "| \(row.config) | " + (row.values + shown.map { cell(row.metrics[metrics.firstIndex(of: $0)!], $0) })
         .joined(separator: " | ") + " |"
     }
+    func described(_ row: Row) -> String { zip(parameters, row.values).map { "\($0)=\($1)" }.joined(separator: ", ") }
     let onFrontier = rows.filter { frontier.contains($0.config) }.sorted { ($0.metrics[c] ?? 0) < ($1.metrics[c] ?? 0) }
     let best = rows.max { ($0.metrics[o] ?? -.infinity) < ($1.metrics[o] ?? -.infinity) }
+    let enough = scope.groups >= RunStatistics.fewGroups
     var lines = [
       "# \(title)", "",
-      "\(rows.count) configurations over \(parameters.joined(separator: ", ")). The Pareto frontier: no other "
-        + "configuration is clearly better on `\(objective)` (95 % intervals apart, where the sweep has them) without being "
-        + "clearly costlier on `\(cost)` (by more than \(IntervalDominance.costTolerance)×, since one run's time has no interval), "
-        + "or clearly cheaper without being clearly worse. Cheapest first.", "",
+      "\(rows.count) configurations over \(parameters.joined(separator: ", ")), each decoding the same "
+        + "\(NumberFormatting.grouped(scope.items)) gestures of \(NumberFormatting.grouped(scope.groups)) users (every configuration's per-gesture rows are in "
+        + "`\(SweepItems.folderName)/<config>/`, a run folder `keybench-report compare` reads).",
+      "",
+      enough
+        ? "A configuration is clearly better on `\(objective)` than another only by the paired test on their shared gestures "
+          + "(the cluster-robust t over users, McNemar for a 0/1 metric), Holm-adjusted across all \(NumberFormatting.grouped(scope.pairs)) pairs."
+        : "**Cannot judge: \(scope.groups) users (needs ≥ \(RunStatistics.fewGroups)).** No configuration is called clearly more or less "
+          + "accurate than another; take `--sample N` or `--user-fold` over more users.",
+      "",
+      "The Pareto frontier: no other configuration is clearly better on `\(objective)` without being clearly costlier on "
+        + "`\(cost)` (by more than \(IntervalDominance.costTolerance)×, since one run's time has no interval), or clearly cheaper "
+        + "without being clearly worse. Cheapest first.", "",
       head, rule,
     ]
     lines += onFrontier.map(tableRow)
-    if let best {
-      lines += ["", "Best `\(objective)`: \(best.config) (\(zip(parameters, best.values).map { "\($0)=\($1)" }.joined(separator: ", ")))."]
+    if let best, let value = best.metrics[o] {
+      let tied = rows.filter { $0.config != best.config && $0.metrics[o] != nil && scope.better(best.config, $0.config) != true }
+        .sorted { $0.config < $1.config }
+      var sentence = "Best `\(objective)`: \(best.config) (\(described(best))), \(cell(value, objective))"
+      if tied.isEmpty {
+        sentence += ", clearly better than every other configuration."
+      } else if tied.count == rows.count - 1 {
+        sentence += "; not clearly better than any other configuration, so the highest value may be noise."
+      } else {
+        let names = tied.prefix(12).map(\.config).joined(separator: ", ") + (tied.count > 12 ? ", …" : "")
+        sentence += "; not clearly better than \(tied.count) other configuration\(tied.count == 1 ? "" : "s") (\(names)), any of which may be the best."
+      }
+      lines += ["", sentence]
     }
     lines += ["", "## All configurations", "", head, rule]
     lines += rows.sorted { $0.config < $1.config }.map(tableRow)

@@ -1,18 +1,36 @@
-import KeyBenchCore
-import KeyBenchResults
+public import KeyBenchCore
+public import KeyBenchResults
 public import KeyBenchSwipe
 
 /// Sweeping the swipe decoder: a configuration's values merged into the base decoder config
-/// by dotted path, the prepared corpus decoded, and the figures a sweep row records.
+/// by dotted path, the prepared corpus decoded, its run folder written (what `keybench-run
+/// swipe` writes, so compare, gate and leaderboard read it), and the figures a sweep row records.
 public struct SwipeSweep {
   public var benchmark: SwipeBenchmark
   public var prepared: SwipeBenchmark.Prepared
   public var plan: SweepPlan
+  /// What each configuration's run folder records as its origin (the sweep's inputs).
+  public var provenance: Provenance
+  public var corpus: String
+  public var jobs: Int
 
-  public init(benchmark: SwipeBenchmark, prepared: SwipeBenchmark.Prepared, plan: SweepPlan) {
+  public init(benchmark: SwipeBenchmark, prepared: SwipeBenchmark.Prepared, plan: SweepPlan, provenance: Provenance, corpus: String, jobs: Int = 1) {
     self.benchmark = benchmark
     self.prepared = prepared
     self.plan = plan
+    self.provenance = provenance
+    self.corpus = corpus
+    self.jobs = jobs
+  }
+
+  /// The decoder's name in every configuration's results.csv: one name, so two configurations'
+  /// folders compare with `keybench-report compare` without naming algorithms.
+  public static let algorithm = "seed000"
+
+  /// The sweep's objective computed from rows: top-1, top-k or the weighted rank score; nil for a
+  /// figure that has no per-item rows.
+  public func objectiveMetric(_ name: String) -> RowMetric? {
+    SwipeReport.rowMetrics(top: benchmark.top).first { $0.name == name && $0.filter == nil }
   }
 
   /// The row's metric columns: accuracy (top-1 with its 95 % cluster-robust t interval over
@@ -40,11 +58,11 @@ public struct SwipeSweep {
   /// Checks every value of every parameter on the base config before any work (an unknown name
   /// or an out-of-range value fails here, naming it); combinations that break a rule between
   /// fields (`filters.length.b` below `.a`) fail when their row runs.
-  public func checkValues() throws {
+  public static func checkValues(_ plan: SweepPlan, over base: DTWDecoderConfig) throws {
     for parameter in plan.parameters {
       for value in parameter.values {
         do {
-          _ = try JSONConfig.setting(parameter.name, to: value.json, in: benchmark.config)
+          _ = try JSONConfig.setting(parameter.name, to: value.json, in: base)
         } catch {
           throw SweepError("parameter \(parameter.name)=\(value): \(error)")
         }
@@ -52,12 +70,22 @@ public struct SwipeSweep {
     }
   }
 
-  /// Decodes the corpus with `configuration` and returns the row's metric values.
-  public func evaluate(_ configuration: SweepPlan.Configuration) throws -> [Double?] {
+  /// Decodes the corpus with `configuration`, writes its run folder to `folder` and returns the
+  /// row's metric values.
+  public func evaluate(_ configuration: SweepPlan.Configuration, folder: String) throws -> [Double?] {
     var benchmark = self.benchmark
-    benchmark.config = try config(for: configuration)
-    let run = try benchmark.run(prepared)
+    let config = try config(for: configuration)
+    benchmark.config = config
+    let run = try benchmark.run(prepared, jobs: jobs)
     let summary = SwipeSummary(results: run.results, lexiconSize: run.lexiconSize, top: benchmark.top)
+    var provenance = provenance
+    provenance.jobs = jobs
+    provenance.timing = SwipeBenchmark.timing(jobs: jobs)
+    var report = SwipeReport(
+      run: run, summary: summary, config: config, corpus: corpus, lexicon: benchmark.lexicon.name, provenance: provenance,
+      settings: ["add_missing_targets": benchmark.addMissingTargets, "sweep_config": configuration.id])
+    report.mainName = Self.algorithm
+    try report.write(to: folder)
     var values: [String: Double] = [
       "top1": summary.top1, "top\(benchmark.top)": summary.topK, "mrr": summary.mrr,
       "decode_ms_median": summary.decodeMs.median, "decode_ms_p99": summary.decodeMs.quantile(0.99),
