@@ -21,7 +21,7 @@ enum CommandCheckServer {
         print(String(decoding: try encoder.encode(reply), as: UTF8.self))
       }
     } catch {
-      FileHandle.standardError.write(Data("Error: \(path): \(error)\n".utf8))
+      StandardError.write("Error: \(path): \(error)\n")
       exit(ExitStatus.failure)
     }
     exit(ExitStatus.standardOutputStatus(0))

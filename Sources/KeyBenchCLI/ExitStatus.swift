@@ -41,10 +41,10 @@ public enum ExitStatus {
         print(HelpLayout.arranged(message), terminator: "")
         exit(standardOutputStatus(0))
       case .validationFailure:
-        FileHandle.standardError.write(Data((clipped(message) + "\n").utf8))
+        StandardError.print(clipped(message))
         exit(usage)
       default:
-        FileHandle.standardError.write(Data((clipped(message) + "\n").utf8))
+        StandardError.print(clipped(message))
         exit(failure)
       }
     }
@@ -57,7 +57,7 @@ public enum ExitStatus {
     let code = keybench_flush_standard_output()
     guard code != 0 else { return status }
     let reason = String(cString: strerror(code))
-    FileHandle.standardError.write(Data("Error: cannot write standard output: \(reason)\n".utf8))
+    StandardError.write("Error: cannot write standard output: \(reason)\n")
     return status == 0 ? failure : status
   }
 

@@ -86,10 +86,10 @@ public enum FuzzCommand {
       default: throw UsageError("unknown command '\(command)'")
       }
     } catch let error as UsageError {
-      FileHandle.standardError.write(Data("keybench-fuzz: \(error.message)\n\n\(usage)\n".utf8))
+      StandardError.write("keybench-fuzz: \(error.message)\n\n\(usage)\n")
       return 64
     } catch {
-      FileHandle.standardError.write(Data("keybench-fuzz: \(error)\n".utf8))
+      StandardError.write("keybench-fuzz: \(error)\n")
       return 2
     }
   }

@@ -89,7 +89,7 @@ public enum FuzzProcessGuard {
       _ = FileManager.default.createFile(atPath: path, contents: data)
       note += "; input saved to \(path)"
     }
-    FileHandle.standardError.write(Data((note + "\n").utf8))
+    StandardError.print(note)
     _exit(status)
   }
 

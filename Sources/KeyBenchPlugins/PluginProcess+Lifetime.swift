@@ -50,7 +50,7 @@ extension PluginProcess {
     leftBehind += left
     let line = "plug-in \(spec.name) left \(left.count) process\(left.count == 1 ? "" : "es") behind (\(left.joined(separator: ", "))); KeyBench ended \(left.count == 1 ? "it" : "them")"
     appendToLog("[keybench] " + line)
-    FileHandle.standardError.write(Data("warning: \(line)\n".utf8))
+    StandardError.write("warning: \(line)\n")
   }
 
   /// Explains an output closed or input refused: the exit status when the plug-in is gone.

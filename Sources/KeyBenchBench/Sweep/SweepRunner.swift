@@ -66,7 +66,7 @@ public struct SweepRunner {
     }
     defer { withExtendedLifetime(lock) {} }
     var table = SweepTable(parameters: plan.parameters.map(\.name), metrics: metrics)
-    if let journal = try SweepTable.readJournal(in: directory, warn: { FileHandle.standardError.write(Data("sweep: warning: \($0)\n".utf8)) }) {
+    if let journal = try SweepTable.readJournal(in: directory, warn: { StandardError.write("sweep: warning: \($0)\n") }) {
       guard journal.metrics == metrics else {
         throw SweepError(
           "\(directory) holds a sweep measuring \(journal.metrics.joined(separator: ", ")), not \(metrics.joined(separator: ", ")); "
@@ -80,7 +80,7 @@ public struct SweepRunner {
     let orphans = table.rows.filter { !SweepItems.hasRun($0.config, in: directory) }.map(\.config)
     if !orphans.isEmpty {
       let list = orphans.prefix(8).joined(separator: ", ") + (orphans.count > 8 ? ", …" : "")
-      FileHandle.standardError.write(Data("sweep: warning: \(orphans.count) journalled configuration(s) have no per-item rows in \(SweepItems.folderName)/ (\(list)); they run again\n".utf8))
+      StandardError.write("sweep: warning: \(orphans.count) journalled configuration(s) have no per-item rows in \(SweepItems.folderName)/ (\(list)); they run again\n")
       table.rows.removeAll { orphans.contains($0.config) }
       try table.rewriteJournal(in: directory)
     }

@@ -81,6 +81,6 @@ public enum RunComparison {
         path: b, kind: .malformed,
         reason: "is not comparable with \(a):\n\(list)\nCompare runs of the same inputs, or pass --allow-different-inputs to compare them on purpose.")
     }
-    FileHandle.standardError.write(Data("warning: comparing runs of different inputs (--allow-different-inputs):\n\(list)\n".utf8))
+    StandardError.write("warning: comparing runs of different inputs (--allow-different-inputs):\n\(list)\n")
   }
 }

@@ -79,7 +79,7 @@ public struct StatisticalGate: Sendable {
       if let difference = c.difference, let p = c.p {
         observed = (
           "\(Self.points(difference * scale, unit: c.unit, threshold: minEffect)) (95 % \(Self.points((c.low ?? .nan) * scale, unit: c.unit)) … \(Self.points((c.high ?? .nan) * scale, unit: c.unit))",
-          Self.p(p))
+          ComparisonReport.pValue(p))
       }
       // Too few groups; or, with items but no test, one group holding every counted item.
       if let reason = c.tooFewGroups(group: report.group) ?? (observed == nil && c.items > 0 ? "one \(report.group) holds every counted item" : nil) {
@@ -95,7 +95,7 @@ public struct StatisticalGate: Sendable {
         check("\(observed.interval); p \(observed.p); slice, reported not judged)")
         continue
       }
-      var delta = "\(observed.interval); p Holm \(Self.p(pHolm)) over \(report.family)"
+      var delta = "\(observed.interval); p Holm \(ComparisonReport.pValue(pHolm)) over \(report.family)"
       if let definition = definitions.first(where: { $0.name == c.metric }),
         let detectable = model.detectable(
           items: c.items, groups: c.groups, pairedStandardError: c.powerStandardError ?? 0, binary: definition.score.isBinary),
@@ -134,10 +134,6 @@ public struct StatisticalGate: Sendable {
     return String(format: "%+.\(decimals)f", value) + suffix
   }
 
-  /// A p-value: four decimals, or two significant digits below 0.0001 (never a bare "0.0000").
-  static func p(_ value: Double) -> String {
-    value >= 0.0001 ? String(format: "%.4f", value) : (value == 0 ? "< 1e-300" : String(format: "%.2g", value))
-  }
 
   static func number(_ value: Double) -> String {
     value == value.rounded() ? String(format: "%.0f", value) : String(format: "%g", value)

@@ -43,6 +43,12 @@ public struct ComparisonReport: Sendable, Codable {
     self.alpha = alpha
   }
 
+  /// A p-value as every reader prints it: four decimals, or two significant digits below 0.0001
+  /// ("0.0000" could not be checked against another tool).
+  public static func pValue(_ value: Double) -> String {
+    value >= 0.0001 ? String(format: "%.4f", value) : (value == 0 ? "< 1e-300" : String(format: "%.2g", value))
+  }
+
   public var json: String {
     get throws {
       let encoder = JSONEncoder()
@@ -62,11 +68,7 @@ public struct ComparisonReport: Sendable, Codable {
       guard let v, v.isFinite else { return "n/a" }
       return unit == "fraction" ? String(format: "%+.2f pt", v * 100) : String(format: "%+.4g", v)
     }
-    func p(_ v: Double?) -> String {
-      guard let v else { return "n/a" }
-      // Small p-values keep two significant digits: "0.0000" could not be checked against another tool.
-      return v >= 0.0001 ? String(format: "%.4f", v) : (v == 0 ? "< 1e-300" : String(format: "%.2g", v))
-    }
+    func p(_ v: Double?) -> String { v.map(Self.pValue) ?? "n/a" }
     func detectable(_ c: MetricComparison) -> String {
       guard let d = c.detectable else { return "" }
       return c.unit == "fraction" ? String(format: "%.2f pt", d * 100) : String(format: "%.4g", d)
