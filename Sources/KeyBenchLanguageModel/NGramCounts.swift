@@ -79,6 +79,10 @@ public struct NGramCounts: Sendable {
   /// The id of `word` (any casing), or nil when it never occurred.
   public func id(of word: String) -> Int32? { index[word.lowercased()] }
 
+  /// Ids by lower-cased form (what ``id(of:)`` looks up), for models that keep the vocabulary
+  /// without the counts.
+  public var wordIDs: [String: Int32] { index }
+
   /// Distinct words (without `<s>`).
   public var vocabularySize: Int { words.count - 1 }
 

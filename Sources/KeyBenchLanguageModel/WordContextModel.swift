@@ -6,7 +6,9 @@ import Foundation
 /// previous words, or the sentence start when there are none.
 public struct WordContextModel: Sendable {
   public let model: KneserNeyModel
-  private let counts: NGramCounts
+  /// Word ids by lower-cased form: all the model keeps of the counts (holding the counts
+  /// themselves would keep their dictionaries alive beside the compact model).
+  private let ids: [String: Int32]
 
   /// The context of one word, looked up once for all the candidates scored in it (a corrector asks
   /// about hundreds of words per context).
@@ -21,8 +23,18 @@ public struct WordContextModel: Sendable {
   }
 
   public init(counts: NGramCounts) {
-    self.counts = counts
+    ids = counts.wordIDs
     model = KneserNeyModel(counts: counts)
+  }
+
+  /// The model over `words` (display forms by id, `<s>` first) and `model` built on their ids,
+  /// e.g. loaded from the lexicon database without the counts' dictionaries.
+  public init(words: [String], model: KneserNeyModel) {
+    var ids: [String: Int32] = [:]
+    ids.reserveCapacity(words.count)
+    for (id, word) in words.enumerated().dropFirst() { ids[word.lowercased()] = Int32(id) }
+    self.ids = ids
+    self.model = model
   }
 
   /// ln(P(word | previous) ÷ P(word)), clamped to ±`limit`: positive when the context makes the word
@@ -47,7 +59,9 @@ public struct WordContextModel: Sendable {
   }
 
   /// The model's id of `word` (any casing), nil when the training text never showed it.
-  public func wordID(_ word: String) -> Int32? { counts.id(of: word) }
+  public func wordID(_ word: String) -> Int32? { id(of: word) }
+
+  private func id(of word: String) -> Int32? { ids[word.lowercased()] }
 
   /// The (u, v) ids of the context: the sentence start stands in for missing previous words.
   public func context(_ previous: some BidirectionalCollection<String>) -> Context {
@@ -55,11 +69,11 @@ public struct WordContextModel: Sendable {
     let v: Int32?
     switch previous.count {
     case 0: (u, v) = (nil, NGramCounts.sentenceStart)
-    case 1: (u, v) = (NGramCounts.sentenceStart, counts.id(of: previous[previous.startIndex]))
+    case 1: (u, v) = (NGramCounts.sentenceStart, id(of: previous[previous.startIndex]))
     default:
       let last = previous.index(before: previous.endIndex)
-      v = counts.id(of: previous[last])
-      u = v == nil ? nil : counts.id(of: previous[previous.index(before: last)])
+      v = id(of: previous[last])
+      u = v == nil ? nil : id(of: previous[previous.index(before: last)])
     }
     let bigram = v.flatMap { model.bigramContext($0) }
     let trigram = v.flatMap { v in u.flatMap { model.trigramContext($0, v) } }

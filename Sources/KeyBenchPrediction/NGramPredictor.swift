@@ -103,7 +103,7 @@ public final class NGramPredictor: Predictor {
     let bigramContext = v.flatMap { lm.bigramContext($0) }
 
     var candidates: [Int32] = []
-    func collect(_ list: [Int32]) {
+    func collect(_ list: some Collection<Int32>) {
       var found = 0
       for id in list.prefix(Self.scanLimit) where vocabulary.matches(id, typed) {
         if !candidates.contains(id) { candidates.append(id) }

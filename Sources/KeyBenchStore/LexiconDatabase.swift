@@ -158,7 +158,7 @@ public struct LexiconDatabase: Sendable {
         reason = "not a usable KeyBench lexicon database\(detail)"
       }
     } else if let error = error as? DamagedValue {
-      reason = "not a usable KeyBench lexicon database: it holds \(error.what) of \(error.value), outside 0…255 (edited by hand or damaged)"
+      reason = "not a usable KeyBench lexicon database: it holds \(error.text) (edited by hand or damaged)"
     } else if error is RowDecodingError || error is DecodingError {
       reason = "not a usable KeyBench lexicon database: it holds a value of the wrong type or shape (edited by hand or damaged)"
     } else {
@@ -399,9 +399,11 @@ public struct LexiconDatabase: Sendable {
   }
 
   /// A stored value outside its column's range.
+  /// A stored value no KeyBench writes, said in the words of the error message.
   struct DamagedValue: Error {
-    var what: String
-    var value: Int
+    var text: String
+    init(what: String, value: Int, allowed: String = "0…255") { text = "\(what) of \(value), outside \(allowed)" }
+    init(_ text: String) { self.text = text }
   }
 
   /// Shortcut and bigram children of `word` in lexicon `name`.

@@ -130,6 +130,41 @@ extension LexiconDatabase {
   ///
   /// - Throws: ``LexiconDatabaseError/unknownTextModel`` naming the stored ones.
   public func loadTextModel(named name: String) throws -> (counts: NGramCounts, fingerprint: TrainingFingerprint) {
+    var bigrams: [UInt64: Int] = [:]
+    var trigrams: [UInt64: Int] = [:]
+    let read = try readTextModel(
+      named: name, bigram: { bigrams[$0] = $1 }, trigram: { trigrams[$0] = $1 })
+    let counts = NGramCounts(
+      words: read.words, unigrams: read.unigrams, bigrams: bigrams, trigrams: trigrams, tokens: read.tokens, sentences: read.sentences)
+    return (counts, read.fingerprint)
+  }
+
+  /// Loads the counts called `name` as the context model decoders and correctors use, straight
+  /// into its compact arrays (no dictionary of every n-gram on the way: half the memory of
+  /// ``loadTextModel(named:)`` followed by ``WordContextModel/init(counts:)``, the same
+  /// probabilities), with the fingerprint of the texts and their token and sentence counts.
+  ///
+  /// - Throws: ``LexiconDatabaseError/unknownTextModel`` naming the stored ones.
+  public func loadContextModel(named name: String) throws -> (model: WordContextModel, fingerprint: TrainingFingerprint, tokens: Int, sentences: Int) {
+    var bigrams = KneserNeyModel.SortedCounts()
+    var trigrams = KneserNeyModel.SortedCounts()
+    let read = try readTextModel(
+      named: name,
+      bigram: { key, count in
+        guard bigrams.append(key, count: count) else { throw DamagedValue("bigrams out of key order") }
+      },
+      trigram: { key, count in
+        guard trigrams.append(key, count: count) else { throw DamagedValue("trigrams out of key order") }
+      })
+    let model = KneserNeyModel(vocabulary: read.words.count, bigrams: bigrams, trigrams: trigrams)
+    return (WordContextModel(words: read.words, model: model), read.fingerprint, read.tokens, read.sentences)
+  }
+
+  /// Reads text model `name`: its words and unigram counts returned, every bigram and trigram
+  /// handed to `bigram`/`trigram` as (key, count) in ascending key order (the primary key's).
+  private func readTextModel(
+    named name: String, bigram: (UInt64, Int) throws -> Void, trigram: (UInt64, Int) throws -> Void
+  ) throws -> (words: [String], unigrams: [Int], tokens: Int, sentences: Int, fingerprint: TrainingFingerprint) {
     try access { try queue.read { db in
       guard let row = try Row.fetchOne(db, sql: "SELECT * FROM text_models WHERE name = ?", arguments: [name]) else {
         let known = try String.fetchAll(db, sql: "SELECT name FROM text_models ORDER BY name")
@@ -141,36 +176,37 @@ extension LexiconDatabase {
       let wordRows = try Row.fetchCursor(db, sql: "SELECT id, word, count FROM text_words WHERE model_id = ? ORDER BY id", arguments: [model])
       while let r = try wordRows.next() {
         // Ids are positions: a gap or a negative count would shift every n-gram onto other words.
-        guard try r.decode(Int.self, atIndex: 0) == words.count else { throw DamagedValue(what: "a word id", value: try r.decode(atIndex: 0)) }
+        guard try r.decode(Int.self, atIndex: 0) == words.count else { throw DamagedValue(what: "a word id", value: try r.decode(atIndex: 0), allowed: "the next position, \(words.count)") }
         words.append(try r.decode(atIndex: 1))
         unigrams.append(try Self.count(r.decode(atIndex: 2)))
       }
+      // Ids fit the packed keys (21 bits) and the model's arrays, or the file was damaged.
+      guard !words.isEmpty, words.count <= 1 << 21 else { throw DamagedValue(what: "a text model with a number of words", value: words.count, allowed: "1…2,097,152") }
       func word(_ r: Row, _ index: Int) throws -> Int32 {
         let id: Int = try r.decode(atIndex: index)
-        guard id >= 0, id < words.count else { throw DamagedValue(what: "an n-gram word id", value: id) }
+        guard id >= 0, id < words.count else { throw DamagedValue(what: "an n-gram word id", value: id, allowed: "0…\(words.count - 1)") }
         return Int32(id)
       }
-      var bigrams: [UInt64: Int] = [:]
-      let bigramRows = try Row.fetchCursor(db, sql: "SELECT a, b, count FROM text_bigrams WHERE model_id = ?", arguments: [model])
-      while let r = try bigramRows.next() { bigrams[NGramCounts.bigramKey(try word(r, 0), try word(r, 1))] = try Self.count(r.decode(atIndex: 2)) }
-      var trigrams: [UInt64: Int] = [:]
-      let trigramRows = try Row.fetchCursor(db, sql: "SELECT a, b, c, count FROM text_trigrams WHERE model_id = ?", arguments: [model])
+      let bigramRows = try Row.fetchCursor(db, sql: "SELECT a, b, count FROM text_bigrams WHERE model_id = ? ORDER BY a, b", arguments: [model])
+      while let r = try bigramRows.next() { try bigram(NGramCounts.bigramKey(try word(r, 0), try word(r, 1)), try Self.count(r.decode(atIndex: 2))) }
+      let trigramRows = try Row.fetchCursor(db, sql: "SELECT a, b, c, count FROM text_trigrams WHERE model_id = ? ORDER BY a, b, c", arguments: [model])
       while let r = try trigramRows.next() {
-        trigrams[NGramCounts.trigramKey(try word(r, 0), try word(r, 1), try word(r, 2))] = try Self.count(r.decode(atIndex: 3))
+        try trigram(NGramCounts.trigramKey(try word(r, 0), try word(r, 1), try word(r, 2)), try Self.count(r.decode(atIndex: 3)))
       }
       let keys = try Int64.fetchAll(db, sql: "SELECT key FROM text_sentence_keys WHERE model_id = ?", arguments: [model])
-      let counts = NGramCounts(
-        words: words, unigrams: unigrams, bigrams: bigrams, trigrams: trigrams,
-        tokens: try Self.count(row.decode(forColumn: "tokens")), sentences: try Self.count(row.decode(forColumn: "sentences")))
       let sources = try JSONDecoder().decode(
         [TrainingFingerprint.File].self, from: Data(try row.decode(String.self, forColumn: "sources").utf8))
-      return (counts, TrainingFingerprint(files: sources, sentenceKeys: Set(keys.map { UInt64(bitPattern: $0) })))
+      return (
+        words, unigrams, try Self.count(row.decode(forColumn: "tokens")), try Self.count(row.decode(forColumn: "sentences")),
+        TrainingFingerprint(files: sources, sentenceKeys: Set(keys.map { UInt64(bitPattern: $0) }))
+      )
     } }
   }
 
-  /// A stored count; a negative one means the file was edited or damaged.
+  /// A stored count; a negative one, or one beyond 32 bits (no text of this world has a word
+  /// 4 billion times; the model keeps 32-bit counts), means the file was edited or damaged.
   private static func count(_ value: Int) throws -> Int {
-    guard value >= 0 else { throw DamagedValue(what: "a count", value: value) }
+    guard value >= 0, value <= Int(UInt32.max) else { throw DamagedValue(what: "a count", value: value, allowed: "0…4,294,967,295") }
     return value
   }
 

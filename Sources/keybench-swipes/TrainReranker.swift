@@ -96,8 +96,8 @@ extension KeybenchSwipes {
       let database = try LexiconDatabase(path: self.database.path, create: false)
       let words = try database.loadLexicon(named: lexicon)
       let catalog = try DeviceCatalog.bundled()
-      let stored = try context.map { try database.loadTextModel(named: $0) }
-      let contextModel = stored.map { WordContextModel(counts: $0.counts) }
+      let stored = try context.map { try database.loadContextModel(named: $0) }
+      let contextModel = stored?.model
       var selection = SwipeBenchmark.Selection()
       selection.limit = limit
       selection.userFold = users.userFold

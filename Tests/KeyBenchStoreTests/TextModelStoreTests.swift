@@ -40,6 +40,17 @@ import Testing
       #expect(fresh.suggest(previous: previous[...], prefix: prefix, count: 3) == stored.suggest(previous: previous[...], prefix: prefix, count: 3))
     }
 
+    // The context model read straight into its compact arrays scores every word in every
+    // context exactly as the one built from the loaded counts.
+    let direct = try database.loadContextModel(named: "de-tale")
+    let viaCounts = WordContextModel(counts: loaded)
+    #expect(direct.tokens == counts.tokens && direct.sentences == counts.sentences && direct.fingerprint == fingerprint)
+    for previous in [[], ["das"], ["der", "wolf"], ["im", "wald"], ["zebra"]] as [[String]] {
+      for word in counts.words.dropFirst() + ["Zebra"] {
+        #expect(direct.model.logRatio(word, previous: previous) == viaCounts.logRatio(word, previous: previous), "\(word) after \(previous)")
+      }
+    }
+
     // Re-ingesting a name with fewer words is refused unless asked for; counts of no words never
     // replace anything; an unknown name lists what is stored.
     var smaller = NGramCounts()

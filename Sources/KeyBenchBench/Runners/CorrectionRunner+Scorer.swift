@@ -105,7 +105,7 @@ extension CorrectionRunner {
       throw CommandFailure(
         "\(options.pairs): no pair carries previous words, so --context has nothing to use; build a sentence-level set with keybench-typos import keystrokes-sentences")
     }
-    let stored = try database.loadTextModel(named: name)
+    let stored = try database.loadContextModel(named: name)
     let sentences = SentenceImport.sentences(of: items).flatMap { TextTokenizer.sentences(in: $0.joined(separator: " ")) }
     let shared: Int
     do {
@@ -114,9 +114,9 @@ extension CorrectionRunner {
       throw CommandFailure("--context \(name) was trained on the test sentences: \(error.description)")
     }
     return Context(
-      model: WordContextModel(counts: stored.counts),
+      model: stored.model,
       info: .init(
-        name: name, files: stored.fingerprint.files.map(\.path), tokens: stored.counts.tokens, sentences: stored.counts.sentences,
+        name: name, files: stored.fingerprint.files.map(\.path), tokens: stored.tokens, sentences: stored.sentences,
         checkedSentences: sentences.filter { $0.count >= TrainTestSplit.checkedSentenceLength }.count, sharedSentences: shared),
       inputs: stored.fingerprint.files.map { Provenance.Input(role: "ngrams \(name)", path: $0.path, bytes: nil, sha256: $0.sha256) })
   }

@@ -17,13 +17,13 @@ extension SwipeRunner {
   func contextFusion(_ name: String, sentences: [[String]]) throws -> Context {
     let o = options
     let decoderConfig = o.configs.seed000
-    let stored = try LexiconDatabase(path: o.database, create: false).loadTextModel(named: name)
+    let stored = try LexiconDatabase(path: o.database, create: false).loadContextModel(named: name)
     let inputs = stored.fingerprint.files.map { Provenance.Input(role: "context \(name)", path: $0.path, bytes: nil, sha256: $0.sha256) }
     let overlap = try SwipeContextCheck.check(sentences: sentences, training: stored.fingerprint, model: name, corpus: o.corpus)
     // The seed-000 decoder's scores are costs with their own scale (its config's weight);
     // SHARK2's are negative log-probabilities, so the ratio enters with weight 1 (Bayes).
     // A re-ranker's scores have its own scale: its trained context weight.
-    let text = WordContextModel(counts: stored.counts)
+    let text = stored.model
     let gateWeights = o.decoders[0] == .seed000 ? o.configs.reranker?.contextFusionWeights : nil
     let fusion = gateWeights.map { ContextFusion(model: text, gateWeights: $0) }
       ?? ContextFusion(model: text, weight: o.decoders[0] != .seed000 ? 1 : decoderConfig.context.weight)
