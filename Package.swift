@@ -195,7 +195,7 @@ let package = Package(
     .target(
       name: "KeyBenchFuzz",
       dependencies: [
-        "KeyBenchCore", "KeyBenchLexicon", "KeyBenchGeometry", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTyping",
+        "CKeyBenchSystem", "KeyBenchCore", "KeyBenchLexicon", "KeyBenchGeometry", "KeyBenchCorpora", "KeyBenchSwipe", "KeyBenchTyping",
         "KeyBenchTouch", "KeyBenchGesture", "KeyBenchBench", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchPhotos", "KeyBenchSuites",
       ],
       swiftSettings: strict

@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "keybench_system.h"
 #include <errno.h>
+#include <pthread.h>
+#include <time.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -121,8 +123,30 @@ static void kb_remove_at(int parent, const char *name, int depth) {
 }
 #endif
 
+static volatile sig_atomic_t kb_interrupted_signal = 0;
+static pthread_t kb_interrupting_thread;
+
+void keybench_mark_interrupted(int signal_number) {
+  kb_interrupting_thread = pthread_self();
+  kb_interrupted_signal = signal_number;
+}
+
+void keybench_end_interrupted_trap(void) {
+  int signal_number = kb_interrupted_signal;
+  if (signal_number == 0) return;
+  // Another thread is removing the files and will end the process: let it finish (10 s at
+  // most), so nothing is left half removed. The removing thread itself ends at once.
+  if (!pthread_equal(pthread_self(), kb_interrupting_thread)) {
+    struct timespec step = {0, 10 * 1000 * 1000};
+    for (int i = 0; i < 1000; i++) nanosleep(&step, NULL);
+  }
+  _exit(128 + signal_number);
+}
+
 static void kb_crash_handler(int signal_number, siginfo_t *info, void *context) {
   (void)context;
+  // A trap while the process removes its files on an interruption is that interruption's end.
+  keybench_end_interrupted_trap();
   int saved = errno;
   int table = kb_crash_active;
   for (int i = 0; i < kb_crash_counts[table]; i++) kb_remove_at(AT_FDCWD, kb_crash_tables[table][i], 16);

@@ -72,6 +72,7 @@ public enum TemporaryFiles {
           return registry.interruptedBy == nil
         }
         guard first else { return }
+        keybench_mark_interrupted(signalNumber)
         for action in registry.lock.withLock({ registry.actions }) { action() }
         cleanUp()
         // The conventional status of a process ended by a signal.

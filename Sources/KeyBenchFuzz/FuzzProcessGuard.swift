@@ -1,3 +1,4 @@
+import CKeyBenchSystem
 public import Foundation
 import KeyBenchCore
 
@@ -89,7 +90,9 @@ public enum FuzzProcessGuard {
       _ = FileManager.default.createFile(atPath: path, contents: data)
       note += "; input saved to \(path)"
     }
-    StandardError.print(note)
+    // Straight to the descriptor: the stuck main thread may hold stdio's lock, so this thread
+    // must not flush standard output (StandardError would).
+    FileHandle.standardError.write(Data((note + "\n").utf8))
     _exit(status)
   }
 
@@ -116,6 +119,8 @@ private enum GuardState {
 /// Writes the running input to the crash artifact with async-signal-safe calls only, then lets
 /// the signal take its default course (SA_RESETHAND restored it) so the exit status names it.
 private func crashHandler(_ signal: Int32) {
+  // Interrupted and removing the scratch files: a trap on the running execution is no finding.
+  keybench_end_interrupted_trap()
   let note: StaticString = "==keybench-fuzz== deadly signal"
   _ = write(2, note.utf8Start, note.utf8CodeUnitCount)
   if let path = GuardState.crashPath {

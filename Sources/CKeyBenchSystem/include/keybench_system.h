@@ -36,4 +36,14 @@ int keybench_flush_standard_output(void);
 /// (the Swift runtime's backtracer) after the removal. Returns the number of paths kept.
 int keybench_crash_cleanup_set(const char *const *paths, int count);
 
+/// Records that the process is ending on `signal_number` (SIGINT, SIGTERM, SIGHUP) and is
+/// removing its files. A trap on another thread from then on (code that read a file just
+/// removed) is part of that ending, not a crash: the crash handlers end the process with
+/// 128 + that signal instead of reporting one.
+void keybench_mark_interrupted(int signal_number);
+
+/// From a crash handler: returns when the process is not being interrupted; otherwise ends the
+/// trapped thread's part (waiting for the thread removing the files, which exits the process).
+void keybench_end_interrupted_trap(void);
+
 #endif
