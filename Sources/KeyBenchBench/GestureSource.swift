@@ -20,6 +20,15 @@ struct GestureOutline {
     layout = gesture.layout
     context = gesture.context
   }
+
+  init(_ outline: SwipeCorpus.Outline) {
+    id = outline.id
+    user = outline.user
+    word = outline.word
+    flags = outline.flags
+    layout = outline.layout
+    context = outline.context
+  }
 }
 
 /// The gestures a swipe run decodes, in corpus order: held in memory, or read again from the
@@ -57,29 +66,22 @@ public struct GestureSource: Sendable {
     case .memory(let gestures):
       for (index, gesture) in gestures.enumerated() { try body(index, gesture) }
     case .file(let path, let positions, let ids):
-      var position = 0
       var next = 0
-      do {
-        try SwipeCorpus.read(path: path) { gesture in
-          defer { position += 1 }
-          guard next < positions.count, positions[next] == position else { return }
-          guard gesture.id == ids[next] else {
-            throw InputFileError(
-              path: path, kind: .malformed,
-              reason: "the corpus changed during the run: gesture \(position + 1) is '\(gesture.id)', was '\(ids[next])'")
-          }
-          try body(next, gesture)
-          next += 1
-          if next == positions.count { throw Done() }
+      try SwipeCorpus.read(path: path, positions: positions) { position, gesture in
+        guard gesture.id == ids[next] else {
+          throw InputFileError(
+            path: path, kind: .malformed,
+            reason: "the corpus changed during the run: gesture \(position + 1) is '\(gesture.id)', was '\(ids[next])'")
         }
-      } catch is Done {}
+        try body(next, gesture)
+        next += 1
+      }
       guard next == positions.count else {
         throw InputFileError(
           path: path, kind: .malformed,
-          reason: "the corpus changed during the run: it now ends after \(position) gestures, before gesture \(positions[next] + 1)")
+          reason: "the corpus changed during the run: it now ends before gesture \(positions[next] + 1)")
       }
     }
   }
 
-  private struct Done: Error {}
 }

@@ -128,13 +128,14 @@ public struct SwipeBenchmark {
     return try prepare(outline, selected: selected, items: items, source: GestureSource(memory: selected.map { gestures[$0] }))
   }
 
-  /// Like ``prepare(gestures:)``, but streams the corpus at `path`: a first pass keeps only each
-  /// gesture's outline (word, layout, flags, context), and every run reads the points again, so
-  /// memory does not grow with the corpus. Every gesture's layout is checked with `layouts`
-  /// before any work.
+  /// Like ``prepare(gestures:)``, but streams the corpus at `path`: a first pass reads only each
+  /// gesture's outline (word, layout, flags, context; the points skipped), and every run reads
+  /// the selected gestures' points, so memory does not grow with the corpus and a run of a few
+  /// gestures does not parse every point of the corpus. Every gesture's layout is checked with
+  /// `layouts` before any work; a selected gesture's points when it is read.
   public func prepare(corpus path: String, layouts: LayoutResolver) throws -> Prepared {
     var outline: [GestureOutline] = []
-    try SwipeCorpus.read(path: path, layouts: layouts) { outline.append(GestureOutline($0)) }
+    try SwipeCorpus.readOutlines(path: path, layouts: layouts) { outline.append(GestureOutline($0)) }
     let (selected, items) = select(outline)
     return try prepare(
       outline, selected: selected, items: items,

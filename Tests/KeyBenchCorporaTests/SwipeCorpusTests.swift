@@ -1,5 +1,5 @@
 import Foundation
-import KeyBenchCorpora
+@testable import KeyBenchCorpora
 import KeyBenchCore
 import KeyBenchGeometry
 import KeyBenchTestSupport
@@ -25,6 +25,36 @@ import Testing
     #expect(gestures[0].flags == [.landscape, .nonAlphabetic])
     let line = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")[1]
     #expect(line.contains(#""points":[[1.5,2,0],[3,4.25,16]]"#))
+  }
+
+  /// Outlines skip the points unparsed whatever the key order or the strings around them, and
+  /// read what the whole records say; positions read only the gestures asked for.
+  @Test func outlinesAndPositionsReadWhatWholeRecordsSay() throws {
+    let dir = try TemporaryDirectory()
+    let header = #"{"createdBy":"test","format":"keybench-swipes","provenance":{},"version":1}"#
+    let lines = [
+      #"{"id":"a","layout":{"device":"hws","height":197,"width":360},"points":[[1,2,0],[3,4,16]],"source":"t","word":"one","flags":[]}"#,
+      // Key order of another writer; strings holding brackets, quotes and the word "points".
+      #"{"points" : [[5,6,0]], "word":"two","id":"b \"points\": [","flags":["landscape"],"source":"t","layout":{"device":"hws","width":360,"height":197},"metadata":{"note":"]}{,\"points\""},"context":["x","y"]}"#,
+      #"{"id":"c","word":"three","source":"t","user":"u","flags":[],"layout":{"device":"hws","width":360,"height":197},"points":[[7,8,0],[9,9,5]]}"#,
+    ]
+    let path = try dir.write("c.jsonl", text: ([header] + lines).joined(separator: "\n") + "\n")
+    var outlines: [SwipeCorpus.Outline] = []
+    try SwipeCorpus.readOutlines(path: path, layouts: nil) { outlines.append($0) }
+    let (_, whole) = try SwipeCorpus.readAll(path: path)
+    #expect(outlines.map(\.id) == whole.map(\.id) && outlines.map(\.word) == whole.map(\.word))
+    #expect(outlines.map(\.flags) == whole.map(\.flags) && outlines.map(\.context) == whole.map(\.context))
+    #expect(outlines.map(\.user) == whole.map(\.user) && outlines.map(\.layout) == whole.map(\.layout))
+    var read: [(Int, String)] = []
+    try SwipeCorpus.read(path: path, positions: [0, 2]) { read.append(($0, $1.id)) }
+    #expect(read.map(\.0) == [0, 2] && read.map(\.1) == ["a", "c"])
+    // A line the skip cannot follow is decoded whole (and its error is the whole record's).
+    for bad in [#"["not an object"]"#, #"{"id":"d","points":[[1,2,0]"#, #"{"id":"e" "word":"x"}"#] {
+      #expect(bad.utf8.withContiguousStorageIfAvailable { SwipeCorpus.pointsSkipped($0) } == .some(nil), "\(bad)")
+    }
+    let broken = try dir.write("b.jsonl", text: header + "\n" + #"{"id":"d","word":"x","points":[[1,2,0]"# + "\n")
+    let error = try #require(throws: InputFileError.self) { try SwipeCorpus.readOutlines(path: broken, layouts: nil) { _ in } }
+    #expect(error.description.contains("b.jsonl:2"), "\(error)")
   }
 
   @Test func anUnfinishedWriterLeavesTheEarlierFileIntact() throws {

@@ -150,18 +150,8 @@ extension SwipeGesture {
   /// real How We Swipe logs have a few samples logged out of order (one in about 9,000 gestures,
   /// 12 ms back, between the first and the last point).
   public var problem: String? {
-    if id.isEmpty { return "the id is empty" }
-    if word.isEmpty { return "the word is empty" }
-    if let problem = layout.problem { return problem }
+    if let problem = Self.problem(id: id, word: word, layout: layout, context: context) { return problem }
     if points.isEmpty { return "it has no points" }
-    if let context {
-      if context.count > Limits.maximumContextWords {
-        return "its context has \(context.count) words; at most \(Limits.maximumContextWords) are accepted"
-      }
-      if let index = context.firstIndex(where: { $0.isEmpty || $0.count > Limits.maximumContextWordLength || $0.contains(where: \.isWhitespace) }) {
-        return "context word \(index + 1) is empty, longer than \(Limits.maximumContextWordLength) characters or contains white space"
-      }
-    }
     if points.count > Limits.maximumPoints {
       return "it has \(points.count) points; at most \(Limits.maximumPoints) are accepted"
     }
@@ -170,6 +160,25 @@ extension SwipeGesture {
       if let problem = point.problem { return "point \(index + 1): \(problem)" }
       if point.t < start {
         return "point \(index + 1): the time \(point.t) ms is before the first point's \(start) ms (times count from the first point)"
+      }
+    }
+    return nil
+  }
+}
+
+extension SwipeGesture {
+  /// Why a gesture with this id, word, layout and context cannot be used, whatever its points
+  /// (the part of ``problem`` a reader that skips the points can check).
+  public static func problem(id: String, word: String, layout: LayoutReference, context: [String]?) -> String? {
+    if id.isEmpty { return "the id is empty" }
+    if word.isEmpty { return "the word is empty" }
+    if let problem = layout.problem { return problem }
+    if let context {
+      if context.count > Limits.maximumContextWords {
+        return "its context has \(context.count) words; at most \(Limits.maximumContextWords) are accepted"
+      }
+      if let index = context.firstIndex(where: { $0.isEmpty || $0.count > Limits.maximumContextWordLength || $0.contains(where: \.isWhitespace) }) {
+        return "context word \(index + 1) is empty, longer than \(Limits.maximumContextWordLength) characters or contains white space"
       }
     }
     return nil
