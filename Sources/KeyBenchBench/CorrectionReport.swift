@@ -95,6 +95,13 @@ public struct CorrectionReport: BenchmarkReport {
     public var name: String
     public var groups: [String]
 
+    /// The groups of the pairs at `positions` (a sample keeps each pair's sentence).
+    public func subset(_ positions: [Int]) -> Grouping {
+      var kept = self
+      kept.groups = positions.map { groups[$0] }
+      return kept
+    }
+
     public init(pairs: [TypoPair]) {
       guard pairs.contains(where: { $0.previous != nil }) else {
         name = "intended word"

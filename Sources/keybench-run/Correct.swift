@@ -73,8 +73,10 @@ extension KeybenchRun {
     @Option(help: "Text n-gram counts stored by keybench-ingest --text (in --db) to run every corrector also with each pair's previous words.")
     var context: String?
 
-    @Option(help: "Use at most this many pairs.")
+    @Option(help: "Use at most this many pairs: the first in file order (a warning says when they cover fewer than 10 groups; --sample spreads them).")
     var limit: Int?
+
+    @OptionGroup var sampling: SampleOptions
 
     @OptionGroup var plugin: PluginOptions
 
@@ -124,11 +126,12 @@ extension KeybenchRun {
       if printConfig { return try ConfigFiles.print(Configs(keyboard: keyboardSettings, kannsch: kannschSettings)) }
       guard let lexicon, let pairs, let out else { return }
       try OutputFolder.checkReplaceable(out)
-      let options = CorrectionRunner.Options(
+      var options = CorrectionRunner.Options(
         lexicon: lexicon, database: db, pairs: pairs, correctors: correctorNames, peers: peerNames, suggestions: suggestions,
         errorModel: errorModel, layout: layout, keyboardConfig: keyboardSettings, kannschConfig: kannschSettings,
         lowercaseOnly: lowercaseOnly, lengthCurves: lengthCurves, context: context, limit: limit, plugins: try plugin.specs,
         pluginOptions: plugin.options, bootstrap: try bootstrap.settings)
+      options.sample = sampling.choice
       let report = try CorrectionRunner(options: options).run()
       try report.write(to: out)
       for entry in report.entries {

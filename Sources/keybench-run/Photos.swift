@@ -76,8 +76,10 @@ extension KeybenchRun {
     @Option(help: "WordNet dict folder (index.noun, data.noun, noun.exc).")
     var wordnet: String?
 
-    @Option(help: "Run only the first N captions.")
+    @Option(help: "Run only the first N captions (a warning says when they cover fewer than 10 images; --sample spreads them).")
     var limit: Int?
+
+    @OptionGroup var sampling: SampleOptions
 
     @OptionGroup var output: RunOutputOption
     var out: String? { output.folder }
@@ -120,11 +122,12 @@ extension KeybenchRun {
       steps.hypernyms = hypernymSteps
       steps.hyponyms = hyponymSteps
       steps.related = relatedSteps
-      let options = PhotoRunner.Options(
+      var options = PhotoRunner.Options(
         captions: captions, labels: labels, categories: categories, imageNetClasses: imagenetClasses, librarySize: librarySize,
         distractors: LibraryDraw.Distractors(rawValue: distractors)!, negatives: negatives, track: PhotoTrack(rawValue: track)!,
         rankers: rankerNames, images: images, bestConfig: bestConfig, steps: steps, seed: seed, wordNet: wordnet, limit: limit,
         bootstrap: try bootstrap.settings)
+      options.sample = sampling.choice
       let report = try PhotoRunner(options: options).run()
       try report.write(to: out)
       for entry in report.entries {

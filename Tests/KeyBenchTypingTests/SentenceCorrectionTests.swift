@@ -280,6 +280,30 @@ import Testing
     #expect(text.contains("False corrections (run)"))
   }
 
+  /// `--sample N` spreads the pairs over sentences, each pair keeping the sentence it came from.
+  @Test func aSampleSpreadsPairsOverSentences() throws {
+    let (db, pairs) = try prepared()
+    let out = dir.path("sampled")
+    let result = try Run.product(
+      "keybench-run", ["correct", "--lexicon", "en_US", "--db", db, "--pairs", pairs, "--corrector", "baseline", "--sample", "3", "--sample-seed", "4", "--out", out])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("outside --sample 3 (seed 4)"), "\(result.stderr)")
+    let rows = try String(contentsOfFile: "\(out)/results.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+      .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    #expect(rows.count == 3)
+    // Three pairs from three of the four sentences, each labelled as the whole set labels it.
+    #expect(Set(rows.map { $0[2] }).count == 3)
+    let whole = dir.path("whole")
+    #expect(try Run.product(
+      "keybench-run", ["correct", "--lexicon", "en_US", "--db", db, "--pairs", pairs, "--corrector", "baseline", "--out", whole]).status == 0)
+    var sentencesOf: [String: Set<String>] = [:]
+    for row in try String(contentsOfFile: "\(whole)/results.csv", encoding: .utf8).split(separator: "\n").dropFirst() {
+      let fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      sentencesOf[fields[3], default: []].insert(fields[2])
+    }
+    for row in rows { #expect(sentencesOf[row[3]]?.contains(row[2]) == true, "\(row[3]) in \(row[2])") }
+  }
+
   /// A context model that saw the test sentences is refused before any corrector runs; an earlier
   /// run folder stays as it was.
   @Test func contextTrainedOnTheTestSentencesIsRefused() throws {

@@ -28,6 +28,8 @@ public struct CorrectionRunner: Benchmark {
     /// Text n-gram counts stored by keybench-ingest --text for the with-context pass.
     public var context: String?
     public var limit: Int?
+    /// `--sample N`: N pairs spread over as many groups (sentences, intended words) as possible.
+    public var sample: (count: Int, seed: UInt64)?
     public var plugins: [PluginSpec]
     public var pluginOptions: PluginProcess.Options
     public var bootstrap: BootstrapSettings
@@ -68,7 +70,7 @@ public struct CorrectionRunner: Benchmark {
 
   public func run() throws -> CorrectionReport {
     let o = options
-    let (items, counted) = try pairs()
+    let (items, grouping, counted) = try pairs()
     let database = try LexiconDatabase(path: o.database, create: false)
     let loaded = try database.loadLexicon(named: o.lexicon)
     var inputs = [try Provenance.Input(role: "pairs", path: o.pairs)]
@@ -89,13 +91,15 @@ public struct CorrectionRunner: Benchmark {
       provenance: Provenance(inputs: inputs, lexicon: loaded.provenance, items: counted, top: o.suggestions, plugins: scorer.plugins),
       settings: ["lowercase_only": o.lowercaseOnly, "layout": keyboard.name, "context": o.context ?? NSNull()],
       context: context?.info)
-    report.grouping = .init(pairs: items)
+    report.grouping = grouping
     report.bootstrap = o.bootstrap
     return report
   }
 
-  /// The pairs to score (lower-case only and up to `limit`, as asked) and how many were read and left out.
-  func pairs() throws -> ([TypoPair], Provenance.Items) {
+  /// The pairs to score (lower-case only, sampled and up to `limit`, as asked), the groups they
+  /// cluster in (found before sampling, so a sample keeps each pair's sentence), and how many
+  /// were read and left out.
+  func pairs() throws -> ([TypoPair], CorrectionReport.Grouping, Provenance.Items) {
     var items = try TypoPairFile.read(path: options.pairs)
     var counted = Provenance.Items(unit: "pairs", read: items.count)
     if options.lowercaseOnly {
@@ -105,13 +109,30 @@ public struct CorrectionRunner: Benchmark {
       counted.exclude(items.count - kept.count, "not lower-case letters (--lowercase-only)")
       items = kept
     }
+    var grouping = CorrectionReport.Grouping(pairs: items)
+    func keep(_ positions: [Int]) {
+      items = positions.map { items[$0] }
+      grouping = grouping.subset(positions)
+    }
+    if let sample = options.sample, items.count > sample.count {
+      // A pair's id is its content and place, so the choice is the same on every machine.
+      let ids = items.indices.map { "\(items[$0].typed)\u{1F}\(items[$0].intended)\u{1F}\($0)" }
+      let kept = SpreadSample.positions(groups: grouping.groups, ids: ids, count: sample.count, seed: sample.seed)
+      counted.exclude(items.count - kept.count, "outside --sample \(sample.count) (seed \(sample.seed))")
+      keep(kept)
+    }
     if let limit = options.limit, items.count > limit {
       counted.exclude(items.count - limit, "beyond --limit \(limit)")
-      items = Array(items.prefix(limit))
+      keep(Array(0..<limit))
+      let groups = Set(grouping.groups).count
+      if groups < RunStatistics.fewGroups {
+        StandardError.print(
+          "warning: --limit \(limit) takes the first pairs in file order: \(groups) \(grouping.name) group\(groups == 1 ? "" : "s"); no comparison or gate gives a verdict from fewer than \(RunStatistics.fewGroups) (--sample \(limit) spreads them)")
+      }
     }
     for line in counted.skipLines { StandardError.print("correct: \(line)") }
     guard !items.isEmpty else { throw CommandFailure("\(options.pairs): no pair left to score") }
-    return (items, counted)
+    return (items, grouping, counted)
   }
 
   /// One built-in corrector, built and scored (its parameters and error model recorded).

@@ -24,6 +24,8 @@ public struct PhotoRunner: Benchmark {
     public var seed: UInt64
     public var wordNet: String?
     public var limit: Int?
+    /// `--sample N`: N captions spread over as many images as possible.
+    public var sample: (count: Int, seed: UInt64)?
     public var bootstrap: BootstrapSettings
 
     public init(
@@ -97,7 +99,8 @@ public struct PhotoRunner: Benchmark {
       entries: zip(rankers, runs).map { PhotoReport.Entry(summary: $1.0, results: $1.1, setup: $0.setup) }, settings: settings,
       parameters: parameters, categories: categoryRows,
       database: (database.linkedSynsets, database.linkCount, collection.labels.count),
-      notes: o.limit.map { ["only the first \($0) captions"] } ?? [],
+      notes: (o.sample.map { ["\($0.count) captions spread over images (--sample, seed \($0.seed))"] } ?? [])
+        + (o.limit.map { ["only the first \($0) captions"] } ?? []),
       provenance: Provenance(
         inputs: try Provenance.inputs(
           [("captions", o.captions), ("labels", o.labels), ("categories", categoriesPath), ("imagenet_classes", imageNetPath)]
@@ -113,9 +116,20 @@ public struct PhotoRunner: Benchmark {
     guard !queries.isEmpty else { throw CommandFailure("\(options.captions): no caption names an image of \(options.labels) (\(options.images))") }
     var items = Provenance.Items(unit: "captions", read: all.count)
     items.exclude(all.count - queries.count, options.images == "all" ? "image not in the labels" : "image not in the \(options.images) of the labels")
+    if let sample = options.sample, queries.count > sample.count {
+      let kept = SpreadSample.positions(
+        groups: queries.map { String($0.imageID) }, ids: queries.map { String($0.id) }, count: sample.count, seed: sample.seed)
+      items.exclude(queries.count - kept.count, "outside --sample \(sample.count) (seed \(sample.seed))")
+      queries = kept.map { queries[$0] }
+    }
     if let limit = options.limit, queries.count > limit {
       items.exclude(queries.count - limit, "beyond --limit \(limit)")
       queries = Array(queries.prefix(limit))
+      let images = Set(queries.map(\.imageID)).count
+      if images < RunStatistics.fewGroups {
+        StandardError.print(
+          "warning: --limit \(limit) takes the first captions in file order: \(images) image\(images == 1 ? "" : "s"); no comparison or gate gives a verdict from fewer than \(RunStatistics.fewGroups) (--sample \(limit) spreads them)")
+      }
     }
     for line in items.skipLines { StandardError.print("photos: \(line)") }
     // A caption's id is its item in results.csv, which must name each item once.
