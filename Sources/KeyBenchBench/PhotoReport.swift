@@ -135,6 +135,7 @@ public struct PhotoReport: BenchmarkReport {
     let columns = ResultRow.columns + Self.resultColumns
     try file.write(CSV.row(columns) + "\n")
     var statistics = try StreamedStatistics(header: columns, metrics: declaredMetrics, groupName: groupName)
+    let separator = Array(String(ResultRow.candidateSeparator).utf8)
     for entry in entries {
       var captions = Set<Int>()
       let algorithm = CSV.bytes(entry.summary.ranker)
@@ -143,24 +144,28 @@ public struct PhotoReport: BenchmarkReport {
           throw InputFileError(path: "results.csv", kind: .malformed, reason: "caption \(r.captionID) appears twice for ranker '\(entry.summary.ranker.prefix(80))'")
         }
         try file.append { bytes in
-          bytes += algorithm
-          for value in [r.captionID, r.imageID, r.imageID] {
+          func number(_ value: Int) {
             bytes.append(0x2C)
             CSV.append(value, to: &bytes)
           }
+          bytes += algorithm
+          number(r.captionID)
+          number(r.imageID)
+          number(r.imageID)
           bytes.append(0x2C)
           if let rank = r.rank { CSV.append(rank, to: &bytes) }
           bytes.append(0x2C)
           for (index, image) in r.shownImageIDs.enumerated() {
-            if index > 0 { bytes.append(contentsOf: String(ResultRow.candidateSeparator).utf8) }
+            if index > 0 { bytes += separator }
             CSV.append(image, to: &bytes)
           }
           bytes.append(0x2C)
           CSV.append(r.microseconds, decimals: 1, to: &bytes)
-          for value in [r.query, r.negative ? 1 : 0, r.nouns, r.suggested, Self.falseSuggestion(r)] {
-            bytes.append(0x2C)
-            CSV.append(value, to: &bytes)
-          }
+          number(r.query)
+          number(r.negative ? 1 : 0)
+          number(r.nouns)
+          number(r.suggested)
+          number(Self.falseSuggestion(r))
           bytes.append(0x0A)
         }
         try statistics.add(algorithm: entry.summary.ranker, group: String(r.imageID), rank: r.rank) { column in

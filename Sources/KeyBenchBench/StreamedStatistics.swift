@@ -109,12 +109,13 @@ struct StreamedStatistics {
       }
     }
     let number = tallies[current].number(of: group)
-    for (position, metric) in metrics.enumerated() where metric.includes(extra) {
-      let (numerator, denominator) = try metric.contribution(rank: rank, path: "results.csv", line: rows + 1, extra: extra)
+    // By position, not `for metric in metrics`, which copies each definition per row.
+    for position in metrics.indices where metrics[position].includes(extra) {
+      let (numerator, denominator) = try metrics[position].contribution(rank: rank, path: "results.csv", line: rows + 1, extra: extra)
       tallies[current].sums[position][number].add(numerator, denominator)
     }
-    if let spreadMetric, spreadMetric.includes(extra) {
-      if let (numerator, denominator) = try? spreadMetric.contribution(rank: rank, path: "results.csv", line: rows + 1, extra: extra) {
+    if spreadMetric?.includes(extra) == true {
+      if let (numerator, denominator) = try? spreadMetric?.contribution(rank: rank, path: "results.csv", line: rows + 1, extra: extra) {
         tallies[current].sums[metrics.count][number].add(numerator, denominator)
       } else {
         tallies[current].spreadFailed = true
