@@ -211,7 +211,7 @@ let package = Package(
     ),
 
     .target(
-      name: "KeyBenchTestSupport", dependencies: ["KeyBenchGeometry", "KeyBenchPhotos"], path: "Tests/KeyBenchTestSupport",
+      name: "KeyBenchTestSupport", dependencies: ["KeyBenchGeometry", "KeyBenchPhotos", "KeyBenchResults"], path: "Tests/KeyBenchTestSupport",
       swiftSettings: strict),
     .testTarget(
       name: "KeyBenchCoreTests",

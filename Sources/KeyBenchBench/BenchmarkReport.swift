@@ -51,15 +51,17 @@ extension BenchmarkReport {
   public var extraFiles: [(name: String, text: String)] { [] }
 
   /// Writes the run folder at `directory`, replacing it as a whole (each file through a
-  /// temporary file, the folder by one rename).
+  /// temporary file, the folder by one rename). The summaries and the report record the
+  /// process's peak resident set once its results are written (``Summary/peakResidentMetric``).
   public func write(to directory: String) throws {
     let folder = try OutputFolder(replacing: directory)
     let results = try AtomicFileWriter(path: folder.file("results.csv"))
     let statistics = try writeResults(to: results)
     try results.commit()
-    try folder.write(
-      files: [("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)), ("report.md", try markdown(statistics))]
-        + extraFiles + provenance.attachedFiles)
+    let files = try Summary.recordingPeakResidentSet {
+      [("summary.csv", summaryCSV), ("summary.json", try summaryJSON(statistics)), ("report.md", try markdown(statistics))]
+    }
+    try folder.write(files: files + extraFiles + provenance.attachedFiles)
     try folder.commit()
   }
 

@@ -84,10 +84,6 @@ public struct PhotoReport: BenchmarkReport {
 
   public var declaredMetrics: [RowMetric] { Self.rowMetrics(librarySize: settings.librarySize, negatives: settings.negatives) }
 
-  public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
-    try writeResults(resultsCSV, to: file)
-  }
-
   /// Libraries up to this size declare `mrr` as a row metric: its definition lists one weight
   /// (1 ÷ rank) per possible rank, and beyond this the list would outgrow the summary.
   public static let mrrLibraryLimit = 1_000
@@ -120,28 +116,77 @@ public struct PhotoReport: BenchmarkReport {
 
   var covered: Int { categories.filter { $0.imageNet > 0 }.count }
 
-  /// `results.csv` in long form: one row per ranker and caption, the shared columns first
-  /// (algorithm = the ranker; item = the caption's COCO id; group = its image's id; target =
-  /// that image id; rank = the target's 1-based rank among the suggested photos, empty when
-  /// not suggested or negative; candidates = the first ``PhotoQueryResult/shownPhotos``
-  /// suggested photos by image id, best first; time_us = noun extraction plus scoring), then
-  /// `query` (0-based position among the captions run), `negative` (1/0), `nouns` (found in
-  /// the caption), `suggested` (photos scoring above 0), `false_suggestion` (1 when a negative
-  /// query got any suggestion).
-  var resultsCSV: String {
-    var lines = [ResultRow.header(extra: ["query", "negative", "nouns", "suggested", "false_suggestion"])]
+  /// Streams `results.csv` in long form and returns the statistics of the rows written: one
+  /// row per ranker and caption, the shared columns first (algorithm = the ranker; item = the
+  /// caption's COCO id; group = its image's id; target = that image id; rank = the target's
+  /// 1-based rank among the suggested photos, empty when not suggested or negative;
+  /// candidates = the first ``PhotoQueryResult/shownPhotos`` suggested photos by image id,
+  /// best first; time_us = noun extraction plus scoring), then `query` (0-based position among
+  /// the captions run), `negative` (1/0), `nouns` (found in the caption), `suggested` (photos
+  /// scoring above 0), `false_suggestion` (1 when a negative query got any suggestion).
+  ///
+  /// Each row is formatted straight into the file's buffer and scored as it is written
+  /// (``StreamedStatistics``, the metric definitions a reader applies), so the text is neither
+  /// held whole nor parsed back.
+  ///
+  /// - Throws: ``InputFileError`` when a caption would appear twice for a ranker, or the file
+  ///   cannot be written.
+  public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
+    let columns = ResultRow.columns + Self.resultColumns
+    try file.write(CSV.row(columns) + "\n")
+    var statistics = try StreamedStatistics(header: columns, metrics: declaredMetrics, groupName: groupName)
+    let separator = Array(String(ResultRow.candidateSeparator).utf8)
     for entry in entries {
+      var captions = Set<Int>()
+      let algorithm = CSV.bytes(entry.summary.ranker)
       for r in entry.results {
-        let row = ResultRow(
-          algorithm: entry.summary.ranker, item: String(r.captionID), group: String(r.imageID), target: String(r.imageID),
-          rank: r.rank, candidates: r.shownImageIDs.map(String.init), timeMicroseconds: r.microseconds)
-        lines.append(row.line(extra: [
-          String(r.query), r.negative ? "1" : "0", String(r.nouns), String(r.suggested), r.negative && r.suggested > 0 ? "1" : "0",
-        ]))
+        guard captions.insert(r.captionID).inserted else {
+          throw InputFileError(path: "results.csv", kind: .malformed, reason: "caption \(r.captionID) appears twice for ranker '\(entry.summary.ranker.prefix(80))'")
+        }
+        try file.append { bytes in
+          func number(_ value: Int) {
+            bytes.append(0x2C)
+            CSV.append(value, to: &bytes)
+          }
+          bytes += algorithm
+          number(r.captionID)
+          number(r.imageID)
+          number(r.imageID)
+          bytes.append(0x2C)
+          if let rank = r.rank { CSV.append(rank, to: &bytes) }
+          bytes.append(0x2C)
+          for (index, image) in r.shownImageIDs.enumerated() {
+            if index > 0 { bytes += separator }
+            CSV.append(image, to: &bytes)
+          }
+          bytes.append(0x2C)
+          CSV.append(r.microseconds, decimals: 1, to: &bytes)
+          number(r.query)
+          number(r.negative ? 1 : 0)
+          number(r.nouns)
+          number(r.suggested)
+          number(Self.falseSuggestion(r))
+          bytes.append(0x0A)
+        }
+        try statistics.add(algorithm: entry.summary.ranker, group: String(r.imageID), rank: r.rank) { column in
+          switch column {
+          case "query": String(r.query)
+          case "negative": r.negative ? "1" : "0"
+          case "nouns": String(r.nouns)
+          case "suggested": String(r.suggested)
+          case "false_suggestion": String(Self.falseSuggestion(r))
+          default: nil
+          }
+        }
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return try statistics.finish(bootstrap)
   }
+
+  static let resultColumns = ["query", "negative", "nouns", "suggested", "false_suggestion"]
+
+  /// 1 when a negative query (its target left out) got any suggestion, else 0.
+  static func falseSuggestion(_ r: PhotoQueryResult) -> Int { r.negative && r.suggested > 0 ? 1 : 0 }
 
   public var summaryCSV: String {
     Summary.csv(

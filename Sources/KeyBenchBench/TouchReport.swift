@@ -98,11 +98,12 @@ public struct TouchReport: BenchmarkReport {
   /// Streams `results.csv` in long form, one resolver after the other, and returns the
   /// statistics of the rows written.
   ///
-  /// A run can hold hundreds of thousands of taps, each resolved by six resolvers, so the file
-  /// is never held whole: each resolver's rows are written, then read back through the parser
-  /// every reader uses (the same text, so the intervals describe exactly the rows on disk) and
-  /// dropped. A resolver's metrics depend on its rows only, so the statistics equal those of
-  /// the whole file; memory peaks at one resolver's rows instead of all of them.
+  /// A run can hold hundreds of thousands of taps, each resolved by six resolvers (646,326 rows,
+  /// 52 MB for Alice on one device), so the rows are neither held nor read back: what a tap's
+  /// rows share (its item, group and target, and its own columns) is formatted once, each row
+  /// is assembled from those bytes straight into the file's buffer, and scored as it is written
+  /// (``StreamedStatistics``, through the same metric definitions a reader applies, so the
+  /// statistics equal those of the file read back).
   ///
   /// Rows: the shared columns (algorithm = the resolver; item = `<set>/<tap number>` for a
   /// simulated tap, so each device's taps have their own ids, or `<gesture id>/first|last` for
@@ -110,50 +111,106 @@ public struct TouchReport: BenchmarkReport {
   /// to it, else empty; candidates = the letter resolved to), then `set` (the device, or the
   /// How We Swipe canvas), `source` (`simulated`/`hws`), `tap` (its id in the set), `context`
   /// (the two symbols typed before), `x`, `y`.
+  ///
+  /// - Throws: ``InputFileError`` when an item would appear twice for a resolver (two simulated
+  ///   sets of one name, or two real taps of one id), or the file cannot be written.
   public func writeResults(to file: AtomicFileWriter) throws -> RunStatistics {
     let columns = ResultRow.columns + Self.resultColumns
     try file.write(CSV.row(columns) + "\n")
-    let metrics = declaredMetrics
-    let spread = spreadMetric
-    var parts: [RunStatistics] = []
+    var statistics = try StreamedStatistics(header: columns, metrics: declaredMetrics, groupName: groupName, spreadMetric: spreadMetric)
+    try checkUniqueItems()
+    let sets = run.sets.map(SetRows.init)
     for (k, kind) in run.kinds.enumerated() {
-      var text = ""
-      var records: [[String]] = []
+      let algorithm = CSV.bytes(kind.rawValue)
       for (s, set) in run.sets.enumerated() {
-        let letters = set.keyboard.alphabet.letters
         let resolved = run.outcomes[s][k].resolved
         for (index, tap) in set.taps.enumerated() {
-          let row = ResultRow(
-            algorithm: kind.rawValue, item: set.source == "simulated" ? "\(set.name)/\(tap.id)" : tap.id, group: tap.group,
-            target: String(letters[tap.intended]), rank: resolved[index] == tap.intended ? 1 : nil,
-            candidates: [String(letters[resolved[index]])], timeMicroseconds: nil)
-          let fields = row.fields + [
-            set.name, set.source, tap.id, Self.contextLabel(tap.context, set.keyboard.alphabet),
-            CSV.fixed(tap.point.x, decimals: 2), CSV.fixed(tap.point.y, decimals: 2),
-          ]
-          text += CSV.row(fields)
-          text += "\n"
-          records.append(fields)
+          let hit = resolved[index] == tap.intended
+          try file.append { bytes in
+            bytes += algorithm
+            bytes += sets[s].head(index)
+            if hit { bytes.append(0x31) }
+            bytes.append(0x2C)
+            bytes += sets[s].letters[resolved[index]]
+            bytes += sets[s].tail(index)
+          }
+          try statistics.add(algorithm: kind.rawValue, group: tap.group, rank: hit ? 1 : nil) { column in
+            Self.column(column, of: tap, in: set)
+          }
         }
       }
-      try file.write(text)
-      // The statistics read the very fields just written (CSV round-trips them exactly).
-      let table = try ResultTable(table: CSVTable(header: columns, rows: records, path: "results.csv"))
-      var part = try RunStatistics(
-        table: table, metrics: metrics, group: groupName, resamples: bootstrap.resamples, seed: bootstrap.seed, level: bootstrap.level)
-      part.spread = try RunStatistics(table: table, metrics: [spread], group: groupName, resamples: 0, spreadMetric: spread.name).spread
-      parts.append(part)
     }
-    guard var statistics = parts.first else {
-      return try RunStatistics(
-        table: ResultTable(table: CSVTable(header: columns, rows: [], path: "results.csv")), metrics: metrics, group: groupName,
-        resamples: bootstrap.resamples, seed: bootstrap.seed, level: bootstrap.level)
+    return try statistics.finish(bootstrap)
+  }
+
+  /// One tap set's rows as results.csv bytes, formatted once for all resolvers: each letter's
+  /// field, and per tap what comes after `algorithm` up to `rank` (`,item,group,target,`) and
+  /// after `candidates` to the line's end (`,time_us,set,source,tap,context,x,y` and LF).
+  struct SetRows {
+    let letters: [[UInt8]]
+    private var heads: [UInt8] = []
+    private var headEnds: [Int] = []
+    private var tails: [UInt8] = []
+    private var tailEnds: [Int] = []
+
+    init(_ set: TapSet) {
+      letters = set.keyboard.alphabet.letters.map { CSV.bytes(String($0)) }
+      headEnds.reserveCapacity(set.taps.count)
+      tailEnds.reserveCapacity(set.taps.count)
+      for tap in set.taps {
+        heads.append(0x2C)
+        CSV.append(set.source == "simulated" ? "\(set.name)/\(tap.id)" : tap.id, to: &heads)
+        heads.append(0x2C)
+        CSV.append(tap.group, to: &heads)
+        heads.append(0x2C)
+        heads += letters[tap.intended]
+        heads.append(0x2C)
+        headEnds.append(heads.count)
+        tails += [0x2C, 0x2C]  // time_us: not measured per tap
+        CSV.append(row: [set.name, set.source, tap.id, TouchReport.contextLabel(tap.context, set.keyboard.alphabet)], to: &tails)
+        tails.append(0x2C)
+        CSV.append(tap.point.x, decimals: 2, to: &tails)
+        tails.append(0x2C)
+        CSV.append(tap.point.y, decimals: 2, to: &tails)
+        tails.append(0x0A)
+        tailEnds.append(tails.count)
+      }
     }
-    for part in parts.dropFirst() {
-      statistics.metrics += part.metrics
-      statistics.spread += part.spread
+
+    func head(_ tap: Int) -> ArraySlice<UInt8> { heads[(tap == 0 ? 0 : headEnds[tap - 1])..<headEnds[tap]] }
+    func tail(_ tap: Int) -> ArraySlice<UInt8> { tails[(tap == 0 ? 0 : tailEnds[tap - 1])..<tailEnds[tap]] }
+  }
+
+  /// The value of a tap's benchmark column (``resultColumns``) as results.csv holds it.
+  static func column(_ name: String, of tap: Tap, in set: TapSet) -> String? {
+    switch name {
+    case "set": set.name
+    case "source": set.source
+    case "tap": tap.id
+    case "context": contextLabel(tap.context, set.keyboard.alphabet)
+    case "x": CSV.fixed(tap.point.x, decimals: 2)
+    case "y": CSV.fixed(tap.point.y, decimals: 2)
+    default: nil
     }
-    return statistics
+  }
+
+  /// Refuses a run whose rows would name an item twice for one resolver (a reader refuses such
+  /// a file): simulated taps are numbered in their set, so their items are unique when the
+  /// simulated sets' names are; real taps carry their gestures' ids, checked one by one.
+  func checkUniqueItems() throws {
+    var names = Set<String>()
+    var real = Set<String>()
+    for set in run.sets {
+      if set.source == "simulated" {
+        guard names.insert(set.name).inserted else {
+          throw InputFileError(path: "results.csv", kind: .malformed, reason: "two simulated tap sets are named '\(set.name.prefix(80))': give each device once")
+        }
+      } else {
+        for tap in set.taps where !real.insert(tap.id).inserted {
+          throw InputFileError(path: "results.csv", kind: .malformed, reason: "item '\(tap.id.prefix(80))' appears twice: two real taps have one id")
+        }
+      }
+    }
   }
 
   /// Flat metric name → value, shared by summary.csv and summary.json.

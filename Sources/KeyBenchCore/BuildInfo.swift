@@ -8,7 +8,7 @@ import Foundation
 /// than a guess.
 public enum BuildInfo {
   /// KeyBench's own version; bumped when a result format or a default changes.
-  public static let version = "0.16.0"
+  public static let version = "0.17.0"
 
   /// The package dependencies pinned in `Package.resolved` (identity, version).
   public static let dependencies: [(name: String, version: String)] = [

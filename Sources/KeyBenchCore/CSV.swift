@@ -5,16 +5,41 @@ public enum CSV {
   /// An RFC 4180 row: a field is quoted when it holds a comma, quote or line break (looked for
   /// in its UTF-8 bytes, so a CR LF pair, one Character, is found too).
   public static func row(_ fields: [String]) -> String {
-    var line = ""
+    var bytes: [UInt8] = []
+    append(row: fields, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``row(_:)``'s bytes for `fields` (no line break) to `bytes`: a results file with
+  /// hundreds of thousands of rows is built as bytes, without a String per row.
+  public static func append(row fields: [String], to bytes: inout [UInt8]) {
     for (index, field) in fields.enumerated() {
-      if index > 0 { line += "," }
-      if field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
-        line += "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-      } else {
-        line += field
-      }
+      if index > 0 { bytes.append(0x2C) }
+      append(field, to: &bytes)
     }
-    return line
+  }
+
+  /// One field's bytes, quoted as ``row(_:)`` quotes it (a value repeated on many rows,
+  /// formatted once).
+  public static func bytes(_ field: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    append(field, to: &bytes)
+    return bytes
+  }
+
+  /// Appends one field, quoted as ``row(_:)`` quotes it.
+  public static func append(_ field: String, to bytes: inout [UInt8]) {
+    let utf8 = field.utf8
+    guard utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+      bytes.append(contentsOf: utf8)
+      return
+    }
+    bytes.append(0x22)
+    for byte in utf8 {
+      bytes.append(byte)
+      if byte == 0x22 { bytes.append(0x22) }
+    }
+    bytes.append(0x22)
   }
 
   /// The shortest text that reads back as exactly `value` (journals that are resumed from must
@@ -37,8 +62,16 @@ public enum CSV {
   /// benchmark writing a million coordinates. Values beyond 2⁵² and non-finite ones take the
   /// slow path.
   public static func fixed(_ value: Double, decimals: Int) -> String {
+    var bytes: [UInt8] = []
+    append(value, decimals: decimals, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``fixed(_:decimals:)``'s text to `bytes` (a results row built in place).
+  public static func append(_ value: Double, decimals: Int, to bytes: inout [UInt8]) {
     guard (0...3).contains(decimals), value.isFinite, value.magnitude < 0x1p52 else {
-      return String(format: "%.\(decimals)f", value)
+      bytes.append(contentsOf: String(format: "%.\(decimals)f", value).utf8)
+      return
     }
     let scale: UInt64 = [1, 10, 100, 1000][decimals]
     // value = significand · 2^exponent exactly, the significand a whole number below 2⁵³.
@@ -58,12 +91,33 @@ public enum CSV {
         scaled = kept + (rest > half || (rest == half && kept & 1 == 1) ? 1 : 0)
       }
     }
-    var text = value.sign == .minus ? "-" : ""
-    text += String(scaled / scale)
+    if value.sign == .minus { bytes.append(0x2D) }
+    appendDigits(UInt(scaled / scale), to: &bytes)
     if decimals > 0 {
-      let fraction = String(scaled % scale)
-      text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+      bytes.append(0x2E)
+      var fraction = scaled % scale
+      var digits = [UInt8](repeating: 0x30, count: decimals)
+      for position in stride(from: decimals - 1, through: 0, by: -1) {
+        digits[position] = 0x30 + UInt8(fraction % 10)
+        fraction /= 10
+      }
+      bytes.append(contentsOf: digits)
     }
-    return text
+  }
+
+  /// Appends the decimal digits of `value`, as `String(value)` prints them.
+  public static func append(_ value: Int, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(0x2D) }
+    appendDigits(value.magnitude, to: &bytes)
+  }
+
+  private static func appendDigits(_ value: UInt, to bytes: inout [UInt8]) {
+    var rest = value
+    let start = bytes.count
+    repeat {
+      bytes.append(0x30 + UInt8(rest % 10))
+      rest /= 10
+    } while rest > 0
+    bytes[start...].reverse()
   }
 }

@@ -302,6 +302,9 @@ public struct Provenance: Sendable {
         + "machine reference \(String(format: "%.3f", MachineReference.rounded)) s (SHA-256 of 256 MiB in process; lower is faster)",
       "- command: `\(commandLine.joined(separator: " "))`",
     ]
+    if let peak = Summary.recordedPeakResidentMiB {
+      lines.append("- peak resident set \(CSV.number(peak)) MiB (the whole process, up to writing this report)")
+    }
     for input in inputs {
       lines.append("- \(input.role): `\(input.path)`" + (input.bytes.map { ", \($0) bytes" } ?? "") + ", sha256 `\(short(input.sha256))…`")
     }

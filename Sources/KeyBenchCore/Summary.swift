@@ -17,6 +17,11 @@ public enum Summary {
   ) throws -> String {
     var declared = kinds
     for (name, kind) in PluginMeasures.metricKinds { declared[name] = kind }
+    var metrics = metrics
+    if let peak = recordedPeakResidentMiB {
+      metrics[peakResidentMetric] = peak
+      declared[peakResidentMetric] = .count
+    }
     var object: [String: Any] = [
       "metric_kinds": declared.mapValues(\.rawValue),
       "bench": bench, "config": config, "corpus": corpus, "metrics": metrics,
@@ -28,9 +33,30 @@ public enum Summary {
     return String(decoding: data, as: UTF8.self) + "\n"
   }
 
-  /// `summary.csv`: the header and `rows` (each `name,value`).
+  /// `summary.csv`: the header and `rows` (each `name,value`), then the run's peak resident
+  /// set when it was recorded.
   public static func csv(_ rows: [String]) -> String {
-    (["metric,value"] + rows).joined(separator: "\n") + "\n"
+    let peak = recordedPeakResidentMiB.map { ["\(peakResidentMetric),\(CSV.number($0))"] } ?? []
+    return (["metric,value"] + rows + peak).joined(separator: "\n") + "\n"
+  }
+
+  /// The metric every run's summary records its memory in: the process's peak resident set in
+  /// MiB (``ProcessMemory/peakResidentMiB()``), declared a ``MetricKind/count`` so no gate
+  /// judges it (one run is one sample of a machine, as for times).
+  public static let peakResidentMetric = "peak_resident_mib"
+
+  /// The peak resident set (MiB, one decimal) the run being written records, measured once
+  /// when its folder is written (``recordingPeakResidentSet(_:)``) so that summary.csv,
+  /// summary.json and report.md show the same number; nil outside, so summaries made by
+  /// other code (tests, renderers) hold no machine-dependent value.
+  @TaskLocal public static var recordedPeakResidentMiB: Double?
+
+  /// Runs `body` (which writes a run's summaries and report) with the process's peak resident
+  /// set so far recorded in them: measured by the benchmark itself, after its results are
+  /// written, instead of by hand.
+  public static func recordingPeakResidentSet<T>(_ body: () throws -> T) rethrows -> T {
+    let peak = ProcessMemory.peakResidentMiB().map { ($0 * 10).rounded() / 10 }
+    return try $recordedPeakResidentMiB.withValue(peak, operation: body)
   }
 
   /// `summary.csv` rows (`prefix.metric,value`) for one plug-in's metrics.

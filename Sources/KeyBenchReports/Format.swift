@@ -41,6 +41,7 @@ enum Format {
     if last.hasPrefix("ns_per_") { return "ns" }
     if last.hasSuffix("_seconds") { return "s" }
     if last.hasSuffix("_per_second") { return "per s" }
+    if last.hasSuffix("_mib") { return "MiB" }
     return ""
   }
 

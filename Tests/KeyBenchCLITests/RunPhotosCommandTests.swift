@@ -48,7 +48,10 @@ struct PhotosCommandTests {
     let summary = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/summary.json"))) as? [String: Any])
     #expect(summary["bench"] as? String == "photos")
-    let metrics = try #require(summary["metrics"] as? [String: [String: Any]])
+    // One object per ranker, beside the run's own peak memory.
+    let all = try #require(summary["metrics"] as? [String: Any])
+    let metrics = all.compactMapValues { $0 as? [String: Any] }
+    #expect(Set(all.keys).subtracting(metrics.keys) == ["peak_resident_mib"])
     #expect(Set(metrics.keys) == ["exact", "synonyms", "hypernyms", "hyponyms", "best"])
     for (ranker, m) in metrics {
       for key in ["recall_at_1", "recall_at_3", "recall_at_5", "mrr", "false_suggestion_rate", "ms_per_query"] {
@@ -85,6 +88,11 @@ struct PhotosCommandTests {
     let exactly = ["recall_at_1", "recall_at_3", "recall_at_5", "false_suggestion_rate"]
     #expect(try StatisticsCheck.problems(inRun: out, algorithms: rankers, metrics: exactly) { StatisticsCheck.value(summary, ["metrics", $0, $1]) } == [])
     #expect(try StatisticsCheck.problems(inRun: out, algorithms: rankers, metrics: ["mrr"], tolerance: 1e-12) { StatisticsCheck.value(summary, ["metrics", $0, $1]) } == [])
+    // Scored as they were written (issue 46), the rows give exactly the statistics of
+    // results.csv read back, MRR's fractional sums included.
+    let readBack = try StatisticsCheck.readBack(inRun: out)
+    #expect(readBack.written == readBack.fromRows)
+    #expect(readBack.written.metrics.count == 5 * 5)
 
     // The same seed gives the same per-query results (all but the measured times).
     func withoutTimes(_ text: String) -> [[Substring]] {

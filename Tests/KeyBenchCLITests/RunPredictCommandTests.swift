@@ -18,7 +18,7 @@ import Testing
     #expect(try ProvenanceCheck.problems(inRun: out, expectedRoles: ["text", "train"], unit: "words") == [])
     let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/summary.json"))) as! [String: Any]
     #expect(summary["bench"] as? String == "predict")
-    let metrics = try #require(summary["metrics"] as? [String: [String: Any]])
+    let metrics = try #require(summary["metrics"] as? [String: Any]).compactMapValues { $0 as? [String: Any] }
     for predictor in ["kannsch", "ngram"] {
       let m = try #require(metrics[predictor])
       for key in ["ksr", "csr", "next_top1", "next_top3", "predictions_per_second"] { #expect(m[key] is Double, "\(predictor).\(key)") }
@@ -42,7 +42,7 @@ import Testing
     #expect(sliced.status == 0, "\(sliced.stderr)")
     let slicedMetrics = try #require(
       (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: short + "/summary.json"))) as? [String: Any])?["metrics"]
-        as? [String: [String: Any]])
+        as? [String: Any]).compactMapValues { $0 as? [String: Any] }
     for key in ["ksr_by_length", "csr_by_length", "ksr_by_length_static", "csr_by_length_static"] {
       let curve = try #require(slicedMetrics["ngram"]?[key] as? [[String: Any]], "\(key)")
       #expect(curve.map { $0["x"] as? Int } == [3, 7] && curve.allSatisfy { $0["slices"] as? Int == 2 }, "\(key)")

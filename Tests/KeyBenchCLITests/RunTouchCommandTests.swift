@@ -68,10 +68,48 @@ import Testing
     #expect(statistics.spread.count == 6 && statistics.spread.allSatisfy { $0["metric"] as? String == "key_accuracy" })
     let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
     #expect(report.contains("## How sure these numbers are") && report.contains("| gaussian | key_error_rate |"))
+    // The rows are scored as they are written (issue 46): the statistics, spread included, are
+    // exactly those of results.csv read back (two devices: each block's taps come twice per resolver).
+    let readBack = try StatisticsCheck.readBack(inRun: out, spread: Self.accuracy("key_accuracy", real: false))
+    #expect(readBack.written == readBack.fromRows)
+    #expect(readBack.written.metrics.count == 6 && readBack.written.spread.count == 6)
     // Same seed, same bytes.
     let again = dir.path("again")
     #expect(try Run.product("keybench-run", Array(arguments.dropLast()) + [again]).status == 0)
     #expect(try Data(contentsOf: URL(fileURLWithPath: "\(out)/results.csv")) == Data(contentsOf: URL(fileURLWithPath: "\(again)/results.csv")))
+    // Each run measures its own peak memory: one number in summary.json, summary.csv and
+    // report.md, declared a count, so the gate shows it and judges nothing by it.
+    let peak = try #require(metrics["peak_resident_mib"] as? Double)
+    #expect(peak > 1 && peak < 65_536, "\(peak) MiB")
+    #expect((json["metric_kinds"] as? [String: String])?["peak_resident_mib"] == "count")
+    let summaryCSV = try String(contentsOfFile: "\(out)/summary.csv", encoding: .utf8)
+    let csvPeak = summaryCSV.split(separator: "\n").first { $0.hasPrefix("peak_resident_mib,") }.flatMap { Double($0.dropFirst(18)) }
+    #expect(csvPeak == peak, "\(summaryCSV)")
+    let reportPeak = report.split(separator: "\n").first { $0.hasPrefix("- peak resident set ") }
+      .flatMap { Double($0.dropFirst(20).prefix { $0 != " " }) }
+    #expect(reportPeak == peak)
+    let sameInputs = try Run.product("keybench-report", ["gate", "--baseline", out, "--current", again])
+    #expect(sameInputs.status == 0, "\(sameInputs.stdout)\(sameInputs.stderr)")
+    #expect(sameInputs.stdout.contains("| peak_resident_mib |") && !sameInputs.stdout.contains("REGRESSION"), "\(sameInputs.stdout)")
+  }
+
+  /// The per-group accuracy whose spread a touch run reports (the summary names it, results.csv
+  /// has what it counts): of the simulated taps, or of the real ones.
+  static func accuracy(_ name: String, real: Bool) -> RowMetric {
+    RowMetric(
+      name: name, higherIsBetter: true, description: "taps resolved to the intended key", score: .rankAtMost(1),
+      filter: .init(column: "source", values: ["simulated"], exclude: real))
+  }
+
+  @Test func refusesADeviceGivenTwice() throws {
+    let dir = try TemporaryDirectory()
+    let train = try dir.write("train.txt", text: Self.training)
+    let text = try dir.write("eval.txt", text: Self.heldOut)
+    let out = dir.path("run")
+    let twice = try Run.product("keybench-run", ["touch", "--device", "iphone5", "--device", "iphone5", "--text", text, "--train", train, "--out", out])
+    #expect(twice.status == 2)
+    #expect(twice.stderr.contains("two simulated tap sets are named 'iphone5'"), "\(twice.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out))
   }
 
   @Test func realTapsFromSwipeEndPoints() throws {
@@ -99,6 +137,8 @@ import Testing
     #expect(Set(table.rows.map(\.group)).count < table.rows.count / 2)
     let report = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
     #expect(report.contains("| all canvases, in key widths |"))
+    let readBack = try StatisticsCheck.readBack(inRun: out, spread: Self.accuracy("hws_key_accuracy", real: true))
+    #expect(readBack.written == readBack.fromRows)
   }
 
   /// results.csv parses as long-form rows holding every resolver with the same taps (the same

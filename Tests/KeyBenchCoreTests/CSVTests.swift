@@ -31,4 +31,25 @@ import Testing
       }
     }
   }
+
+  /// Rows built as bytes (how touch and photos write hundreds of thousands of them) are the
+  /// text ``CSV/row(_:)`` gives, quoting every field that needs it, and numbers print as
+  /// `String(_:)` and `CSV.fixed` print them.
+  @Test func bytesInPlaceAreTheTextOfTheStringWriters() {
+    let fields = ["plain", "a,b", "say \"hi\"", "line\nbreak", "cr\r\nlf", "", "ü|ß", "\""]
+    var bytes: [UInt8] = []
+    CSV.append(row: fields, to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == #"plain,"a,b","say ""hi""","line\#nbreak","cr\#r\#nlf",,ü|ß,"""""#)
+    #expect(CSV.row(fields) == String(decoding: bytes, as: UTF8.self))
+    #expect(CSV.bytes("a,b") == Array(#""a,b""#.utf8))
+    for value in [0, 7, -7, 10, 1_000_000, -1_000_000, Int.max, Int.min] {
+      var digits: [UInt8] = []
+      CSV.append(value, to: &digits)
+      #expect(String(decoding: digits, as: UTF8.self) == String(value))
+    }
+    var number: [UInt8] = [0x78]
+    CSV.append(-0.004, decimals: 2, to: &number)
+    CSV.append(292.545, decimals: 1, to: &number)
+    #expect(String(decoding: number, as: UTF8.self) == "x" + CSV.fixed(-0.004, decimals: 2) + CSV.fixed(292.545, decimals: 1))
+  }
 }

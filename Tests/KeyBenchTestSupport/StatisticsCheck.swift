@@ -1,4 +1,5 @@
 import Foundation
+public import KeyBenchResults
 
 /// Checks a run's `statistics` block (Reports/FORMATS.md, schema 2) against the summary metrics
 /// it restates and the rows it came from, so each benchmark's test asserts the same contract.
@@ -90,5 +91,20 @@ public enum StatisticsCheck {
     var node: Any? = object
     for key in path { node = (node as? [String: Any])?[key] }
     return node as? Double
+  }
+
+  /// The run's `statistics` as written, and as recomputed from its results.csv read back by
+  /// every reader's parser with the definitions the summary declares — with the per-group
+  /// spread of `spread` (which a summary names but does not define). A benchmark that scores
+  /// its rows as it writes them must give exactly the second.
+  public static func readBack(inRun folder: String, spread: RowMetric? = nil) throws -> (written: RunStatistics, fromRows: RunStatistics) {
+    let run = try RunResults(path: folder)
+    let written = run.statistics
+    var fromRows = try RunStatistics(
+      table: run.table, metrics: run.definitions, group: written.group, resamples: written.resamples, seed: written.seed, level: written.level)
+    if let spread {
+      fromRows.spread = try RunStatistics(table: run.table, metrics: [spread], group: written.group, resamples: 0, spreadMetric: spread.name).spread
+    }
+    return (written, fromRows)
   }
 }

@@ -152,16 +152,32 @@ public struct RowMetric: Sendable, Codable, Equatable {
 
   /// Whether row `index` of `table` counts for this metric.
   public func includes(_ index: Int, in table: ResultTable) -> Bool {
-    guard let filter else { return true }
-    let value = table.extra(filter.column, at: index) ?? ""
-    return filter.values.contains(value) != filter.exclude
+    includes { table.extra($0, at: index) }
   }
 
   /// Row `index`'s numerator and denominator.
   ///
   /// - Throws: ``InputFileError`` naming the row when a column value is not a finite number ≥ 0.
   public func contribution(_ index: Int, in table: ResultTable) throws -> (numerator: Double, denominator: Double) {
-    let rank = table.rows[index].rank
+    try contribution(rank: table.rows[index].rank, path: table.path, line: index + 2) { table.extra($0, at: index) }
+  }
+
+  /// Whether a row counts, its benchmark columns read through `extra` (a column's value by
+  /// name; nil when the row has no such column). The one definition of a filter, for rows read
+  /// back from a file and for rows scored as they are written (``includes(_:in:)``).
+  public func includes(_ extra: (String) -> String?) -> Bool {
+    guard let filter else { return true }
+    let value = extra(filter.column) ?? ""
+    return filter.values.contains(value) != filter.exclude
+  }
+
+  /// A row's numerator and denominator from its rank and its benchmark columns (read through
+  /// `extra`); `path` and `line` name the row in an error.
+  ///
+  /// - Throws: ``InputFileError`` naming the row when a column value is not a finite number ≥ 0.
+  public func contribution(
+    rank: Int?, path: String, line: Int, extra: (String) -> String?
+  ) throws -> (numerator: Double, denominator: Double) {
     switch score.kind {
     case .rankAtMost: return (rank.map { $0 <= (score.k ?? 1) } == true ? 1 : 0, 1)
     case .rankBeyond: return (rank.map { $0 <= (score.k ?? 1) } == true ? 0 : 1, 1)
@@ -171,10 +187,10 @@ public struct RowMetric: Sendable, Codable, Equatable {
       return (weights[rank - 1], 1)
     case .columns:
       func number(_ column: String?) throws -> Double {
-        let text = column.flatMap { table.extra($0, at: index) } ?? ""
+        let text = column.flatMap(extra) ?? ""
         guard let value = Double(text), value.isFinite, value >= 0 else {
           throw InputFileError(
-            path: table.path, line: index + 2, kind: .malformed,
+            path: path, line: line, kind: .malformed,
             reason: "\(column ?? "?") '\(text.prefix(40))' is not a finite number ≥ 0 (metric \(name))")
         }
         return value

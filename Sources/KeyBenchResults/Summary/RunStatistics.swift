@@ -85,14 +85,38 @@ public struct RunStatistics: Sendable, Codable, Equatable {
   }
 
   static func spread(_ metric: RowMetric, algorithm: String, indices: [Int], table: ResultTable, minimumItems: Int) -> GroupSpread? {
-    var sums: [String: (Double, Double, Int)] = [:]
+    var sums: [String: GroupSums] = [:]
     for index in indices where metric.includes(index, in: table) {
       guard let (numerator, denominator) = try? metric.contribution(index, in: table) else { return nil }
-      sums[table.rows[index].group, default: (0, 0, 0)].0 += numerator
-      sums[table.rows[index].group, default: (0, 0, 0)].1 += denominator
-      sums[table.rows[index].group, default: (0, 0, 0)].2 += 1
+      sums[table.rows[index].group, default: GroupSums()].add(numerator, denominator)
     }
-    let values = sums.values.filter { $0.2 >= minimumItems && $0.1 > 0 }.map { $0.0 / $0.1 }.sorted()
+    return spread(metric, algorithm: algorithm, groups: sums.values, minimumItems: minimumItems)
+  }
+
+  /// One group's sums of a metric's numerators and denominators over the items that count.
+  public struct GroupSums: Sendable {
+    public var numerator = 0.0
+    public var denominator = 0.0
+    public var items = 0
+
+    public init() {}
+
+    /// Adds one item's contribution (in row order, so the sums are the same bits however the
+    /// rows are read).
+    public mutating func add(_ numerator: Double, _ denominator: Double) {
+      self.numerator += numerator
+      self.denominator += denominator
+      items += 1
+    }
+  }
+
+  /// The spread of `metric`'s per-group values over the groups with at least `minimumItems`
+  /// items, from each group's sums (the same whether the rows were read back or scored as they
+  /// were written); nil with fewer than two such groups.
+  public static func spread(
+    _ metric: RowMetric, algorithm: String, groups: some Sequence<GroupSums>, minimumItems: Int
+  ) -> GroupSpread? {
+    let values = groups.filter { $0.items >= minimumItems && $0.denominator > 0 }.map { $0.numerator / $0.denominator }.sorted()
     guard values.count >= 2, let first = values.first, let last = values.last else { return nil }
     // Worst is the lowest value where higher is better, the highest for an error rate; the 10th
     // percentile is counted from the worst end.
