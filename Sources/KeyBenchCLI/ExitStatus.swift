@@ -30,24 +30,33 @@ public enum ExitStatus {
       var parsed = try command.parseAsRoot()
       try (parsed as? any CommandFiles)?.checkFiles()
       try parsed.run()
-      exit(standardOutputStatus(0))
+      end(standardOutputStatus(0))
     } catch let code as ExitCode {
-      exit(standardOutputStatus(code.rawValue))
+      end(standardOutputStatus(code.rawValue))
     } catch {
+      // A failure caused by an interruption (its child stopped) is no failure to report.
+      TemporaryFiles.yieldToInterruption()
       let message = command.fullMessage(for: error)
       switch command.exitCode(for: error) {
       case .success:
         // --help (and `help SUBCOMMAND`): examples and exit status last; --version as it is.
         print(HelpLayout.arranged(message), terminator: "")
-        exit(standardOutputStatus(0))
+        end(standardOutputStatus(0))
       case .validationFailure:
         StandardError.print(clipped(message))
-        exit(usage)
+        end(usage)
       default:
         StandardError.print(clipped(message))
-        exit(failure)
+        end(failure)
       }
     }
+  }
+
+  /// Exits with `status`, unless an interruption is ending the process: then its status (128 +
+  /// the signal) is the one a caller sees (``TemporaryFiles/yieldToInterruption()``).
+  static func end(_ status: Int32) -> Never {
+    TemporaryFiles.yieldToInterruption()
+    exit(status)
   }
 
   /// `status`, unless what the command printed could not be written (a full disk, a closed

@@ -54,6 +54,16 @@ public enum TemporaryFiles {
     }
   }
 
+  /// Called by a thread about to end the process: when an interruption is being handled on
+  /// another thread (children stopped, files being removed), waits for that thread to end the
+  /// process with 128 + the signal (30 s at most), so a command whose child was just stopped
+  /// does not exit first with its own failure status (2) while the files are half removed.
+  public static func yieldToInterruption() {
+    let handling = registry.lock.withLock { registry.interruptedBy }
+    guard let handling, pthread_equal(handling, pthread_self()) == 0 else { return }
+    for _ in 0..<3000 { usleep(10_000) }
+  }
+
   /// Makes sure the handlers are installed (``ChildProcesses`` relies on them).
   static func installOnce() {
     registry.lock.withLock { installHandlers() }
