@@ -212,13 +212,13 @@ public struct CorrectionReport: BenchmarkReport {
     lines += notes.map { "- \($0)" }
     lines += [
       "", "## Accuracy (over words typed wrongly)", "",
-      "| corrector | top-1 | top-\(k) | corrected ratio | non-word top-1 | non-word top-\(k) | real-word top-1 | real-word top-\(k) | false corrections | words/s | µs/keystroke |",
-      "|---|---|---|---|---|---|---|---|---|---|---|",
+      "| corrector | top-1 | top-\(k) | non-word top-1 | non-word top-\(k) | real-word top-1 | real-word top-\(k) | false corrections | words/s | µs/keystroke |",
+      "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for entry in entries {
       let s = entry.summary
       lines.append(
-        "| \(s.corrector) | \(pct(s.top1)) | \(pct(s.topK)) | \(pct(s.correctedRatio)) | \(pct(s.nonWordTop1)) | \(pct(s.nonWordTopK)) | \(pct(s.realWordTop1)) | \(pct(s.realWordTopK)) | \(pct(s.falseCorrections)) | \(num(s.wordsPerSecond, 0)) | \(num(s.microsecondsPerKeystroke, 2)) |"
+        "| \(s.corrector) | \(pct(s.top1)) | \(pct(s.topK)) | \(pct(s.nonWordTop1)) | \(pct(s.nonWordTopK)) | \(pct(s.realWordTop1)) | \(pct(s.realWordTopK)) | \(pct(s.falseCorrections)) | \(num(s.wordsPerSecond, 0)) | \(num(s.microsecondsPerKeystroke, 2)) |"
       )
     }
     if entries.contains(where: { [$0.summary.nonWordTop1, $0.summary.realWordTop1, $0.summary.falseCorrections].contains { !$0.isFinite } }) {
@@ -244,7 +244,7 @@ public struct CorrectionReport: BenchmarkReport {
     }
     lines += [
       "",
-      "Top-k counts a suggestion equal to the intended word ignoring case. The corrected ratio is seed 002 §4.3's: error words whose intended word is among the \(k) suggestions. False corrections: correctly typed words whose first suggestion is another word. Speed is one thread, wall clock per word including the corrector's own bookkeeping (peers: including the pipe round trip).",
+      "Top-k counts a suggestion equal to the intended word ignoring case. Top-\(k) is seed 002 §4.3's corrected ratio: error words whose intended word is among the \(k) suggestions. False corrections: correctly typed words whose first suggestion is another word. Speed is one thread, wall clock per word including the corrector's own bookkeeping (peers: including the pipe round trip).",
     ]
     return lines.joined(separator: "\n") + "\n"
   }

@@ -16,6 +16,8 @@ public enum RunComparison {
     let first = try RunResults(path: runs[0])
     let second = runs.count > 1 ? try RunResults(path: runs[1]) : first
     var parts: [PairedComparison] = []
+    var sides: [(a: PairedComparison.Side, b: PairedComparison.Side)] = []
+    var configChanges: [String] = []
     let definitions = try selected(first.definitions, names: metrics, path: first.path)
     if runs.count == 1 {
       guard let algorithms, algorithms.count == 2 else {
@@ -24,15 +26,12 @@ public enum RunComparison {
       for name in algorithms where !first.table.algorithms.contains(name) {
         throw InputFileError(path: first.table.path, kind: .malformed, reason: "has no algorithm '\(name)' (it has \(first.table.algorithms.joined(separator: ", ")))")
       }
-      parts.append(try PairedComparison(
-        a: .init(table: first.table, algorithm: algorithms[0], label: algorithms[0]),
-        b: .init(table: first.table, algorithm: algorithms[1], label: algorithms[1]),
-        metrics: definitions, settings: settings))
+      sides.append((.init(table: first.table, algorithm: algorithms[0], label: algorithms[0]), .init(table: first.table, algorithm: algorithms[1], label: algorithms[1])))
     } else {
       guard first.bench == second.bench else {
         throw InputFileError(path: second.path, kind: .malformed, reason: "is a '\(second.bench)' run; \(first.path) is a '\(first.bench)' run")
       }
-      try checkComparable(first.path, second.path, allowDifferentInputs: allowDifferentInputs)
+      configChanges = try checkComparable(first.path, second.path, allowDifferentInputs: allowDifferentInputs).configChanges
       let common = first.table.algorithms.filter(second.table.algorithms.contains)
       let chosen: [String]
       if let algorithm {
@@ -49,13 +48,28 @@ public enum RunComparison {
       let names = (runs.map { ($0 as NSString).lastPathComponent })
       let labels = names[0] == names[1] ? ["A", "B"] : names
       for name in chosen {
-        parts.append(try PairedComparison(
-          a: .init(table: first.table, algorithm: name, label: "\(labels[0]):\(name)"),
-          b: .init(table: second.table, algorithm: name, label: "\(labels[1]):\(name)"),
-          metrics: definitions, settings: settings))
+        sides.append((.init(table: first.table, algorithm: name, label: "\(labels[0]):\(name)"), .init(table: second.table, algorithm: name, label: "\(labels[1]):\(name)")))
       }
     }
-    return ComparisonReport(parts, group: first.statistics.group, settings: settings, alpha: alpha)
+    for (a, b) in sides { parts.append(try PairedComparison(a: a, b: b, metrics: definitions, settings: settings)) }
+    var report = ComparisonReport(parts, group: first.statistics.group, settings: settings, alpha: alpha)
+    report.configChanges = configChanges
+    let summaries = try runs.map { try SummaryFile(path: $0) }
+    if let concurrent = summaries.first(where: { $0.concurrentTiming != nil }), let why = concurrent.concurrentTiming {
+      report.timingsNotComparable = "\(concurrent.path) says \(why)"
+    } else {
+      report.timings = sides.compactMap { a, b in
+        guard let timeA = medianTime(a), let timeB = medianTime(b), timeA > 0 else { return nil }
+        return .init(a: a.label, b: b.label, medianMicrosecondsA: timeA, medianMicrosecondsB: timeB)
+      }
+    }
+    return report
+  }
+
+  /// The median time per item of one side, nil when its rows carry no times.
+  static func medianTime(_ side: PairedComparison.Side) -> Double? {
+    let times = side.table.indices(of: side.algorithm).compactMap { side.table.rows[$0].timeMicroseconds }.sorted()
+    return Percentile.linear(sorted: times, at: 0.5)
   }
 
   /// The metrics compared: every declared one (the headline metrics forming the Holm family),
@@ -71,10 +85,12 @@ public enum RunComparison {
     }
   }
 
-  /// The gate's rule for runs of the same inputs, shared by `compare`.
-  public static func checkComparable(_ a: String, _ b: String, allowDifferentInputs: Bool) throws {
+  /// The gate's rule for runs of the same inputs, shared by `compare`; returns what it found
+  /// (the config changes are listed by the caller).
+  @discardableResult
+  public static func checkComparable(_ a: String, _ b: String, allowDifferentInputs: Bool) throws -> Comparability {
     let comparability = try Comparability(baseline: SummaryFile(path: a), current: SummaryFile(path: b))
-    guard !comparability.inputDifferences.isEmpty else { return }
+    guard !comparability.inputDifferences.isEmpty else { return comparability }
     let list = comparability.inputDifferences.map { "  - \($0)" }.joined(separator: "\n")
     guard allowDifferentInputs else {
       throw InputFileError(
@@ -82,5 +98,6 @@ public enum RunComparison {
         reason: "is not comparable with \(a):\n\(list)\nCompare runs of the same inputs, or pass --allow-different-inputs to compare them on purpose.")
     }
     StandardError.write("warning: comparing runs of different inputs (--allow-different-inputs):\n\(list)\n")
+    return comparability
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchCore
 
 /// What `keybench-report compare` prints: every metric compared, with the settings that decide
 /// the numbers (resamples, seed, alpha), as Markdown for people and JSON for programs.
@@ -11,10 +12,42 @@ public struct ComparisonReport: Sendable, Codable {
   public var comparisons: [MetricComparison]
   /// How many comparisons Holm's correction ran over.
   public var family: Int
+  /// What differs between the two runs' configurations, as the gate lists it (empty for one run).
+  public var configChanges: [String] = []
+  /// The median time per item of each side compared, when both were timed comparably.
+  public var timings: [Timing] = []
+  /// Why times are not compared (a run timed with concurrent jobs), if so.
+  public var timingsNotComparable: String?
+
+  /// One pair's median time per item, from one run each: no interval (`keybench-report
+  /// time-ratio` repeats runs in interleaved rounds for one).
+  public struct Timing: Sendable, Codable, Equatable {
+    public var a: String
+    public var b: String
+    public var medianMicrosecondsA: Double
+    public var medianMicrosecondsB: Double
+    /// B ÷ A: below 1 when B is faster.
+    public var ratio: Double { medianMicrosecondsB / medianMicrosecondsA }
+
+    public init(a: String, b: String, medianMicrosecondsA: Double, medianMicrosecondsB: Double) {
+      self.a = a
+      self.b = b
+      self.medianMicrosecondsA = medianMicrosecondsA
+      self.medianMicrosecondsB = medianMicrosecondsB
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case a, b
+      case medianMicrosecondsA = "median_us_a"
+      case medianMicrosecondsB = "median_us_b"
+    }
+  }
 
   enum CodingKeys: String, CodingKey {
-    case method, group, level, alpha, comparisons, family
+    case method, group, level, alpha, comparisons, family, timings
     case schemaVersion = "schema_version"
+    case configChanges = "config_changes"
+    case timingsNotComparable = "timings_not_comparable"
   }
 
   /// Builds the report from comparisons of several pairs, Holm-adjusting across the family:
@@ -89,6 +122,18 @@ public struct ComparisonReport: Sendable, Codable {
       "",
       "Differences are B − A on the items both scored; intervals and p-values from a paired cluster-robust t over \(group)s (CR3 variance, \(group)s − 1 degrees of freedom); for 0/1 metrics a verdict also needs McNemar's exact test on the items only one side got right (the larger p counts). Verdicts at α = \(alpha) after Holm's correction across the family of \(family) comparison\(family == 1 ? "" : "s") (headline metrics, or those named with --metric); slices are shown, not judged; no verdict from fewer than \(RunStatistics.fewGroups) \(group)s. \"detects\" is the smallest change found with 80 % power at this size (paired, Holm over the family).",
     ]
+    if !configChanges.isEmpty {
+      lines += ["", "Config changes (A → B):", ""] + configChanges.map { "- `\($0)`" }
+    }
+    if let timingsNotComparable {
+      lines += ["", "Times not compared: \(timingsNotComparable)."]
+    } else if !timings.isEmpty {
+      lines += ["", "| A | B | median µs per item, A | B | B ÷ A |", "|---|---|---:|---:|---:|"]
+      lines += timings.map { t in
+        "| \(t.a) | \(t.b) | \(NumberFormatting.fixed(t.medianMicrosecondsA, decimals: 1)) | \(NumberFormatting.fixed(t.medianMicrosecondsB, decimals: 1)) | \(NumberFormatting.fixed(t.ratio, decimals: 3)) |"
+      }
+      lines += ["", "Times are one run each, without an interval; `keybench-report time-ratio` repeats both in interleaved rounds for a verdict on speed."]
+    }
     if !cannot.isEmpty { lines += [""] + cannot.map { "**\($0)**" } }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -83,7 +83,8 @@ public struct MetricComparison: Sendable, Codable, Equatable {
   /// The verdict in words, as compare prints it.
   public func verdict(alpha: Double, group: String) -> String {
     if let reason = tooFewGroups(group: group) { return "cannot judge: \(reason)" }
-    guard items > 0, p != nil else { return "n/a" }
+    guard items > 0 else { return "n/a: no item counts for it" }
+    guard p != nil else { return "n/a: no test (no difference in any group to test)" }
     switch direction(alpha: alpha) {
     case 1: return "B better"
     case -1: return "A better"

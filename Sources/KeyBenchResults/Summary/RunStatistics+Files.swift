@@ -50,7 +50,7 @@ extension RunStatistics {
     }
     for m in metrics {
       lines.append(
-        "| \(m.algorithm) | \(m.name) | \(Self.format(m.value, unit: m.unit)) | \(Self.formatInterval(m)) | \(m.n) | \(m.groups) |")
+        "| \(m.algorithm) | \(m.name) | \(Self.format(m.value, unit: m.unit)) | \(formatInterval(m)) | \(m.n) | \(m.groups) |")
     }
     if !spread.isEmpty {
       lines += [
@@ -94,17 +94,18 @@ extension RunStatistics {
   static func plainNumber(_ value: Double) -> String {
     if abs(value) >= 1000 && abs(value) < 1e15 && value != value.rounded() { return plainNumber(value.rounded()) }
     guard value == value.rounded() && abs(value) < 1e15 else { return String(format: "%.4g", value) }
-    let digits = String(Int(value).magnitude)
-    var out = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0 && (digits.count - offset) % 3 == 0 { out.append(",") }
-      out.append(digit)
-    }
-    return value < 0 ? "-" + out : out
+    return NumberFormatting.grouped(Int(value))
   }
 
-  static func formatInterval(_ m: MetricEstimate) -> String {
-    guard let low = m.low, let high = m.high else { return m.groups < 2 ? "n/a (one \(m.groups == 1 ? "group" : "item"))" : "n/a" }
+  /// The interval cell, or "n/a" with the reason there is none.
+  func formatInterval(_ m: MetricEstimate) -> String {
+    guard let low = m.low, let high = m.high else {
+      if m.n == 0 { return "n/a (no item counts for it)" }
+      if resamples == 0 { return "n/a (intervals off: --bootstrap 0)" }
+      if m.groups < 2 { return "n/a (one group)" }
+      return "n/a (not computable)"
+    }
     return m.unit == "fraction" ? String(format: "%.2f – %.2f %%", low * 100, high * 100) : String(format: "%.4g – %.4g", low, high)
   }
+
 }
