@@ -114,6 +114,22 @@ struct PhotosCommandTests {
     #expect(projected.contains("coverage: 1 of 4 categories"), "\(projected)")
   }
 
+  /// `--sample N` spreads captions over images (two captions per image here); `--limit N`
+  /// takes the first N and warns when they cover fewer than 10 images.
+  @Test func aSampleSpreadsCaptionsOverImages() throws {
+    let (_, labels) = try writeFixture()
+    let annotations = (0..<20).map { i in ["id": 2000 + i, "image_id": 100 + i / 2, "caption": "A dog on a couch number \(i)."] as [String: Any] }
+    let captions = try dir.write("paired.json", bytes: Array(try JSONSerialization.data(withJSONObject: ["images": [], "annotations": annotations])))
+    let arguments = ["--captions", captions, "--labels", labels, "--library-size", "5", "--negatives", "0", "--seed", "3", "--ranker", "exact"]
+    let sampled = try run(arguments + ["--sample", "5", "--out", dir.path("sampled")])
+    #expect(sampled.status == 0, "\(sampled.stderr)")
+    let rows = try String(contentsOfFile: dir.path("sampled/results.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
+      .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    #expect(rows.count == 5 && Set(rows.map { $0[2] }).count == 5, "\(rows.map { $0[2] })")
+    let limited = try run(arguments + ["--limit", "4", "--out", dir.path("limited")])
+    #expect(limited.status == 0 && limited.stderr.contains("warning: --limit 4 takes the first captions in file order: 2 images"), "\(limited.stderr)")
+  }
+
   @Test func malformedLabelsLineIsNamedAndEarlierOutputsStay() throws {
     let (captions, labels) = try writeFixture()
     let out = dir.path("out")
