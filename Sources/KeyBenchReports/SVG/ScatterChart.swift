@@ -39,6 +39,15 @@ enum ScatterChart {
     }
     for point in points where !point.frontier {
       nodes.append(dot(point, x: x, y: y, color: Palette.color(0), radius: 3, cls: "point"))
+      // Every configuration is named while a label per dot stays readable; the tables name them
+      // all anyway.
+      if points.count <= 24 {
+        // Below the dot, towards the plot's middle, so a label never leaves the plot.
+        let left = x(point.x) < (canvas.xRange.lowerBound + canvas.xRange.upperBound) / 2
+        nodes.append(.el("text", [("class", "point-label"), ("x", Canvas.fmt(x(point.x) + (left ? 5 : -5))),
+          ("y", Canvas.fmt(y(point.y) + 12)), ("text-anchor", left ? "start" : "end"), ("fill-opacity", "0.7"), ("font-size", "9")],
+          text: point.label))
+      }
     }
     for point in frontier {
       nodes.append(dot(point, x: x, y: y, color: Palette.color(1), radius: 5, cls: "frontier"))
