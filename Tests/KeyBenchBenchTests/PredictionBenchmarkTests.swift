@@ -23,7 +23,7 @@ final class UnigramPredictor: Predictor {
   func copy() -> any Predictor { self }
 }
 
-@Suite(.enabled(if: TestPaths.runsCorpusTests)) struct PredictionOnRealTextTests {
+@Suite(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) struct PredictionOnRealTextTests {
   /// Train on the first 4,000 sentences of Pride and Prejudice, type the first 1,500 words of Alice.
   @Test func savingsAreSaneAndTheTrigramModelBeatsUnigrams() throws {
     let training = Array(try TextTokenizer.sentences(inFile: TestPaths.corpus("texts/en_gutenberg_1342_pride_and_prejudice.txt")).prefix(4000))

@@ -46,7 +46,7 @@ import Testing
 
   /// Adaptation pays off on real text: after a few thousand words of Alice, the adaptive model saves
   /// more than the frozen one, and every slice started from the same trained state.
-  @Test(.enabled(if: TestPaths.runsCorpusTests)) func adaptationGainsOnLongerRealSlices() throws {
+  @Test(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) func adaptationGainsOnLongerRealSlices() throws {
     let training = Array(try TextTokenizer.sentences(inFile: TestPaths.corpus("texts/en_gutenberg_1342_pride_and_prejudice.txt")).prefix(3000))
     let test = try TextTokenizer.sentences(inFile: TestPaths.corpus("texts/en_gutenberg_11_alice_in_wonderland.txt"))
     var counts = NGramCounts()

@@ -9,7 +9,7 @@ import Testing
 
 /// Threads per gesture and jobs across gestures on real How We Swipe gestures against the real
 /// en_US list: every answer is the answer of one thread and one job.
-@Suite(.enabled(if: TestPaths.runsCorpusTests)) struct SwipeConcurrencyTests {
+@Suite(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) struct SwipeConcurrencyTests {
   /// The fixture user's gestures and, when Scripts/fetch-corpora extracted the shared logs
   /// (`KEYBENCH_CACHE`, else the checkout's `.keybench/cache`), the first 40 of part 1's.
   static let gestures: [SwipeGesture] = {

@@ -12,7 +12,7 @@ enum Browser {
   }.first
 }
 
-@Suite(.enabled(if: Browser.chromium != nil)) struct BrowserRenderTests {
+@Suite(.enabled(if: Browser.chromium != nil, "needs chromium (Scripts/setup --peers installs it)")) struct BrowserRenderTests {
   /// Checks the page in the browser and writes the problems found into the DOM, which the test reads
   /// back with --dump-dom.
   static let checker = """

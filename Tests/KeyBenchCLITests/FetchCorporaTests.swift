@@ -46,7 +46,7 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
   }
 
-  @Test(.enabled(if: TestPaths.runsCorpusTests)) func theSharedCorporaMatchTheManifest() throws {
+  @Test(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) func theSharedCorporaMatchTheManifest() throws {
     let result = try Run.tool(
       script, ["--root", TestPaths.corpora.path, "--offline", "--no-extract", "--quiet"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

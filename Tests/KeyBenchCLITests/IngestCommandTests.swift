@@ -272,7 +272,7 @@ private final class Results: @unchecked Sendable {
 }
 
 /// Real lists (run on CI): the cases against a stored en_US.
-@Suite(.enabled(if: TestPaths.runsCorpusTests)) struct RealIngestCommandTests {
+@Suite(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) struct RealIngestCommandTests {
   @Test func aStoredEnUSSurvivesCutHeaderOnlyAndMalformedCopies() throws {
     let dir = try TemporaryDirectory()
     let db = dir.path("l.sqlite")

@@ -12,7 +12,7 @@ enum SchemaValidator {
     || (try? Run.tool("/usr/bin/python3", ["-c", "import jsonschema"]).status) == 0
 }
 
-@Suite(.enabled(if: SchemaValidator.available)) struct ResultSchemaTests {
+@Suite(.enabled(if: SchemaValidator.available, "needs python3-jsonschema (Scripts/setup installs it)")) struct ResultSchemaTests {
   static func validate(_ folders: [String]) throws -> Run.Result {
     try Run.tool(TestPaths.repository.appendingPathComponent("Scripts/validate-results").path, folders)
   }

@@ -70,7 +70,7 @@ import Testing
   /// The statistics' ksr, csr, next_top1 and next_top3 of every predictor are the summary's,
   /// bit for bit, recomputed from results.csv's rows (1,500 words of held-out Alice, trained on
   /// Pride and Prejudice), and the rows add up to the summary's counts.
-  @Test(.enabled(if: TestPaths.runsCorpusTests)) func statisticsRestateTheSummaryOnRealText() throws {
+  @Test(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) func statisticsRestateTheSummaryOnRealText() throws {
     let out = dir.path("real")
     let run = try Run.product(
       "keybench-run",

@@ -300,7 +300,7 @@ import Testing
 }
 
 /// The six shared parts, as extracted by Scripts/fetch-corpora (run on CI).
-@Suite(.enabled(if: TestPaths.runsCorpusTests)) struct RealHowWeSwipeTests {
+@Suite(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) struct RealHowWeSwipeTests {
   @Test func importAgreesWithTheManifestOnAcceptedGestures() throws {
     let cache = ProcessInfo.processInfo.environment["KEYBENCH_CACHE"].map(URL.init(fileURLWithPath:))
       ?? TestPaths.repository.appendingPathComponent(".keybench/cache")

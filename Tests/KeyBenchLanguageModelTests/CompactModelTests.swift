@@ -54,7 +54,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: TestPaths.runsCorpusTests)) func probabilitiesEqualTheFormulaOnANovel() throws {
+  @Test(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) func probabilitiesEqualTheFormulaOnANovel() throws {
     let counts = try NGramCounts(files: [TestPaths.corpus("texts/en_gutenberg_11_alice_in_wonderland.txt")])
     #expect(counts.trigrams.count > 10_000)
     let model = KneserNeyModel(counts: counts)

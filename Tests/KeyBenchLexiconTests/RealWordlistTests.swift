@@ -5,7 +5,7 @@ import KeyBenchTestSupport
 import Testing
 
 /// Integration tests over the real LatinIME lists in the shared corpora (run on CI).
-@Suite(.enabled(if: TestPaths.runsCorpusTests)) struct RealWordlistTests {
+@Suite(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) struct RealWordlistTests {
   @Test func enUSCountsMatchTheSource() throws {
     let (wordlist, report) = try LatinIMEParser().parse(
       path: TestPaths.corpus("latinime/en_US_wordlist.combined.gz"))

@@ -280,7 +280,7 @@ final class ForeignLock {
 }
 
 /// The real LatinIME lists, stored and read back (run on CI).
-@Suite(.enabled(if: TestPaths.runsCorpusTests)) struct RealLexiconDatabaseTests {
+@Suite(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) struct RealLexiconDatabaseTests {
   @Test func enUSRoundTripsThroughSQLite() throws {
     let dir = try TemporaryDirectory()
     let db = dir.path("lexicons.sqlite")

@@ -55,7 +55,7 @@ import Testing
   }
 
   /// Seed 004's expectations, on a real book.
-  @Test(.enabled(if: TestPaths.runsCorpusTests)) func realEnglishText() throws {
+  @Test(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) func realEnglishText() throws {
     let train = try String(contentsOfFile: TestPaths.corpus("texts/en_gutenberg_11_alice_in_wonderland.txt"), encoding: .utf8)
     let bigram = LetterModel(texts: [train], alphabet: Self.alphabet, order: 2)
     let afterT = bigram.weights(after: context("t"))

@@ -50,7 +50,7 @@ import Testing
 
   /// On the real keyboard typos: errors are mostly near-key slips, other letters, extra and
   /// missing letters; a near slip is far likelier per neighbour than an edit per other key.
-  @Test(.enabled(if: TestPaths.runsCorpusTests)) func keystrokeCorpus() throws {
+  @Test(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) func keystrokeCorpus() throws {
     let pairs = try TypoImport.read(.keystrokes, path: TestPaths.corpus("typos/en_keystrokes136m_backspaced_word_errors.tsv")).pairs
     let distribution = TypingErrorAnalysis.analyze(pairs, layout: layout, source: "keystrokes")
     #expect(distribution.pairs > 4_000)

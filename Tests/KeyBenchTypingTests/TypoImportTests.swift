@@ -77,7 +77,7 @@ import Testing
   }
 
   /// The shared corpora import completely, with the record counts the corpora README gives.
-  @Test(.enabled(if: TestPaths.runsCorpusTests)) func sharedCorpora() throws {
+  @Test(.enabled(if: TestPaths.runsCorpusTests, "needs the shared corpora (../shared/corpora beside the checkout, or KEYBENCH_CORPORA); always runs on CI")) func sharedCorpora() throws {
     func count(_ format: TypoFormat, _ file: String) throws -> Int {
       try TypoImport.read(format, path: TestPaths.corpus("typos/\(file)")).pairs.count
     }
