@@ -1,4 +1,5 @@
 import KeyBenchSwipe
+import KeyBenchTestSupport
 import Testing
 
 /// What counts as the same word when a swipe is scored.
@@ -11,5 +12,24 @@ import Testing
   @Test(arguments: [("Für", "für"), ("Simon", "simon"), ("Don't", "dont"), ("e-mail", "email")])
   func caseAndUndrawnCharactersAreIgnored(_ pair: (String, String)) {
     #expect(SwipeDecoding.matchKey(pair.0) == SwipeDecoding.matchKey(pair.1))
+  }
+}
+
+/// The byte-wise path for ASCII words gives the key of the general definition.
+@Suite struct MatchKeyFastPathTests {
+  static func general(_ word: String) -> String { String(word.lowercased().filter(\.isLetter)) }
+
+  @Test func everyASCIICharacterAndRealWordsKeyAsTheDefinitionSays() throws {
+    let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    for character in ascii { #expect(SwipeDecoding.matchKey(character) == Self.general(character), "\(character.unicodeScalars.first!.value)") }
+    #expect(SwipeDecoding.matchKey(ascii.joined()) == Self.general(ascii.joined()))
+    var words = ["", "Don't", "e-mail", "X11", "naïve", "STRASSE", "straße", "Ümlaut", "a\u{301}"]
+    for file in ["texts/en_gutenberg_11_alice_in_wonderland.txt", "texts/de_gutenberg_22367_kafka_die_verwandlung.txt"] {
+      let path = TestPaths.corpus(file)
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+      words += text.split(whereSeparator: \.isWhitespace).prefix(20_000).map(String.init)
+    }
+    let differing = words.filter { SwipeDecoding.matchKey($0) != Self.general($0) }
+    #expect(differing.isEmpty, "\(differing.prefix(5))")
   }
 }
