@@ -126,11 +126,15 @@ import Testing
     #expect(markup.inPlot(title, "circle", class: "point").count == 2)
     #expect(markup.inPlot(title, "path", class: "frontier-line").count == 1)
     #expect(markup.inPlot(title, "text", class: "point-label").map(\.text) == ["c1", "c<3>&", "c5"])
+    // The others are named too, smaller.
+    #expect(markup.inPlot(title, "text", class: "point-name").map(\.text) == ["c2", "c4"])
     #expect(html.contains("c&lt;3&gt;&amp;"))
     #expect(!html.contains("c<3>"))
-    // The frontier table: fastest first, the swept parameters as columns.
+    // The frontier table (fastest first, the swept parameters as columns), then every
+    // configuration in grid order, the frontier marked.
     let rows = markup.all("tr").filter { $0.text.hasPrefix("c") && !$0.text.hasPrefix("config") }
-    #expect(rows.map { String($0.text.prefix(2)) } == ["c1", "c<", "c5"])
+    #expect(rows.map { String($0.text.prefix(2)) } == ["c1", "c<", "c5", "c1", "c2", "c4", "c5", "c6", "c<"])
+    #expect(rows.suffix(6).filter { $0.text.hasSuffix("★") }.count == 3)
     #expect(markup.all("th").map(\.text).contains("filters.endPoint.radius"))
     // Frontier dots, fastest first, climb in accuracy (smaller y on screen).
     let frontier = markup.inPlot(title, "circle", class: "frontier").map { Double($0.attributes["cy"]!)! }

@@ -42,63 +42,56 @@ enum BenchFigures {
     let intervals = RunIntervals(run)
     let kinds: [(String, String)] = [("top1", "top-1, all errors"), (top, "\(top.replacingOccurrences(of: "top", with: "top-")), all errors"),
       ("non_word_top1", "top-1, non-words"), ("real_word_top1", "top-1, real words")]
+    // Correctors are the series, in their colour on every chart of the page; error kinds and
+    // measures are the categories, so no colour ever stands for a metric.
     let accuracy = BarChart.svg(
-      title: "Correction accuracy by error kind (\(run.name))", categories: correctors.map(\.name),
-      series: kinds.map { key, label in
-        BarChart.Series(name: label, values: correctors.map { percent($0.metrics[key]) }, errors: correctors.map { intervals.percent($0.name, key) })
+      title: "Correction accuracy by error kind (\(run.name))", categories: kinds.map(\.1),
+      series: correctors.map { corrector in
+        BarChart.Series(
+          name: corrector.name, values: kinds.map { percent(corrector.metrics[$0.0]) },
+          errors: kinds.map { intervals.percent(corrector.name, $0.0) }, color: color(corrector.name))
       },
-      yTitle: "% of misspelled words", xTitle: "corrector")
+      yTitle: "% of misspelled words", xTitle: "error kind")
     let speed = BarChart.svg(
-      title: "Correction speed (\(run.name))", categories: correctors.map(\.name),
-      series: [BarChart.Series(name: "words per second", values: correctors.map { $0.metrics["words_per_second"]?.number })],
-      yTitle: "words per second (log scale)", xTitle: "corrector", logY: true)
+      title: "Correction speed (\(run.name))", categories: ["words per second"],
+      series: correctors.map { BarChart.Series(name: $0.name, values: [$0.metrics["words_per_second"]?.number], color: color($0.name)) },
+      yTitle: "words per second (log scale)", xTitle: "", logY: true)
     return [
-      Blocks.figure(accuracy, caption: "Share of misspelled words whose intended word each corrector ranks first or among the shown suggestions, split into non-word errors (the typed word is not in the lexicon) and real-word errors (another lexicon word). Whiskers: 95 % intervals from a bootstrap over the run's groups (sentences or intended words)."),
+      Blocks.figure(accuracy, caption: "Share of misspelled words whose intended word each corrector ranks first or among the shown suggestions, split into non-word errors (the typed word is not in the lexicon) and real-word errors (another lexicon word). Whiskers: 95 % intervals over the run's groups (sentences or intended words; cluster-robust t)."),
       Blocks.figure(speed, caption: "Words corrected per second on one thread; plug-ins and peers include the pipe to their process."),
-    ] + correctionContext(correctors, run: run) + correctionBreakdowns(run, color: color)
+    ] + correctionContext(correctors, run: run, color: color) + correctionBreakdowns(run, color: color)
   }
 
   /// Sentence-level sets: each corrector without and with context (`NAME+context`, from
   /// `keybench-run correct --context`) side by side, and the false-correction rate on the
   /// correctly typed words.
-  static func correctionContext(_ correctors: [(name: String, metrics: JSONValue)], run: RunFolder) -> [Node] {
+  static func correctionContext(_ correctors: [(name: String, metrics: JSONValue)], run: RunFolder, color: (String) -> String) -> [Node] {
     let suffix = "+context"
     let byName = Dictionary(correctors.map { ($0.name, $0.metrics) }, uniquingKeysWith: { first, _ in first })
     let intervals = RunIntervals(run)
     let bases = correctors.map(\.name).filter { !$0.hasSuffix(suffix) }
     var nodes: [Node] = []
     let paired = bases.filter { byName[$0 + suffix] != nil }
+    // Each corrector without and with context is an algorithm of its own, in its own colour.
+    func series(_ names: [String], _ keys: [String]) -> [BarChart.Series] {
+      names.map { name in
+        BarChart.Series(
+          name: name, values: keys.map { percent(byName[name]?[$0]) }, errors: keys.map { intervals.percent(name, $0) }, color: color(name))
+      }
+    }
     if !paired.isEmpty {
       let kinds = [("non_word_top1", "non-word top-1"), ("real_word_top1", "real-word top-1")]
       let chart = BarChart.svg(
-        title: "Correction without and with context (\(run.name))", categories: paired,
-        series: kinds.flatMap { key, label in
-          [
-            BarChart.Series(name: label, values: paired.map { percent(byName[$0]?[key]) }, errors: paired.map { intervals.percent($0, key) }),
-            BarChart.Series(
-              name: "\(label) +context", values: paired.map { percent(byName[$0 + suffix]?[key]) },
-              errors: paired.map { intervals.percent($0 + suffix, key) }),
-          ]
-        }, yTitle: "% of misspelled words", xTitle: "corrector")
+        title: "Correction without and with context (\(run.name))", categories: kinds.map(\.1),
+        series: series(paired.flatMap { [$0, $0 + suffix] }, kinds.map(\.0)), yTitle: "% of misspelled words", xTitle: "error kind")
       nodes.append(Blocks.figure(chart, caption: "Each corrector run twice over the same sentence-level pairs: without context and with each word's previous words (+context). The context model was trained on running texts only, never on the test sentences (report.md names its files)."))
     }
     let measured = bases.filter { byName[$0]?["false_corrections"]?.number != nil }
     if !measured.isEmpty {
+      let names = measured.flatMap { base in [base] + (byName[base + suffix] != nil ? [base + suffix] : []) }
       let chart = BarChart.svg(
-        title: "False corrections (\(run.name))", categories: measured,
-        series: [
-          BarChart.Series(
-            name: "without context", values: measured.map { percent(byName[$0]?["false_corrections"]) },
-            errors: measured.map { intervals.percent($0, "false_corrections") })
-        ]
-          + (paired.isEmpty
-            ? []
-            : [
-              BarChart.Series(
-                name: "+context", values: measured.map { percent(byName[$0 + suffix]?["false_corrections"]) },
-                errors: measured.map { intervals.percent($0 + suffix, "false_corrections") })
-            ]),
-        yTitle: "% of correctly typed words changed", xTitle: "corrector")
+        title: "False corrections (\(run.name))", categories: ["false corrections"], series: series(names, ["false_corrections"]),
+        yTitle: "% of correctly typed words changed", xTitle: "")
       nodes.append(Blocks.figure(chart, caption: "Share of correctly typed words (identity pairs) whose first suggestion is another word: what auto-correction costs a user who typed right."))
     }
     return nodes
@@ -134,7 +127,7 @@ enum BenchFigures {
       let n = row[intended].count
       return n <= 3 ? lengths[0] : n <= 5 ? lengths[1] : n <= 7 ? lengths[2] : n <= 10 ? lengths[3] : lengths[4]
     }, order: lengths) {
-      nodes.append(Blocks.figure(byLength, caption: "Share of misspelled words corrected at rank 1, by the intended word's length; whiskers are 95 % intervals from a bootstrap over the run's groups."))
+      nodes.append(Blocks.figure(byLength, caption: "Share of misspelled words corrected at rank 1, by the intended word's length; whiskers are 95 % intervals over the run's groups (cluster-robust t)."))
     }
     let distances = ["1", "2", "3+"]
     if let byDistance = chart("Top-1 by edit distance", "Damerau-Levenshtein distance typed → intended", { row in
@@ -143,7 +136,7 @@ enum BenchFigures {
       let d = a.count > 64 || b.count > 64 ? 3 : EditDistance.optimalStringAlignment(a, b)
       return d <= 1 ? "1" : d == 2 ? "2" : "3+"
     }, order: distances) {
-      nodes.append(Blocks.figure(byDistance, caption: "Share of misspelled words corrected at rank 1, by how many edits separate the typed from the intended word; whiskers are 95 % intervals from a bootstrap over the run's groups."))
+      nodes.append(Blocks.figure(byDistance, caption: "Share of misspelled words corrected at rank 1, by how many edits separate the typed from the intended word; whiskers are 95 % intervals over the run's groups (cluster-robust t)."))
     }
     return nodes
   }
@@ -177,7 +170,7 @@ enum BenchFigures {
       series: [BarChart.Series(name: "median", values: names.map { resolvers[$0]?["ns_per_touch"]?.number })],
       yTitle: "nanoseconds per touch", xTitle: "resolver")
     return [
-      Blocks.figure(rates, caption: "Share of simulated taps each resolver assigns to another key than the intended one, pooled (with its 95 % interval from a bootstrap over text blocks) and per device; lower is better. The confusion heat maps below show which letters are confused."),
+      Blocks.figure(rates, caption: "Share of simulated taps each resolver assigns to another key than the intended one, pooled (with its 95 % interval over text blocks, cluster-robust t) and per device; lower is better. The confusion heat maps below show which letters are confused."),
       Blocks.figure(speed, caption: "Time per resolved touch, release build, one thread."),
     ]
   }
@@ -201,7 +194,7 @@ enum BenchFigures {
         BarChart.Series(name: "region crossings", values: names.map { schemes[$0]?["crossings_per_char"]?.number }),
       ], yTitle: "per character", xTitle: "scheme")
     return [
-      Blocks.figure(errors, caption: "Character and word error rates of the simulated strokes decoded with each scheme, with 95 % intervals from a bootstrap over words; lower is better."),
+      Blocks.figure(errors, caption: "Character and word error rates of the simulated strokes decoded with each scheme, with 95 % intervals over words (cluster-robust t); lower is better."),
       Blocks.figure(effort, caption: "Strokes and region crossings per character: what each scheme costs the hand."),
     ]
   }
@@ -231,7 +224,7 @@ enum BenchFigures {
         BarChart.Series(name: "\(task), median", values: names.map { keyboards[$0]?["\(task)_us_median"]?.number })
       }, yTitle: "µs per call (log scale)", xTitle: "keyboard", logY: true)
     return [
-      Blocks.figure(tasks, caption: "kebbie's definitions on the run's rows: correction F-β of words typed with and without errors, completion and next word among the first three, swipes decoded first. A task a keyboard does not answer scores 0. Whiskers: 95 % intervals from a bootstrap over typists."),
+      Blocks.figure(tasks, caption: "kebbie's definitions on the run's rows: correction F-β of words typed with and without errors, completion and next word among the first three, swipes decoded first. A task a keyboard does not answer scores 0. Whiskers: 95 % intervals over typists (cluster-robust t)."),
       Blocks.figure(errors, caption: "Share of words misspelled as the taps spelled them (each tap's nearest key) and as committed by each keyboard (Fowler et al.'s measure); whiskers: 95 % intervals over typists."),
       Blocks.figure(latency, caption: "Median time per answered call in the keyboard's process (plug-ins: with the pipe); one thread."),
     ]
@@ -249,7 +242,7 @@ enum BenchFigures {
     guard !series.isEmpty else { return [] }
     var nodes = [Blocks.figure(
       LineChart.svg(title: "Recall@k per ranker (\(run.name))", series: series, xTitle: "k (photos shown)", yTitle: "target in first k (%)"),
-      caption: "Share of captions whose photo each ranker puts among the first k suggestions; the bands are 95 % intervals from a bootstrap over images.")]
+      caption: "Share of captions whose photo each ranker puts among the first k suggestions; the bands are 95 % intervals over images (cluster-robust t).")]
     let falseRates = rankers.map { percent($0.metrics["false_suggestion_rate"]) }
     if falseRates.contains(where: { $0 != nil }) {
       nodes.append(Blocks.figure(
@@ -294,7 +287,7 @@ enum BenchFigures {
             BarChart.Series(name: "next word top-3", values: predictors.map { percent($0.metrics["next_top3"]) }, errors: predictors.map { intervals.percent($0.name, "next_top3") }),
             BarChart.Series(name: "keystrokes saved", values: predictors.map { percent($0.metrics["ksr"]) }, errors: predictors.map { intervals.percent($0.name, "ksr") }),
           ], yTitle: "% of words (% of keystrokes for savings)", xTitle: "predictor"),
-        caption: "Share of words predicted before their first letter (first or among the first three suggestions), and the keystroke saving rate over the whole test text; whiskers are 95 % intervals from a bootstrap over 100-word text blocks."))
+        caption: "Share of words predicted before their first letter (first or among the first three suggestions), and the keystroke saving rate over the whole test text; whiskers are 95 % intervals over 100-word text blocks (cluster-robust t)."))
     }
     return nodes
   }

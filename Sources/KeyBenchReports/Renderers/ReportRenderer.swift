@@ -25,16 +25,13 @@ public protocol ReportRenderer {
 
 /// Building blocks the renderers share: figures with captions and tables of metrics.
 enum Blocks {
-  /// Resamples per bar: enough for a whisker drawn at a pixel's precision.
-  static let figureResamples = 2_000
-
-  /// The percentage of hits and its 95 % interval from a cluster bootstrap over `groups` (nil
-  /// interval with fewer than two groups: nothing to resample), for a bar and its whisker.
+  /// The percentage of hits and its 95 % interval over `groups` by the cluster-robust t every
+  /// summary uses (nil interval with fewer than two groups), for a bar and its whisker.
   static func percent(groups: [String], hits: [Bool]) -> (value: Double, interval: ClosedRange<Double>?)? {
     guard !hits.isEmpty else { return nil }
     let value = 100 * Double(hits.filter { $0 }.count) / Double(hits.count)
     guard let sample = try? ClusteredRatio(groups: groups, hits: hits), sample.groups >= 2,
-      let interval = try? ClusterBootstrap.interval(sample, resamples: figureResamples, seed: RunStatistics.defaultSeed)
+      let interval = (try? ClusterRobustT.estimate(sample, binary: true))??.interval
     else { return (value, nil) }
     return (value, (interval.low * 100)...(interval.high * 100))
   }

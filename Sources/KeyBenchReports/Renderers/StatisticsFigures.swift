@@ -3,7 +3,7 @@ import KeyBenchCore
 import KeyBenchResults
 
 /// "How sure these numbers are": every metric a run declares for its rows, per algorithm, with
-/// its 95 % cluster-bootstrap interval as an error bar, and the spread of accuracy across groups
+/// its 95 % interval (cluster-robust t) as an error bar, and the spread of accuracy across groups
 /// (users) where the run reports it. Drawn for any benchmark that writes `statistics`.
 enum StatisticsFigures {
   static func section(for folders: [RunFolder], colors: SeriesColors) -> Section? {
@@ -28,7 +28,7 @@ enum StatisticsFigures {
         let chart = BarChart.svg(
           title: "\(prefix)Metrics with 95 % intervals", categories: metrics, series: series, yTitle: "% (whiskers: 95 % interval)", xTitle: "metric")
         content.append(Blocks.figure(chart, caption:
-          "Each bar is a metric of one algorithm; the whisker is its 95 % interval from a cluster bootstrap over \(statistics.group)s (\(statistics.resamples) resamples). Bars whose whiskers overlap may still differ: keybench-report compare tests the paired difference."))
+          "Each bar is a metric of one algorithm; the whisker is its 95 % interval over \(statistics.group)s (cluster-robust t: CR3 variance, \(statistics.group)s − 1 degrees of freedom). Bars whose whiskers overlap may still differ: keybench-report compare tests the paired difference."))
       }
       if !statistics.spread.isEmpty {
         let labels = ["worst", "10th percentile", "median", "best"]

@@ -98,7 +98,7 @@ public enum SwipeRenderer: ReportRenderer {
     }
 
     struct Row {
-      /// The user, the unit the bootstrap resamples for the bars' intervals.
+      /// The user, the unit the bars' intervals cluster over.
       let group: String
       let device: String
       let letters: Int?
@@ -192,7 +192,7 @@ public enum SwipeRenderer: ReportRenderer {
   }
 
   /// Bars per bucket of gestures (device, word length, frequency band): top-1 and top-k per run and
-  /// algorithm, with 95 % intervals from a bootstrap over users.
+  /// algorithm, with 95 % intervals over users (cluster-robust t).
   static func bars(_ plotted: Plotted, buckets: [String], bucket: (Run.Row) -> String?) -> [BarChart.Series] {
     var series: [BarChart.Series] = []
     for entry in plotted.entries {
@@ -220,7 +220,7 @@ public enum SwipeRenderer: ReportRenderer {
     let counts = present.map { key in "\(key): " + plotted.counts(key, in: bucket) }
     return Blocks.figure(
       BarChart.svg(title: title, categories: present, series: bars(plotted, buckets: present, bucket: bucket), yTitle: "% of gestures (top-k)", xTitle: axis),
-      caption: caption + topKNote(plotted) + " Whiskers: 95 % intervals from a bootstrap over users. Gestures per bar group: " + counts.joined(separator: ", ") + ".")
+      caption: caption + topKNote(plotted) + " Whiskers: 95 % intervals over users (cluster-robust t). Gestures per bar group: " + counts.joined(separator: ", ") + ".")
   }
 
   /// The percentage of `rows` with the target within `limit`, with its interval over users.
@@ -235,7 +235,7 @@ public enum SwipeRenderer: ReportRenderer {
       BarChart.svg(title: "Accuracy per device", categories: devices, series: bars(plotted, buckets: devices) { $0.device },
         yTitle: "% of gestures (top-k)", xTitle: "device"),
       caption: "Share of gestures whose target is the first candidate (top-1) or among the first k, per device and decoder." + topKNote(plotted)
-        + " Whiskers are 95 % intervals from a bootstrap over users. Gestures per device: " + counts.joined(separator: ", ") + ".")
+        + " Whiskers are 95 % intervals over users (cluster-robust t). Gestures per device: " + counts.joined(separator: ", ") + ".")
   }
 
   /// The lexicon share each filter keeps, per run and algorithm that filters (plug-ins do not).

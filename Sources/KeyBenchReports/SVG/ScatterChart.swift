@@ -44,7 +44,7 @@ enum ScatterChart {
       if points.count <= 24 {
         // Below the dot, towards the plot's middle, so a label never leaves the plot.
         let left = x(point.x) < (canvas.xRange.lowerBound + canvas.xRange.upperBound) / 2
-        nodes.append(.el("text", [("class", "point-label"), ("x", Canvas.fmt(x(point.x) + (left ? 5 : -5))),
+        nodes.append(.el("text", [("class", "point-name"), ("x", Canvas.fmt(x(point.x) + (left ? 5 : -5))),
           ("y", Canvas.fmt(y(point.y) + 12)), ("text-anchor", left ? "start" : "end"), ("fill-opacity", "0.7"), ("font-size", "9")],
           text: point.label))
       }
