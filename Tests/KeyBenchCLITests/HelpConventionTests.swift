@@ -35,6 +35,30 @@ import Testing
     #expect(lines.dropLast().allSatisfy { $0.hasPrefix("  \(tool)") }, "\(invocation): \(lines)")
   }
 
+  /// Every command's "Exit status:" line follows the README's convention: 0, 2 and 64 as it
+  /// defines them, and 1 only where the README's list of gates says so — the same list, checked
+  /// both ways.
+  @Test func exitStatusLinesAgreeWithTheReadme() throws {
+    let gates: Set<String> = ["keybench-report gate", "keybench-suite gate", "keybench-report time-ratio", "keybench-report", "keybench-suite"]
+    let extra: [(tool: String, subcommand: String?)] = [
+      ("keybench-report", "compare"), ("keybench-report", "power"), ("keybench-report", "time-ratio"), ("keybench-report", "stats-benchmark"),
+      ("keybench-run", "keyboard"), ("keybench-run", "keyboard-serve"),
+    ]
+    for (tool, subcommand) in Self.commands + extra {
+      let invocation = tool + (subcommand.map { " " + $0 } ?? "")
+      let help = try Run.product(tool, (subcommand.map { [$0] } ?? []) + ["--help"]).stdout
+      let line = try #require(help.split(separator: "\n").last { $0.hasPrefix("Exit status:") }, "\(invocation)")
+      let codes = Set(line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) })
+      #expect(codes.isSuperset(of: [0, 2, 64]), "\(invocation): \(line)")
+      #expect(codes.subtracting([0, 1, 2, 64]).isEmpty, "\(invocation): \(line)")
+      #expect(codes.contains(1) == gates.contains(invocation), "\(invocation): \(line)")
+    }
+    let readme = try String(contentsOf: TestPaths.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "## Exit status").dropFirst().first?.components(separatedBy: "\n## ").first)
+    for gate in gates.filter({ $0.contains(" ") }) { #expect(section.contains("`\(gate)"), "README's exit status does not name \(gate)") }
+    #expect(section.contains("nothing else exits 1"))
+  }
+
   @Test func toolsStateTheExitConventionAndTheirVersion() throws {
     for tool in Set(Self.commands.map(\.tool)) {
       let help = try Run.product(tool, ["--help"])
