@@ -57,6 +57,7 @@ public final class NGramPredictor: Predictor {
     public var skipPassedOver = true
     public init() {}
 
+    /// Missing keys keep their defaults, so a config written before a switch existed still loads.
     public init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
       adaptation = try c.decodeIfPresent(Bool.self, forKey: .adaptation) ?? adaptation

@@ -14,6 +14,14 @@ import Testing
     return (counts, PredictionVocabulary(counts: counts))
   }
 
+  /// Two predictors trained on `text`: the defaults, and the defaults with `switch` off.
+  func withAndWithout(_ switch: WritableKeyPath<NGramPredictor.Config, Bool>, _ text: String) -> (on: NGramPredictor, off: NGramPredictor) {
+    let (counts, vocabulary) = model(text)
+    var off = NGramPredictor.Config()
+    off[keyPath: `switch`] = false
+    return (NGramPredictor(counts: counts, vocabulary: vocabulary), NGramPredictor(counts: counts, vocabulary: vocabulary, config: off))
+  }
+
   let seedText = """
     ich bin da. ich bin hier. ich weiß. ich gehe. ich auch. hallo du. hallo ihr. hallo Welt. \
     das Haus. Häuser bauen. Über alles. ich bin müde
@@ -106,6 +114,14 @@ import Testing
     return (counts, PredictionVocabulary(counts: counts))
   }
 
+  /// Two predictors trained on `text`: the defaults, and the defaults with `switch` off.
+  func withAndWithout(_ switch: WritableKeyPath<NGramPredictor.Config, Bool>, _ text: String) -> (on: NGramPredictor, off: NGramPredictor) {
+    let (counts, vocabulary) = model(text)
+    var off = NGramPredictor.Config()
+    off[keyPath: `switch`] = false
+    return (NGramPredictor(counts: counts, vocabulary: vocabulary), NGramPredictor(counts: counts, vocabulary: vocabulary, config: off))
+  }
+
   @Test func trigramContextOutranksTheBigramAndUnigramOrder() {
     // After "the", "cat" is most frequent; after "feed the" it is "dog".
     let (counts, vocabulary) = model("the cat sat. the cat ran. the cat ate. we feed the dog. they feed the dog. so the bird sang.")
@@ -119,11 +135,7 @@ import Testing
   }
 
   @Test func theCacheAdaptsOnlyWhenOn() {
-    let (counts, vocabulary) = model("the cat sat. the cat ran. the cat ate. we feed the dog. they feed the dog. so the bird sang.")
-    var off = NGramPredictor.Config()
-    off.adaptation = false
-    let adaptive = NGramPredictor(counts: counts, vocabulary: vocabulary)
-    let fixed = NGramPredictor(counts: counts, vocabulary: vocabulary, config: off)
+    let (adaptive, fixed) = withAndWithout(\.adaptation, "the cat sat. the cat ran. the cat ate. we feed the dog. they feed the dog. so the bird sang.")
     for predictor in [adaptive, fixed] {
       #expect(predictor.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "dog"])
       for _ in 0..<5 { predictor.learn(previous: ["and", "the"], word: "bird") }
@@ -134,11 +146,8 @@ import Testing
   }
 
   @Test func wordsShownForTheWordBeingTypedAreNotShownAgain() {
-    let (counts, vocabulary) = model("the cat sat. the cat ran. the cat ate. the cow ate. the cow ran. we feed the dog. we feed the dog.")
-    var off = NGramPredictor.Config()
-    off.skipPassedOver = false
-    let skipping = NGramPredictor(counts: counts, vocabulary: vocabulary)
-    let repeating = NGramPredictor(counts: counts, vocabulary: vocabulary, config: off)
+    let text = "the cat sat. the cat ran. the cat ate. the cow ate. the cow ran. we feed the dog. we feed the dog."
+    let (skipping, repeating) = withAndWithout(\.skipPassedOver, text)
     for predictor in [skipping, repeating] {
       #expect(predictor.suggest(previous: ["and", "the"], prefix: "", count: 1) == ["cat"])
     }
@@ -148,9 +157,7 @@ import Testing
     // Another context (or a prefix that does not extend the last) starts afresh.
     #expect(skipping.suggest(previous: ["so", "the"], prefix: "c", count: 1) == ["cat"])
     // A finished word starts afresh too, even in the same context ("the the").
-    var frozen = NGramPredictor.Config()
-    frozen.adaptation = false
-    let fixed = NGramPredictor(counts: counts, vocabulary: vocabulary, config: frozen)
+    let fixed = withAndWithout(\.adaptation, text).off
     #expect(fixed.suggest(previous: ["and", "the"], prefix: "", count: 1) == ["cat"])
     fixed.learn(previous: ["and", "the"], word: "cow")
     #expect(fixed.suggest(previous: ["and", "the"], prefix: "c", count: 1) == ["cat"])
@@ -168,11 +175,7 @@ import Testing
   }
 
   @Test func wordsOutsideTheVocabularyAreLearntOnceTyped() {
-    let (counts, vocabulary) = model("the cat sat. the dog ran.")
-    var off = NGramPredictor.Config()
-    off.learnNewWords = false
-    let learning = NGramPredictor(counts: counts, vocabulary: vocabulary)
-    let fixed = NGramPredictor(counts: counts, vocabulary: vocabulary, config: off)
+    let (learning, fixed) = withAndWithout(\.learnNewWords, "the cat sat. the dog ran.")
     for predictor in [learning, fixed] {
       #expect(predictor.suggest(previous: [], prefix: "zo", count: 3).isEmpty)
       predictor.learn(previous: ["the"], word: "Zorblat")
