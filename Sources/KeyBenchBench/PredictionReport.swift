@@ -111,7 +111,12 @@ public struct PredictionReport: BenchmarkReport {
       score: .columns("saved_characters", over: "length")).slice,
     RowMetric(name: "next_top1", higherIsBetter: true, description: "words that are the first suggestion before any character is typed", score: .rankAtMost(1)).slice,
     RowMetric(name: "next_top3", higherIsBetter: true, description: "words among the first 3 suggestions before any character is typed", score: .rankAtMost(3)),
-  ]
+  ] + PredictionBenchmark.reportedCounts.map { count in
+    RowMetric(
+      name: "ksr_at_\(count)", higherIsBetter: true,
+      description: "keystroke saving rate with \(count) suggestion\(count == 1 ? "" : "s") shown",
+      score: .columns("keystrokes_saved_at_\(count)", over: "keystrokes_unaided"))
+  }
 
   /// `results.csv` in long form: one row per predictor and test word, the shared columns first
   /// (algorithm = the predictor; item = the word's 1-based position in the test text; group =
@@ -119,8 +124,11 @@ public struct PredictionReport: BenchmarkReport {
   /// next-word suggestions before any character was typed; time_us = the word's `suggest`
   /// calls), then these: `length`, `hit_prefix` (characters typed when the word was first among
   /// the suggestions, empty if never), `keystrokes`, `keystrokes_unaided`, `keystrokes_saved`,
-  /// `saved_characters`.
-  public static let extraColumns = ["length", "hit_prefix", "keystrokes", "keystrokes_unaided", "keystrokes_saved", "saved_characters"]
+  /// `saved_characters`, and `keystrokes_saved_at_N` for each of
+  /// ``PredictionBenchmark/reportedCounts``.
+  public static let extraColumns =
+    ["length", "hit_prefix", "keystrokes", "keystrokes_unaided", "keystrokes_saved", "saved_characters"]
+    + PredictionBenchmark.reportedCounts.map { "keystrokes_saved_at_\($0)" }
 
   /// The results.csv fields of `predictor`'s result `r`, in ``ResultRow/columns`` +
   /// ``extraColumns`` order.
@@ -131,7 +139,7 @@ public struct PredictionReport: BenchmarkReport {
     return row.fields + [
       String(r.length), r.hitPrefix.map(String.init) ?? "", String(r.keystrokes), String(r.keystrokesUnaided),
       String(r.keystrokesUnaided - r.keystrokes), String(r.savedCharacters),
-    ]
+    ] + PredictionBenchmark.reportedCounts.map { String(r.keystrokesSaved(at: $0)) }
   }
 
   var curvesCSV: String {
@@ -227,20 +235,26 @@ public struct PredictionReport: BenchmarkReport {
     ]
     for entry in entries { lines.append("- `\(entry.summary.predictor)`: \(entry.setup)") }
     lines += notes.map { "- \($0)" }
+    let counts = PredictionBenchmark.reportedCounts
     lines += [
-      "", "| predictor | KSR | character saving ratio | next-word top-1 | next-word top-3 | predictions/s |", "|---|---|---|---|---|---|",
+      "",
+      "| predictor | KSR | character saving ratio | next-word top-1 | next-word top-3 | "
+        + counts.map { "KSR \($0) shown" }.joined(separator: " | ") + " | predictions/s |",
+      "|---|---|---|---|---|" + String(repeating: "---|", count: counts.count) + "---|",
     ]
     for entry in entries {
       let s = entry.summary
       lines.append(
-        "| \(s.predictor) | \(pct(s.ksr)) | \(pct(s.csr)) | \(pct(s.nextTop1Rate)) | \(pct(s.nextTop3Rate)) | \(s.predictionsPerSecond.isFinite ? String(format: "%.0f", s.predictionsPerSecond) : "–") |"
+        "| \(s.predictor) | \(pct(s.ksr)) | \(pct(s.csr)) | \(pct(s.nextTop1Rate)) | \(pct(s.nextTop3Rate)) | "
+          + counts.map { pct(s.ksr(at: $0)) }.joined(separator: " | ")
+          + " | \(s.predictionsPerSecond.isFinite ? String(format: "%.0f", s.predictionsPerSecond) : "–") |"
       )
     }
     lines += PluginMeasures.markdown(entries.compactMap { entry in entry.summary.plugin.map { (entry.summary.predictor, $0) } }, per: "prediction")
     lines += curveMarkdown
     lines += [
       "",
-      "KSR (keystroke saving rate, common protocol): each word is typed character by character; once it is among the \(k) suggestions (ignoring case) one tap inserts it with its space, so a hit after p characters costs p + 1 keystrokes and a miss costs length + 1; KSR = 1 − keystrokes ÷ (letters + one space per word). Character saving ratio (seed 002 §4.2): characters not typed thanks to a hit ÷ all letters. Next-word top-1/top-3: the word is first / among the first 3 suggestions before any character is typed. Predictions/s: `suggest` calls per second on one thread. results.csv holds every predictor's row per test word; the intervals below resample blocks of \(Self.wordsPerBlock) consecutive test words.",
+      "KSR (keystroke saving rate, common protocol): each word is typed character by character; once it is among the \(k) suggestions (ignoring case) one tap inserts it with its space, so a hit after p characters costs p + 1 keystrokes and a miss costs length + 1; KSR = 1 − keystrokes ÷ (letters + one space per word). Character saving ratio (seed 002 §4.2): characters not typed thanks to a hit ÷ all letters. KSR N shown: the same with N suggestions on screen, each count typed by its own fresh copy of a built-in predictor (told only that count; an external process is asked once per keystroke for \(counts.max() ?? 5) and each count read from the ranks). Next-word top-1/top-3: the word is first / among the first 3 suggestions before any character is typed. Predictions/s: `suggest` calls per second on one thread. results.csv holds every predictor's row per test word; the intervals below resample blocks of \(Self.wordsPerBlock) consecutive test words.",
     ]
     return lines.joined(separator: "\n") + "\n"
   }
@@ -249,7 +263,7 @@ public struct PredictionReport: BenchmarkReport {
 extension PredictionReport {
   /// How prediction metrics are read (``MetricKind``).
   public static let metricKinds: [String: MetricKind] =
-    MetricKind.declare(.accuracy, ["ksr", "csr", "next_top1", "next_top3"])
+    MetricKind.declare(.accuracy, ["ksr", "csr", "next_top1", "next_top3"] + PredictionBenchmark.reportedCounts.map { "ksr_at_\($0)" })
     .merging(MetricKind.declare(.rate, ["predictions_per_second"])) { $1 }
     .merging(MetricKind.declare(.count, ["characters", "keystrokes", "predictions", "saved_characters", "words"])) { $1 }
 }

@@ -125,7 +125,11 @@ public final class TapKeyboard: Keyboard {
       trie: parts.trie, spread: parts.spread, context: parts.contextModel, config: config, adapt: whole,
       confusions: parts.errors.channel?.substitutions)
     if whole, let counts = parts.counts, let vocabulary = parts.vocabulary {
-      pristine = NGramPredictor(counts: counts, vocabulary: vocabulary)
+      // Its completions are merged with the decoder's, so what the user saw is not the
+      // predictor's own answer: it must not skip the words it proposed before.
+      var predictorConfig = NGramPredictor.Config()
+      predictorConfig.skipPassedOver = false
+      pristine = NGramPredictor(counts: counts, vocabulary: vocabulary, config: predictorConfig)
       predictor = pristine?.copy()
     } else {
       pristine = nil

@@ -16,6 +16,11 @@ public struct PredictionVocabulary: Sendable {
   public let trainedWords: Int
   /// Comparable form (``ComparableForm``) bytes by id.
   let comparable: [[UInt8]]
+  /// The first four comparable bytes of each id, packed big-endian and zero-padded: a typed
+  /// prefix of up to four bytes is matched with one masked compare instead of an array walk (the
+  /// predictor tests thousands of context followers per request; UTF-8 text has no zero byte, so
+  /// padding never matches a typed byte).
+  let prefixKeys: [UInt32]
   /// Ids ordered by comparable form.
   let sorted: [Int32]
   private let index: [String: Int32]
@@ -41,6 +46,7 @@ public struct PredictionVocabulary: Sendable {
     self.index = index
     let comparable = words.map { Array(ComparableForm.of($0).utf8) }
     self.comparable = comparable
+    self.prefixKeys = comparable.map { Self.packedKey($0) }
     self.sorted = (1..<Int32(words.count)).sorted { Self.less(comparable[Int($0)], comparable[Int($1)]) }
   }
 
@@ -60,6 +66,34 @@ public struct PredictionVocabulary: Sendable {
     upperBound[upperBound.count - 1] += 1
     let upper = partition { !Self.less(comparable[Int($0)], upperBound) }
     return lower..<max(lower, upper)
+  }
+
+  /// `bytes`' first four bytes, packed big-endian, zero-padded.
+  static func packedKey(_ bytes: [UInt8]) -> UInt32 {
+    var key: UInt32 = 0
+    for index in 0..<4 { key = key << 8 | UInt32(index < bytes.count ? bytes[index] : 0) }
+    return key
+  }
+
+  /// A typed prefix made ready for ``matches(_:_:)-(_,TypedPrefix)``: its packed first bytes and mask.
+  struct TypedPrefix {
+    let bytes: [UInt8]
+    let key: UInt32
+    let mask: UInt32
+    init(_ bytes: [UInt8]) {
+      self.bytes = bytes
+      key = PredictionVocabulary.packedKey(bytes)
+      let kept = min(bytes.count, 4)
+      mask = kept == 0 ? 0 : ~UInt32(0) << (8 * UInt32(4 - kept))
+    }
+  }
+
+  /// Whether word `id`'s comparable form starts with `prefix`: one masked compare for up to four
+  /// bytes, the rest compared byte by byte.
+  @inline(__always)
+  func matches(_ id: Int32, _ prefix: TypedPrefix) -> Bool {
+    guard prefixKeys[Int(id)] & prefix.mask == prefix.key & prefix.mask else { return false }
+    return prefix.bytes.count <= 4 || matches(id, prefix.bytes)
   }
 
   /// Whether word `id`'s comparable form starts with `prefix`.

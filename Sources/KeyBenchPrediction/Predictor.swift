@@ -16,4 +16,13 @@ public protocol Predictor: AnyObject {
   /// from now on kept apart), so many test slices can start from the same trained state without
   /// retraining — the text-length curves need one fresh start per slice.
   func copy() -> any Predictor
+  /// Whether ``copy()`` makes a predictor whose state is its own. Then the benchmark measures each
+  /// suggestion count (1, 3, 5) with its own copy, so a predictor that remembers what it showed
+  /// for the word being typed is told the truth about every count. An external process is one
+  /// state shared by its copies: its counts are read from one pass instead.
+  var copiesAreIndependent: Bool { get }
+}
+
+extension Predictor {
+  public var copiesAreIndependent: Bool { true }
 }

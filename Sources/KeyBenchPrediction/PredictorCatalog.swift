@@ -29,7 +29,7 @@ public enum PredictorCatalog {
       config.adaptation = adaptation
       return (
         NGramPredictor(counts: counts, vocabulary: vocabulary, config: config),
-        "interpolated Kneser-Ney trigram (absolute discounting, continuation unigram), same completion; cache adaptation \(adaptation ? "on" : "off")",
+        "interpolated Kneser-Ney trigram (absolute discounting, continuation unigram), same completion; words shown for the word being typed are not shown again; cache adaptation (unigram with a memory of \(Int(config.unigramCacheMemory)) words, bigram and trigram caches, new words learnt) \(adaptation ? "on" : "off")",
         try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
       )
     default:

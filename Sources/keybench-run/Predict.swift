@@ -14,12 +14,15 @@ extension KeybenchRun {
         the --text word by word, asking each predictor for suggestions after 0, 1, … typed \
         characters, and writes to --out: results.csv (one row per predictor and test word, every \
         predictor of the run: built-ins, peers, plug-ins; column algorithm), summary.csv and \
-        summary.json (per-predictor ksr, csr, next_top1, next_top3, predictions_per_second; \
-        Reports/FORMATS.md; its "statistics" gives ksr, csr, next_top1 and next_top3 with a 95 % \
-        interval from a bootstrap over blocks of 100 consecutive test words, --bootstrap) and \
+        summary.json (per-predictor ksr, csr, next_top1, next_top3, ksr_at_1, ksr_at_3, ksr_at_5 \
+        (keystroke saving with 1, 3 and 5 suggestions shown, whatever --suggestions is), \
+        predictions_per_second; Reports/FORMATS.md; its "statistics" gives each with a 95 % \
+        interval over blocks of 100 consecutive test words, --bootstrap) and \
         report.md. Predictors: kannsch (seed 002: \
         AIMD frequency adaptation and personal dictionary) and ngram (interpolated Kneser-Ney \
-        trigram with a cache of the user's words); --adapt off freezes both. --plugin NAME=COMMAND \
+        trigram that does not show a word again for the word being typed, with caches of the \
+        user's words, bigrams and trigrams, and words it did not know); --adapt off freezes both. \
+        The protocol, beside textpredict's: docs/prediction.md. --plugin NAME=COMMAND \
         adds an external predictor speaking Plugins/PROTOCOL.md, handed the same training \
         sentences; --peers presage adds presage through the same protocol (Plugins/presage; Debian \
         presage + libpresage-dev), trained by its text2ngram on the same training sentences. Text-length curves (seed Fig. 4.2/4.3): slices of --curve-lengths words typed by \

@@ -30,9 +30,9 @@ import Testing
     #expect(report.contains(test) && report.contains(train))
     let rows = try String(contentsOfFile: out + "/results.csv", encoding: .utf8).split(separator: "\n")
     #expect(rows.count == 1 + 2 * 14)
-    #expect(rows[0] == "algorithm,item,group,target,rank,candidates,time_us,length,hit_prefix,keystrokes,keystrokes_unaided,keystrokes_saved,saved_characters")
+    #expect(rows[0] == "algorithm,item,group,target,rank,candidates,time_us,length,hit_prefix,keystrokes,keystrokes_unaided,keystrokes_saved,saved_characters,keystrokes_saved_at_1,keystrokes_saved_at_3,keystrokes_saved_at_5")
     #expect(try Self.statisticsProblems(inRun: out, predictors: ["kannsch", "ngram"]) == [])
-    #expect(report.contains("## How sure these numbers are") && report.contains("| ngram | ksr |"))
+    #expect(report.contains("## How sure these numbers are") && report.contains("| ngram | ksr |") && report.contains("| ngram | ksr_at_5 |"))
     // Text-length curves: the default lengths above the 14 test words are left out, so none remain.
     let curves = try String(contentsOfFile: out + "/curves.csv", encoding: .utf8).split(separator: "\n")
     #expect(curves.count == 1)

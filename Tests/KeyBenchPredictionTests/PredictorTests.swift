@@ -14,6 +14,14 @@ import Testing
     return (counts, PredictionVocabulary(counts: counts))
   }
 
+  /// Two predictors trained on `text`: the defaults, and the defaults with `switch` off.
+  func withAndWithout(_ switch: WritableKeyPath<NGramPredictor.Config, Bool>, _ text: String) -> (on: NGramPredictor, off: NGramPredictor) {
+    let (counts, vocabulary) = model(text)
+    var off = NGramPredictor.Config()
+    off[keyPath: `switch`] = false
+    return (NGramPredictor(counts: counts, vocabulary: vocabulary), NGramPredictor(counts: counts, vocabulary: vocabulary, config: off))
+  }
+
   let seedText = """
     ich bin da. ich bin hier. ich weiß. ich gehe. ich auch. hallo du. hallo ihr. hallo Welt. \
     das Haus. Häuser bauen. Über alles. ich bin müde
@@ -106,6 +114,14 @@ import Testing
     return (counts, PredictionVocabulary(counts: counts))
   }
 
+  /// Two predictors trained on `text`: the defaults, and the defaults with `switch` off.
+  func withAndWithout(_ switch: WritableKeyPath<NGramPredictor.Config, Bool>, _ text: String) -> (on: NGramPredictor, off: NGramPredictor) {
+    let (counts, vocabulary) = model(text)
+    var off = NGramPredictor.Config()
+    off[keyPath: `switch`] = false
+    return (NGramPredictor(counts: counts, vocabulary: vocabulary), NGramPredictor(counts: counts, vocabulary: vocabulary, config: off))
+  }
+
   @Test func trigramContextOutranksTheBigramAndUnigramOrder() {
     // After "the", "cat" is most frequent; after "feed the" it is "dog".
     let (counts, vocabulary) = model("the cat sat. the cat ran. the cat ate. we feed the dog. they feed the dog. so the bird sang.")
@@ -119,17 +135,69 @@ import Testing
   }
 
   @Test func theCacheAdaptsOnlyWhenOn() {
-    let (counts, vocabulary) = model("the cat sat. the cat ran. the cat ate. we feed the dog. they feed the dog. so the bird sang.")
-    var off = NGramPredictor.Config()
-    off.adaptation = false
-    let adaptive = NGramPredictor(counts: counts, vocabulary: vocabulary)
-    let fixed = NGramPredictor(counts: counts, vocabulary: vocabulary, config: off)
+    let (adaptive, fixed) = withAndWithout(\.adaptation, "the cat sat. the cat ran. the cat ate. we feed the dog. they feed the dog. so the bird sang.")
     for predictor in [adaptive, fixed] {
       #expect(predictor.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "dog"])
       for _ in 0..<5 { predictor.learn(previous: ["and", "the"], word: "bird") }
     }
-    #expect(adaptive.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "bird"])
+    // Five times "bird" after "and the": the bigram and trigram caches put it first.
+    #expect(adaptive.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["bird", "cat"])
     #expect(fixed.suggest(previous: ["and", "the"], prefix: "", count: 2) == ["cat", "dog"])
+  }
+
+  @Test func wordsShownForTheWordBeingTypedAreNotShownAgain() {
+    let text = "the cat sat. the cat ran. the cat ate. the cow ate. the cow ran. we feed the dog. we feed the dog."
+    let (skipping, repeating) = withAndWithout(\.skipPassedOver, text)
+    for predictor in [skipping, repeating] {
+      #expect(predictor.suggest(previous: ["and", "the"], prefix: "", count: 1) == ["cat"])
+    }
+    // The user typed "c" after seeing "cat": it was not the word, so "cow" takes its place.
+    #expect(skipping.suggest(previous: ["and", "the"], prefix: "c", count: 1) == ["cow"])
+    #expect(repeating.suggest(previous: ["and", "the"], prefix: "c", count: 1) == ["cat"])
+    // Another context (or a prefix that does not extend the last) starts afresh.
+    #expect(skipping.suggest(previous: ["so", "the"], prefix: "c", count: 1) == ["cat"])
+    // A finished word starts afresh too, even in the same context ("the the").
+    let fixed = withAndWithout(\.adaptation, text).off
+    #expect(fixed.suggest(previous: ["and", "the"], prefix: "", count: 1) == ["cat"])
+    fixed.learn(previous: ["and", "the"], word: "cow")
+    #expect(fixed.suggest(previous: ["and", "the"], prefix: "c", count: 1) == ["cat"])
+  }
+
+  @Test func onlyWordsAtRanksStillOnScreenArePassedOver() {
+    // Asked for 3 before the first letter but shown 1 (the benchmark asks for 3 to measure
+    // next-word top-3): with 1 asked for next, only the first of the 3 was passed over.
+    let (counts, vocabulary) = model("the cat sat. the cat ran. the cat ate. the cow ate. the cow ran. the cup fell.")
+    let ngram = NGramPredictor(counts: counts, vocabulary: vocabulary)
+    #expect(ngram.suggest(previous: ["and", "the"], prefix: "", count: 3).prefix(2) == ["cat", "cow"])
+    #expect(ngram.suggest(previous: ["and", "the"], prefix: "c", count: 1) == ["cow"])
+    // "cow" was on screen now and passed over too: no other word starts with "co".
+    #expect(ngram.suggest(previous: ["and", "the"], prefix: "co", count: 1).isEmpty)
+  }
+
+  @Test func wordsOutsideTheVocabularyAreLearntOnceTyped() {
+    let (learning, fixed) = withAndWithout(\.learnNewWords, "the cat sat. the dog ran.")
+    for predictor in [learning, fixed] {
+      #expect(predictor.suggest(previous: [], prefix: "zo", count: 3).isEmpty)
+      predictor.learn(previous: ["the"], word: "Zorblat")
+    }
+    #expect(learning.suggest(previous: [], prefix: "zo", count: 3) == ["Zorblat"])
+    #expect(learning.suggest(previous: ["the"], prefix: "", count: 1) == ["Zorblat"])
+    #expect(fixed.suggest(previous: [], prefix: "zo", count: 3).isEmpty)
+  }
+
+  @Test func theCachedMixtureIsAProbabilityDistribution() throws {
+    let (counts, vocabulary) = model(
+      "the cat sat on the mat. the dog sat on the cat. a bird flew over the dog. the cat ran. we feed the dog and the cat.")
+    let ngram = NGramPredictor(counts: counts, vocabulary: vocabulary)
+    let typed = TextTokenizer.sentences(in: "the cat sat on the rug. a Zorblat sat on the cat. the rug flew.")
+    for sentence in typed {
+      for (position, word) in sentence.enumerated() { ngram.learn(previous: sentence[0..<position], word: word) }
+    }
+    // Every context kind: sentence start, one word, two cached words, an unknown word, a learnt word.
+    for previous in [[], ["the"], ["on", "the"], ["xylophone", "the"], ["a", "Zorblat"]] as [[String]] {
+      let total = (1..<ngram.wordCount).reduce(0.0) { $0 + ngram.probability(of: Int32($1), previous: previous[...]) }
+      #expect(abs(total - 1) < 1e-9, "\(previous): \(total)")
+    }
   }
 }
 
