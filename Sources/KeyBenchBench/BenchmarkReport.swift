@@ -53,7 +53,9 @@ extension BenchmarkReport {
   /// Writes the run folder at `directory`, replacing it as a whole (each file through a
   /// temporary file, the folder by one rename). The summaries and the report record the
   /// process's peak resident set once its results are written (``Summary/peakResidentMetric``).
-  public func write(to directory: String) throws {
+  /// Returns the statistics the folder records, for a caller that reports them too.
+  @discardableResult
+  public func write(to directory: String) throws -> RunStatistics {
     let folder = try OutputFolder(replacing: directory)
     let results = try AtomicFileWriter(path: folder.file("results.csv"))
     let statistics = try writeResults(to: results)
@@ -63,6 +65,7 @@ extension BenchmarkReport {
     }
     try folder.write(files: files + extraFiles + provenance.attachedFiles)
     try folder.commit()
+    return statistics
   }
 
   /// The line a run prints once its folder is written: `wrote DIRECTORY/results.csv, …`.

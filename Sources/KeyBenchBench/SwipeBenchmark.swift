@@ -288,10 +288,7 @@ public struct SwipeBenchmark {
       items.exclude(selected.count - limit, "beyond --limit \(limit)")
       selected = Array(selected.prefix(limit))
       let users = Set(selected.map { gestures[$0].user ?? gestures[$0].id }).count
-      if users < RunStatistics.fewGroups {
-        StandardError.print(
-          "warning: --limit \(limit) takes the first gestures in file order: \(users) user\(users == 1 ? "" : "s"); no comparison or gate gives a verdict from fewer than \(RunStatistics.fewGroups) (--sample \(limit) spreads them over users)")
-      }
+      if let warning = RunStatistics.limitWarning(limit: limit, items: "gestures", groups: users, group: "user") { StandardError.print(warning) }
     }
     return (selected, items)
   }

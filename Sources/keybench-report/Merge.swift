@@ -93,11 +93,10 @@ extension KeybenchReport {
       var items = try SweepItems(directory: out, objective: objective, example: merged.rows.first?.config)
       for row in merged.rows { try merged.append(row, toJournalIn: out) }
       try AtomicFileWriter.write(provenance, to: (out as NSString).appendingPathComponent("provenance.json"))
-      try merged.write(to: out, objective: objective, cost: cost, title: "Sweep (merged from \(shards.count) shards)",
+      let frontier = try merged.write(to: out, objective: objective, cost: cost, title: "Sweep (merged from \(shards.count) shards)",
         footer: "## How this was made\n\nMerged from " + shards.map { "`\($0)`" }.joined(separator: ", ")
           + " by `\(CommandLine.arguments.joined(separator: " "))`; inputs, items and each shard's command are in provenance.json.\n",
         items: &items)
-      let frontier = try merged.paretoConfigs(objective: objective, cost: cost, better: try items.verdicts(merged.rows.map(\.config)))
       print("merged \(merged.rows.count) configurations from \(shards.count) shards; \(frontier.count) on the Pareto frontier")
       print("wrote \(out)/sweep.csv, sweep.md")
     }

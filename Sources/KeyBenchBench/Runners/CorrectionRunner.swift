@@ -125,10 +125,7 @@ public struct CorrectionRunner: Benchmark {
       counted.exclude(items.count - limit, "beyond --limit \(limit)")
       keep(Array(0..<limit))
       let groups = Set(grouping.groups).count
-      if groups < RunStatistics.fewGroups {
-        StandardError.print(
-          "warning: --limit \(limit) takes the first pairs in file order: \(groups) \(grouping.name) group\(groups == 1 ? "" : "s"); no comparison or gate gives a verdict from fewer than \(RunStatistics.fewGroups) (--sample \(limit) spreads them)")
-      }
+      if let warning = RunStatistics.limitWarning(limit: limit, items: "pairs", groups: groups, group: grouping.name) { StandardError.print(warning) }
     }
     for line in counted.skipLines { StandardError.print("correct: \(line)") }
     guard !items.isEmpty else { throw CommandFailure("\(options.pairs): no pair left to score") }

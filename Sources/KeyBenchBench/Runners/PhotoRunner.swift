@@ -126,10 +126,7 @@ public struct PhotoRunner: Benchmark {
       items.exclude(queries.count - limit, "beyond --limit \(limit)")
       queries = Array(queries.prefix(limit))
       let images = Set(queries.map(\.imageID)).count
-      if images < RunStatistics.fewGroups {
-        StandardError.print(
-          "warning: --limit \(limit) takes the first captions in file order: \(images) image\(images == 1 ? "" : "s"); no comparison or gate gives a verdict from fewer than \(RunStatistics.fewGroups) (--sample \(limit) spreads them)")
-      }
+      if let warning = RunStatistics.limitWarning(limit: limit, items: "captions", groups: images, group: "image") { StandardError.print(warning) }
     }
     for line in items.skipLines { StandardError.print("photos: \(line)") }
     // A caption's id is its item in results.csv, which must name each item once.

@@ -85,6 +85,7 @@ public struct SweepRunner {
       try table.rewriteJournal(in: directory)
     }
     var items = try SweepItems(directory: directory, metric: objectiveMetric)
+    var frontier = Set<String>()
     var done = Set(table.rows.map(\.config))
     let pending = configurations.filter { !done.contains($0.id) }
     let resumed = configurations.count - pending.count
@@ -96,12 +97,13 @@ public struct SweepRunner {
       try table.append(row, toJournalIn: directory)
       table.rows.append(row)
       done.insert(row.config)
-      try table.write(to: directory, objective: objective, cost: cost, title: title, footer: footer, items: &items)
+      frontier = try table.write(to: directory, objective: objective, cost: cost, title: title, footer: footer, items: &items)
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
       progress(resumed + offset + 1, configurations.count, seconds / Double(offset + 1))
     }
-    if pending.isEmpty && !table.rows.isEmpty { try table.write(to: directory, objective: objective, cost: cost, title: title, footer: footer, items: &items) }
-    let frontier = try table.paretoConfigs(objective: objective, cost: cost, better: try items.verdicts(table.rows.map(\.config)))
+    if pending.isEmpty && !table.rows.isEmpty {
+      frontier = try table.write(to: directory, objective: objective, cost: cost, title: title, footer: footer, items: &items)
+    }
     return Outcome(ran: pending.count, resumed: resumed, table: table, frontier: frontier)
   }
 

@@ -189,8 +189,9 @@ public struct SweepTable: Sendable, Equatable {
 
   /// Writes `sweep.csv` (with the `pareto` column) and `sweep.md` into `directory`, the frontier
   /// and the best configuration decided by paired tests on `items`; `footer` (the provenance
-  /// block) ends `sweep.md`.
-  public func write(to directory: String, objective: String, cost: String, title: String, footer: String = "", items: inout SweepItems) throws {
+  /// block) ends `sweep.md`. Returns the frontier it marked.
+  @discardableResult
+  public func write(to directory: String, objective: String, cost: String, title: String, footer: String = "", items: inout SweepItems) throws -> Set<String> {
     let better = try items.verdicts(rows.map(\.config))
     let frontier = try paretoConfigs(objective: objective, cost: cost, better: better)
     let sorted = rows.sorted { $0.config < $1.config }
@@ -203,6 +204,7 @@ public struct SweepTable: Sendable, Equatable {
         ("sweep.md", markdown(frontier: frontier, objective: objective, cost: cost, title: title, scope: scope) + (footer.isEmpty ? "" : "\n" + footer)),
       ],
       into: directory)
+    return frontier
   }
 
   /// What the paired verdicts of a sweep rest on, for its page.

@@ -85,16 +85,15 @@ public struct SwipeSweep {
       run: run, summary: summary, config: config, corpus: corpus, lexicon: benchmark.lexicon.name, provenance: provenance,
       settings: ["add_missing_targets": benchmark.addMissingTargets, "sweep_config": configuration.id])
     report.mainName = Self.algorithm
-    try report.write(to: folder)
+    let statistics = try report.write(to: folder)
     var values: [String: Double] = [
       "top1": summary.top1, "top\(benchmark.top)": summary.topK, "mrr": summary.mrr,
       "decode_ms_median": summary.decodeMs.median, "decode_ms_p99": summary.decodeMs.quantile(0.99),
     ]
-    // Every configuration resamples the same users with the same seed (common random numbers).
-    let sample = try ClusteredRatio(groups: run.results.map { $0.user ?? $0.id }, hits: run.results.map { $0.rank == 1 })
-    if let interval = try ClusterRobustT.estimate(sample, binary: true)?.interval {
-      values["top1_low"] = interval.low
-      values["top1_high"] = interval.high
+    // The interval the run folder records for top-1 (cluster-robust t over users).
+    if let estimate = statistics.estimate("top1", of: Self.algorithm), let low = estimate.low, let high = estimate.high {
+      values["top1_low"] = low
+      values["top1_high"] = high
     }
     for stage in summary.stages {
       let name = SwipeReport.snake(stage.name)

@@ -127,6 +127,15 @@ public struct RunStatistics: Sendable, Codable, Equatable {
       worst: better ? first : last, p10: at(0.1), median: at(0.5), best: better ? last : first)
   }
 
+  /// The warning a run prints when `--limit` took the first `limit` items in file order and they
+  /// cover fewer than ``fewGroups`` groups, or nil: no verdict can come from them, and
+  /// `--sample` spreads the same number over groups.
+  public static func limitWarning(limit: Int, items: String, groups: Int, group: String) -> String? {
+    guard groups < fewGroups else { return nil }
+    return "warning: --limit \(limit) takes the first \(items) in file order: \(groups) \(group)\(groups == 1 ? "" : "s"); "
+      + "no comparison or gate gives a verdict from fewer than \(fewGroups) (--sample \(limit) spreads them over \(group)s)"
+  }
+
   /// The estimate of `metric` for `algorithm`, if computed.
   public func estimate(_ metric: String, of algorithm: String) -> MetricEstimate? {
     metrics.first { $0.algorithm == algorithm && $0.name == metric }
