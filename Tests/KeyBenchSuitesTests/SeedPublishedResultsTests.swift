@@ -90,4 +90,16 @@ import Testing
       #expect(claims[seed, default: []] == Set(try Self.checklist(seed).map(\.id)), "seed \(seed)")
     }
   }
+
+  @Test func theReadmeCountsEachSeedsStatuses() throws {
+    // Reports/seeds/README.md lists, per seed, checklist entries, records and records per status.
+    let readme = try String(contentsOf: Self.folder.appendingPathComponent("README.md"), encoding: .utf8)
+    for seed in Self.seeds {
+      let page = try SeedPage.load(path: Self.folder.appendingPathComponent("\(seed).json").path)
+      let counts = SeedPage.statuses.map { status in page.records.filter { $0.status == status }.count }
+      let cells = [try Self.checklist(seed).count, page.records.count] + counts
+      let line = "| [\(seed)](\(page.page).md) | " + cells.map(String.init).joined(separator: " | ") + " |"
+      #expect(readme.contains(line), "README.md lacks: \(line)")
+    }
+  }
 }
