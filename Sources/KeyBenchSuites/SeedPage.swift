@@ -159,9 +159,9 @@ public struct SeedPage: Codable, Equatable, Sendable {
     }
 
     /// The rule as the page prints it, in the record's unit: `±2.00 pt`, `±10 % of it`,
-    /// `≥ 99.45 %`, `< 0`.
+    /// `≥ 99.45 %`, `< 0` (a direction).
     public func text(unit: String) -> String {
-      let bound = SeedPage.format(reference, unit: unit == "percent" && reference == 0 ? "number" : unit)
+      let bound = reference == 0 ? "0" : SeedPage.format(reference, unit: unit)
       let slack = relative ? String(format: "%g %%", tolerance * 100) : SeedPage.magnitude(tolerance, unit: unit)
       switch direction {
       case "equal": return "±\(slack)"
