@@ -37,7 +37,8 @@ public struct FigurePages {
       for (t, table) in tables.enumerated() {
         let here = "\(place).tables[\(t)]"
         try SuiteFile.checkKeys(
-          table, allowed: ["title", "text", "section", "rows", "label", "columns", "report", "from", "after", "until", "demote"], at: here)
+          table, allowed: ["title", "text", "section", "data", "rows", "label", "columns", "report", "from", "after", "until", "demote"], at: here)
+        if let data = table["data"], !SeedPage.dataKinds.contains(data.string ?? "") { throw SuiteFile.Problem("\(here).data: 'same' or 'other'") }
         if let run = table["report"] {
           guard run.string != nil, table["rows"] == nil, table["columns"] == nil else {
             throw SuiteFile.Problem("\(here).report: the name of a run whose report.md is excerpted (a table without rows)")
@@ -60,29 +61,23 @@ public struct FigurePages {
             }
             continue
           }
-          try SuiteFile.checkKeys(row, allowed: ["label", "published", "value", "unit", "note", "section", "status", "tolerance", "expect"], at: at)
+          try SuiteFile.checkKeys(
+            row, allowed: ["label", "published", "value", "unit", "note", "section", "status", "tolerance", "relative", "direction", "expect", "data", "claim"],
+            at: at)
           guard row["label"]?.string != nil else { throw SuiteFile.Problem("\(at): \"label\" is missing") }
           if isPublished(row) {
-            guard (row["note"]?.string ?? "").contains(where: { !$0.isWhitespace }) || row["tolerance"] != nil || row["expect"] != nil else {
+            guard (row["note"]?.string ?? "").contains(where: { !$0.isWhitespace }) || row["tolerance"] != nil || row["relative"] != nil || row["expect"] != nil else {
               throw SuiteFile.Problem("\(at): a published result needs a \"note\" saying why KeyBench's value may differ (or a \"tolerance\" or \"expect\" under which it is reproduced)")
             }
             guard row["section"]?.string != nil || table["section"]?.string != nil else {
               throw SuiteFile.Problem("\(at): a published result needs a \"section\" (on the row or its table) naming where the seed gives it")
             }
+            if !isBenchmarkPage(page) { _ = try rule(row, table: table, at: at) }
           }
           if let status = row["status"] {
-            guard status.string == "not-reproducible", isPublished(row) else {
-              throw SuiteFile.Problem("\(at).status: only \"not-reproducible\" is declared (on a published result); reproduced and approximated follow from the values")
-            }
-          }
-          if let expect = row["expect"] {
-            guard let text = expect.string, Expectation(text) != nil, isPublished(row), row["tolerance"] == nil else {
-              throw SuiteFile.Problem("\(at).expect: 'positive', 'negative' or a bound '>= X', '> X', '<= X', '< X' (on a published result without tolerance)")
-            }
-          }
-          if let tolerance = row["tolerance"] {
-            guard let number = tolerance.number, number.isFinite, number >= 0, row["published"]?.number != nil else {
-              throw SuiteFile.Problem("\(at).tolerance: a non-negative number, on a row with a numeric published value")
+            guard let text = status.string, SeedPage.declaredStatuses.contains(text), isPublished(row) else {
+              throw SuiteFile.Problem(
+                "\(at).status: only \"not-reproducible\" or \"not-measured\" is declared (on a published result); the others follow from the value, the tolerance and the direction")
             }
           }
           if let unit = row["unit"]?.string { try checkUnit(unit, at: at) }
@@ -91,6 +86,42 @@ public struct FigurePages {
       }
     }
     return list
+  }
+
+  /// A published row's comparison: nil when it declares its status (`not-reproducible`,
+  /// `not-measured`); else from `expect` (`positive`, `negative`, `>= X`, `> X`, `<= X`, `< X`:
+  /// a direction or bound the seed states in words) or from the numeric `published` with
+  /// `tolerance` (absolute, in the unit's raw values) or `relative` (a fraction of it) and
+  /// `direction` (`equal` by default, `at-least`, `at-most`); and `data` (`same` or `other`,
+  /// on the row or its table) must say whose kind of data and hardware KeyBench measured on.
+  static func rule(_ row: JSONValue, table: JSONValue, at place: String) throws -> (rule: SeedPage.Rule, data: String)? {
+    if row["status"] != nil {
+      guard row["tolerance"] == nil, row["relative"] == nil, row["expect"] == nil, row["direction"] == nil else {
+        throw SuiteFile.Problem("\(place): a declared status has no tolerance, expectation or direction")
+      }
+      return nil
+    }
+    guard let data = row["data"]?.string ?? table["data"]?.string, SeedPage.dataKinds.contains(data) else {
+      throw SuiteFile.Problem("\(place).data: 'same' or 'other' (the kind of data and hardware KeyBench measures on, against the seed's)")
+    }
+    if let expect = row["expect"] {
+      guard let text = expect.string, let rule = Expectation(text)?.rule, row["tolerance"] == nil, row["relative"] == nil, row["direction"] == nil else {
+        throw SuiteFile.Problem("\(place).expect: 'positive', 'negative' or a bound '>= X', '> X', '<= X', '< X' (on a published result without tolerance)")
+      }
+      return (rule, data)
+    }
+    guard let published = row["published"]?.number else {
+      throw SuiteFile.Problem("\(place): a published result in words needs an \"expect\" (its direction or bound) or a declared \"status\"")
+    }
+    let absolute = row["tolerance"], relative = row["relative"]
+    guard (absolute == nil) != (relative == nil), let tolerance = (absolute ?? relative)?.number, tolerance.isFinite, tolerance >= 0 else {
+      throw SuiteFile.Problem("\(place).tolerance: a non-negative number (\"tolerance\" in the unit's raw values or \"relative\", a fraction of the published value), exactly one")
+    }
+    let direction = row["direction"]?.string ?? "equal"
+    guard ["equal", "at-least", "at-most"].contains(direction) else {
+      throw SuiteFile.Problem("\(place).direction: '\(direction)'; choose equal, at-least, at-most")
+    }
+    return (SeedPage.Rule(direction: direction, reference: published, tolerance: tolerance, relative: relative != nil), data)
   }
 
   static let units = ["percent", "points", "times", "ms", "ns", "s", "number"]
@@ -330,7 +361,8 @@ public struct FigurePages {
         }
         var record = SeedPage.Record(
           seed: seed, section: row["section"]?.string ?? table["section"]?.string, quantity: row["label"]?.string ?? "",
-          published: nil, keybench: measured, rounds: roundValues, unit: unit, status: nil, criterion: nil, why: nil, note: nil, expression: spec,
+          published: nil, keybench: measured, rounds: roundValues, unit: unit, status: nil, rule: nil, data: nil, claim: row["claim"]?.string, why: nil,
+          note: nil, expression: spec,
           from: expression.map { Self.sources($0, origins: origins) }, table: t, row: r)
         let note = (row["note"]?.string).flatMap { $0.isEmpty ? nil : $0 }
         if Self.isPublished(row) {
@@ -339,12 +371,10 @@ public struct FigurePages {
           } else if let text = row["published"]?.string {
             record.published = .text(text)
           }
-          record.status = Self.status(row, published: record.published, measured: measured)
-          if let tolerance = row["tolerance"]?.number {
-            record.criterion = "within \(CSV.number(tolerance))"
-          } else if let expect = row["expect"]?.string {
-            record.criterion = "expect \(expect)"
-          }
+          let rule = try Self.rule(row, table: table, at: "\(name): \(record.quantity)")
+          record.rule = rule?.rule
+          record.data = rule?.data
+          record.status = rule == nil ? row["status"]?.string : record.derivedStatus
           // A reproduced result needs no why; its note stays beside it.
           if record.status == "reproduced" { record.note = note } else { record.why = note }
           page.records.append(record)
@@ -357,42 +387,26 @@ public struct FigurePages {
     return page
   }
 
-  /// What a published statement says about KeyBench's value when it gives a direction or a
-  /// bound rather than a number ("falls with text length": the difference of its ends is
-  /// negative; "under 0.5 µs": at most 500 ns).
+  /// A direction or bound the seed states in words rather than a number ("falls with text
+  /// length": the difference of its ends is below 0; "under 0.5 µs": at most 500 ns), as the
+  /// rule a record is compared by.
   struct Expectation {
-    var holds: (Double) -> Bool
+    var rule: SeedPage.Rule
 
     init?(_ text: String) {
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       switch trimmed {
-      case "positive": holds = { $0 > 0 }
-      case "negative": holds = { $0 < 0 }
+      case "positive": rule = SeedPage.Rule(direction: "above", reference: 0)
+      case "negative": rule = SeedPage.Rule(direction: "below", reference: 0)
       default:
-        for (symbol, test) in [(">=", { (a: Double, b: Double) in a >= b }), ("<=", { $0 <= $1 }), (">", { $0 > $1 }), ("<", { $0 < $1 })]
-        where trimmed.hasPrefix(symbol) {
+        for (symbol, direction) in [(">=", "at-least"), ("<=", "at-most"), (">", "above"), ("<", "below")] where trimmed.hasPrefix(symbol) {
           guard let bound = Double(trimmed.dropFirst(symbol.count).trimmingCharacters(in: .whitespaces)), bound.isFinite else { return nil }
-          holds = { test($0, bound) }
+          rule = SeedPage.Rule(direction: direction, reference: bound)
           return
         }
         return nil
       }
     }
-  }
-
-  /// `not-reproducible` when the row says so; `reproduced` when a numeric published value and
-  /// KeyBench's lie within the row's `tolerance`, or KeyBench's value meets the row's `expect`;
-  /// `approximated` otherwise.
-  static func status(_ row: JSONValue, published: SeedPage.Published?, measured: Double?) -> String {
-    if let declared = row["status"]?.string { return declared }
-    if let measured, let expectation = (row["expect"]?.string).flatMap(Expectation.init), expectation.holds(measured) {
-      return "reproduced"
-    }
-    if case .number(let value)? = published, let measured, let tolerance = row["tolerance"]?.number {
-      let gap: Double = abs(measured - value)
-      if gap <= tolerance * (1 + 1e-9) { return "reproduced" }
-    }
-    return "approximated"
   }
 
   /// The expression's value in every round of the runs it names: round 1 reads `NAME`, round

@@ -5,168 +5,101 @@ import Testing
 
 @testable import KeyBenchSuites
 
-/// Every quantitative result the seed documents publish has a record in Reports/seeds/SEED.json,
-/// and the committed Markdown page is the one that file renders.
+/// Every result a seed document publishes has a record in Reports/seeds/SEED.json, and every
+/// record answers one: the list of published results is a checklist written from the documents
+/// (`Reports/seeds/published/SEED.tsv`), kept apart from the records, so a result the suite
+/// leaves out fails here instead of vanishing with its record.
 @Suite struct SeedPublishedResultsTests {
-  /// The published results, by seed, read from the seed documents (the record's quantity as the
-  /// suite labels it). Seed 001 publishes no number. A result added to a seed page without being
-  /// listed here, or listed without a record, fails.
-  static let published: [String: [String]] = [
-    "000": [
-      "mean top-1 of the three devices (English and German)",
-      "mean top-4 of the three devices (English and German)",
-      "top-4 minus top-1, mean of the devices",
-      "swiped word among the four suggestions (abstract)",
-      "swipes in the evaluation",
-      "English swipes",
-      "German swipes",
-      "words in the whole English list",
-      "words in the whole German list",
-      "top-4, whole list",
-      "top-4, 5,000 words minus whole list",
-      "top-1, 5,000 most frequent words",
-      "top-1, whole list",
-      "decode time, 5,000 words, median",
-      "decode time, 5,000 words, max",
-      "median decode time, whole list ÷ 5,000 words",
-      "start-point filter recall",
-      "start-direction filter recall",
-      "end-point filter recall",
-      "length filter recall",
-      "start-point filter: lexicon kept, largest",
-      "start-point filter recall, synthetic swipes (mean of the devices)",
-      "start-direction filter recall, synthetic swipes",
-      "end-point filter recall, synthetic swipes",
-      "length filter recall, synthetic swipes",
-      "iPhone 6s synthetic top-1 without the length filter",
-      "iPhone 6s synthetic top-4 without the length filter",
-      "combined reduction, median",
-      "combined reduction, median, synthetic swipes (mean of the devices)",
-      "top-1 without input reduction",
-      "top-1 with input reduction",
-      "top-4 without input reduction",
-      "top-4 with input reduction",
-      "top-1 gained by input reduction",
-      "2 threads over 1: whole decode time",
-      "decode time, median (iPhone 6s synthetic)",
-      "decode time, max (iPhone 6s synthetic)",
-      "top-1 lost to the 1 s limit (iPhone 6s synthetic)",
-      "top-4 lost to the 1 s limit (iPhone 6s synthetic)",
-      "cost of the example (Table 2.2)",
-      "cost after adding the point (2, 2) (Table 2.3)",
-    ],
-    "001": [
-    ],
-    "002": [
-      "keystrokes typed wrongly, running text",
-      "delete errors (omitted letters), share of errors",
-      "near ÷ edit errors",
-      "CSR with adaptation, whole text",
-      "CSR without adaptation, whole text",
-      "CSR with adaptation: short texts save least",
-      "CSR with adaptation: spread across texts shrinks with length",
-      "CSR without adaptation: flat over the lengths",
-      "letters carrying an error in the benchmark texts",
-      "corrected-words ratio (top-4), adaptation on",
-      "ratio with adaptation, longest minus shortest texts",
-      "ratio without adaptation, longest minus shortest texts",
-      "spread across texts shrinks with length (adaptation on)",
-      "spread across texts shrinks with length (adaptation off)",
-    ],
-    "003": [
-      "photo prediction accuracy (user study of 3 users, 20 predictions)",
-      "DeepBoard, time to insert a photo, median",
-      "DeepBoard, time to insert a photo, mean",
-      "DeepBoard, time to insert a photo, min",
-      "DeepBoard, time to insert a photo, max",
-      "DeepBoard, time to insert a photo, standard deviation",
-      "default keyboard, time to insert a photo, median",
-      "default keyboard, time to insert a photo, mean",
-      "default keyboard, time to insert a photo, min",
-      "default keyboard, time to insert a photo, max",
-      "default keyboard, time to insert a photo, standard deviation",
-      "memory used, share of the keyboard-extension limit (about 30 MB)",
-      "indexing every photo on the device (minutes)",
-    ],
-    "004": [
-      "P(h | t)",
-      "P(o | t)",
-      "P(i | t)",
-      "P(e | t)",
-      "P(u | q)",
-      "P(t | s)",
-      "P(h | s)",
-      "P(e | s)",
-      "P(i | s)",
-      "P(e | h)",
-      "P(i | h)",
-      "P(a | h)",
-      "P(o | h)",
-      "P(a | w)",
-      "P(i | w)",
-      "P(h | w)",
-      "P(o | w)",
-      "P(g | n)",
-      "P(d | n)",
-      "P(e | n)",
-      "P(t | n)",
-      "word-initial share of t (after a space)",
-      "word-initial share of a (after a space)",
-      "word-initial share of s (after a space)",
-      "word-initial share of i (after a space)",
-      "share of e among all letters",
-      "share of t among all letters",
-      "share of a among all letters",
-      "share of letter pairs covered by the 100 most frequent",
-      "P(e | th)",
-      "resolving a touch with dynamic boundaries (ns)",
-      "everything added per keystroke (ns)",
-      "weights lookup after a letter (ns)",
-      "Gaussian model, extra time per touch (ns)",
-      "dynamic boundaries (the seed's model), reduction of errors against static regions",
-    ],
-  ]
-
+  static let seeds = ["000", "001", "002", "003", "004"]
   static let folder = TestPaths.repository.appendingPathComponent("Reports/seeds")
 
-  @Test(arguments: ["000", "001", "002", "003", "004"])
-  func everyPublishedResultHasASoundRecord(seed: String) throws {
+  /// One line of a checklist: `id`, `section`, `quantity` (in KeyBench's words), `seed` (the
+  /// document's number or words).
+  struct Entry {
+    var id: String
+    var section: String
+    var quantity: String
+    var published: String
+  }
+
+  /// Reads `published/SEED.tsv`; a malformed line is reported with its file and line.
+  static func checklist(_ seed: String) throws -> [Entry] {
+    let path = folder.appendingPathComponent("published/\(seed).tsv").path
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.first == "id\tsection\tquantity\tseed" else { throw SuiteFile.Problem("\(path):1: header 'id section quantity seed' expected") }
+    var entries: [Entry] = []
+    for (index, line) in lines.enumerated().dropFirst() where !line.isEmpty {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      guard fields.count == 4, fields.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+        throw SuiteFile.Problem("\(path):\(index + 1): four non-empty tab-separated fields expected")
+      }
+      guard fields[0].hasPrefix(seed + ".") else { throw SuiteFile.Problem("\(path):\(index + 1): id '\(fields[0])' is not \(seed).NN") }
+      entries.append(Entry(id: fields[0], section: fields[1], quantity: fields[2], published: fields[3]))
+    }
+    return entries
+  }
+
+  @Test(arguments: seeds)
+  func everyChecklistEntryHasARecordAndEveryRecordAnEntry(seed: String) throws {
+    let entries = try Self.checklist(seed)
+    let ids = entries.map(\.id)
+    #expect(ids.count == Set(ids).count, "one line per published result")
     let page = try SeedPage.load(path: Self.folder.appendingPathComponent("\(seed).json").path)
     #expect(page.seed == seed)
-    let expected = Self.published[seed] ?? []
-    let recorded = page.records.map(\.quantity)
-    #expect(Set(expected).subtracting(recorded).sorted() == [], "published results without a record")
-    #expect(Set(recorded).subtracting(expected).sorted() == [], "records of no listed published result")
-    #expect(recorded.count == Set(recorded).count, "one record per result")
+    let claimed = page.records.map { $0.claim ?? "" }
+    #expect(Set(ids).subtracting(claimed).sorted() == [], "checklist entries without a record")
+    #expect(Set(claimed).subtracting(ids).sorted() == [], "records quoting no checklist entry")
+    let quantities = page.records.map(\.quantity)
+    #expect(quantities.count == Set(quantities).count, "one record per quantity")
+  }
+
+  @Test(arguments: seeds)
+  func noRecordsStatusContradictsItsOwnRule(seed: String) throws {
+    let page = try SeedPage.load(path: Self.folder.appendingPathComponent("\(seed).json").path)
     for record in page.records {
-      #expect(SeedPage.statuses.contains(record.status ?? ""), "\(record.quantity)")
+      #expect(record.status != nil && record.status == record.derivedStatus, "\(record.quantity): \(record.status ?? "") against \(record.derivedStatus ?? "none")")
       if record.status != "reproduced" { #expect(!(record.why ?? "").isEmpty, "\(record.quantity): why") }
       if record.status == "not-reproducible" { #expect(record.keybench == nil, "\(record.quantity): nothing measured") }
+      if record.rule != nil { #expect(SeedPage.dataKinds.contains(record.data ?? ""), "\(record.quantity): same or other data") }
       if record.expression != nil { #expect(!(record.from ?? []).isEmpty, "\(record.quantity): the output it is read from") }
     }
   }
 
-  @Test(arguments: ["000", "001", "002", "003", "004"])
+  @Test(arguments: seeds)
   func theCommittedPageIsTheOneItsJSONRenders(seed: String) throws {
     let page = try SeedPage.load(path: Self.folder.appendingPathComponent("\(seed).json").path)
     let markdown = try String(contentsOf: Self.folder.appendingPathComponent("\(page.page).md"), encoding: .utf8)
     #expect(markdown == page.markdown)
   }
 
-  @Test func theSuiteLabelsEveryListedResult() throws {
-    // The suite that writes the pages names each listed result once as a published row.
+  @Test func theSuiteQuotesEveryChecklistEntry() throws {
+    // The suite that writes the pages names a checklist entry on each published row.
     let suite = try SuiteFile.load(path: TestPaths.repository.appendingPathComponent("Suites/seeds.json").path)
-    var labels: [String: [String]] = [:]
+    var claims: [String: Set<String>] = [:]
     for page in suite.figurePages {
       let seed = try #require(page["seed"]?.string)
       for table in page["tables"]?.array ?? [] {
         for row in table["rows"]?.array ?? [] where FigurePages.isPublished(row) {
-          labels[seed, default: []].append(row["label"]?.string ?? "")
+          let claim = row["claim"]?.string
+          #expect(claim != nil, "seed \(seed): \"\(row["label"]?.string ?? "")\" quotes no checklist entry")
+          if let claim { claims[seed, default: []].insert(claim) }
         }
       }
     }
-    for seed in ["000", "001", "002", "003", "004"] {
-      #expect((labels[seed] ?? []).sorted() == (Self.published[seed] ?? []).sorted(), "seed \(seed)")
+    for seed in Self.seeds {
+      #expect(claims[seed, default: []] == Set(try Self.checklist(seed).map(\.id)), "seed \(seed)")
+    }
+  }
+
+  @Test func theReadmeCountsEachSeedsStatuses() throws {
+    // Reports/seeds/README.md lists, per seed, checklist entries, records and records per status.
+    let readme = try String(contentsOf: Self.folder.appendingPathComponent("README.md"), encoding: .utf8)
+    for seed in Self.seeds {
+      let page = try SeedPage.load(path: Self.folder.appendingPathComponent("\(seed).json").path)
+      let counts = SeedPage.statuses.map { status in page.records.filter { $0.status == status }.count }
+      let cells = [try Self.checklist(seed).count, page.records.count] + counts
+      let line = "| [\(seed)](\(page.page).md) | " + cells.map(String.init).joined(separator: " | ") + " |"
+      #expect(readme.contains(line), "README.md lacks: \(line)")
     }
   }
 }

@@ -122,15 +122,15 @@ import Testing
     let pages: [JSONValue] = [[
       "page": "p", "title": "T",
       "tables": [[
-        "title": "Rows", "section": "§1",
+        "title": "Rows", "section": "§1", "data": "other",
         "rows": [
-          ["label": "single", "published": 0.9, "value": "a:top1", "unit": "percent", "note": "why"],
-          ["label": "mean", "published": 0.5, "value": "mean(a:top1, b:top1)", "unit": "percent", "note": "n"],
-          ["label": "ratio", "published": 2, "value": "a:ms / b:ms", "unit": "times", "tolerance": 0.1],
+          ["label": "single", "published": 0.9, "value": "a:top1", "unit": "percent", "note": "why", "tolerance": 0.02],
+          ["label": "mean", "published": 0.5, "value": "mean(a:top1, b:top1)", "unit": "percent", "note": "n", "tolerance": 0.02],
+          ["label": "ratio", "published": 2, "value": "a:ms / b:ms", "unit": "times", "relative": 0.1, "data": "same"],
           ["label": "list", "published": "not given", "value": "a:curve.1.mean", "unit": "number"],
           ["label": "last", "value": "a:curve.-1.mean", "unit": "number"],
-          ["label": "absent", "published": 1, "value": "c:top1", "unit": "percent", "note": "n"],
-          ["label": "text only", "published": "95–98 %", "note": "n"],
+          ["label": "absent", "published": 1, "value": "c:top1", "unit": "percent", "note": "n", "tolerance": 0.02],
+          ["label": "text only", "published": "95–98 %", "note": "n", "status": "not-measured"],
         ],
       ]],
     ]]
@@ -141,23 +141,23 @@ import Testing
     let dir = try TemporaryDirectory()
     _ = try FigurePages(pages: pages).write(to: dir.url) { metrics[$0] }
     let text = try String(contentsOfFile: dir.path("p.md"), encoding: .utf8)
-    #expect(text.contains("| single | 90.00 % | 80.00 % | -10.00 pt | approximated | why |"))
-    #expect(text.contains("| mean | 50.00 % | 70.00 % | +20.00 pt | approximated | n |"))
-    #expect(text.contains("| ratio | 2.00× | 2.00× | ×1 | reproduced |  |"))
-    #expect(text.contains("| list | not given | 0.375 |  |  |  |"))
-    #expect(text.contains("| last | not given | 0.375 |  |  |  |"), "-1 indexes the last entry")
-    #expect(text.contains("| absent | 100.00 % | missing |  | approximated | n |"))
-    #expect(text.contains("| text only | 95–98 % | not measured |  | approximated | n |"))
+    #expect(text.contains("| single | 90.00 % | 80.00 % | -10.00 pt | ±2.00 pt, other data | differs | why |"))
+    #expect(text.contains("| mean | 50.00 % | 70.00 % | +20.00 pt | ±2.00 pt, other data | differs | n |"))
+    #expect(text.contains("| ratio | 2.00× | 2.00× | ×1 | ±10 %, same data | reproduced |  |"))
+    #expect(text.contains("| list | not given | 0.375 |  |  |  |  |"))
+    #expect(text.contains("| last | not given | 0.375 |  |  |  |  |"), "-1 indexes the last entry")
+    #expect(text.contains("| absent | 100.00 % | missing |  | ±2.00 pt, other data | not-measured | n |"))
+    #expect(text.contains("| text only | 95–98 % | not measured |  |  | not-measured | n |"))
   }
 
   @Test func sumsAndDifferencesOfTerms() throws {
     let pages: [JSONValue] = [[
       "page": "q",
       "tables": [[
-        "section": "§2",
+        "section": "§2", "data": "same",
         "rows": [
           ["label": "share", "published": 0.5, "value": "e:ops.near / sum(e:ops.near, e:ops.edit, e:ops.delete)", "unit": "percent", "tolerance": 0],
-          ["label": "gain", "published": 0.02, "value": "a:top1 - b:top1", "unit": "points", "note": "n"],
+          ["label": "gain", "published": 0.02, "value": "a:top1 - b:top1", "unit": "points", "note": "n", "tolerance": 0.02],
           ["label": "mean ratio", "value": "mean(a:ms, b:ms) / b:ms", "unit": "times"],
           ["label": "flag", "value": "e:flag", "unit": "number"],
         ],
@@ -170,10 +170,10 @@ import Testing
     let dir = try TemporaryDirectory()
     _ = try FigurePages(pages: pages).write(to: dir.url) { metrics[$0] }
     let text = try String(contentsOfFile: dir.path("q.md"), encoding: .utf8)
-    #expect(text.contains("| share | 50.00 % | 50.00 % | +0.00 pt | reproduced |  |"))
-    #expect(text.contains("| gain | +2.00 pt | +5.00 pt | +3.00 pt | approximated | n |"))
-    #expect(text.contains("| mean ratio | not given | 1.50× |  |  |  |"))
-    #expect(text.contains("| flag | not given | missing |  |  |  |"), "a JSON true is not a number")
+    #expect(text.contains("| share | 50.00 % | 50.00 % | +0.00 pt | ±0.00 pt, same data | reproduced |  |"))
+    #expect(text.contains("| gain | +2.00 pt | +5.00 pt | +3.00 pt | ±2.00 pt, same data | differs | n |"))
+    #expect(text.contains("| mean ratio | not given | 1.50× |  |  |  |  |"))
+    #expect(text.contains("| flag | not given | missing |  |  |  |  |"), "a JSON true is not a number")
     let path = try dir.write(
       "s.json",
       text: #"{"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe"}], "figures": [{"page": "p", "tables": [{"rows": [{"label": "x", "value": "a:x / a:y - a:z"}]}]}]}"#)
