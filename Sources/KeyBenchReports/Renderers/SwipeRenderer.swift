@@ -248,12 +248,12 @@ public enum SwipeRenderer: ReportRenderer {
     let series = usable.map { entry in
       BoxPlot.Series(name: plotted.name(entry), samples: filters.map { filter in
         guard let index = entry.run.filters.firstIndex(of: filter), let words = entry.run.lexiconWords else { return [] }
-        return entry.algorithm.rows.compactMap { $0.kept[index].map { $0 / words } }
+        return entry.algorithm.rows.compactMap { $0.kept[index].map { 100 * $0 / words } }
       }, color: entry.color)
     }
     return Blocks.figure(
       BoxPlot.svg(title: "Filter pass rates", categories: filters, series: series, xTitle: "filter (applied in this order)",
-        yTitle: "share of lexicon kept (log)",
+        yTitle: "% of lexicon kept (log)",
         logY: true),
       caption: "Share of the lexicon still kept after each filter (cumulative, in filter order), per gesture: "
         + "box from the first to the third quartile, thick line at the median, whiskers at the 5th and 95th percentiles. "

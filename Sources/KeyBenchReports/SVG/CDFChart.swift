@@ -13,8 +13,9 @@ enum CDFChart {
       legend: series.count > 1 ? series.enumerated().map { Canvas.LegendEntry(name: $1.name, color: $1.color ?? Palette.color($0)) } : [])
     let all = series.flatMap(\.values)
     let x = logX ? Scale.log(covering: all, to: canvas.xRange) : Scale.linear(covering: all, to: canvas.xRange)
-    let y = Scale(kind: .linear, domain: 0...1, range: canvas.yRange, flipped: true)
-    var nodes = canvas.yAxis(y, title: "share of items ≤ x")
+    // Shares in percent, as on every other chart.
+    let y = Scale(kind: .linear, domain: 0...100, range: canvas.yRange, flipped: true)
+    var nodes = canvas.yAxis(y, title: "% of items ≤ x")
     nodes += canvas.xAxis(x, title: xTitle)
     for (s, entry) in series.enumerated() {
       let sorted = entry.values.filter(\.isFinite).sorted()
@@ -27,7 +28,7 @@ enum CDFChart {
       while index < sorted.count {
         let px = x(sorted[index])
         while index < sorted.count && x(sorted[index]) < px + 0.5 { index += 1 }
-        d += " H\(Canvas.fmt(px)) V\(Canvas.fmt(y(Double(index) / Double(sorted.count))))"
+        d += " H\(Canvas.fmt(px)) V\(Canvas.fmt(y(100 * Double(index) / Double(sorted.count))))"
       }
       d += " H\(Canvas.fmt(canvas.plotRight))"
       nodes.append(.el("path", [("class", "cdf"), ("d", d), ("fill", "none"), ("stroke", entry.color ?? Palette.color(s)),

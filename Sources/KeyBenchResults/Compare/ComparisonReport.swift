@@ -113,7 +113,7 @@ public struct ComparisonReport: Sendable, Codable {
       let interval = c.low.flatMap { low in c.high.map { high in "\(signed(low, c.unit)) … \(signed(high, c.unit))" } } ?? "n/a"
       let mcnemar = c.pMcNemar.map { "\(p($0)) (\(c.onlyA ?? 0) / \(c.onlyB ?? 0))" } ?? ""
       lines.append(
-        "| \(c.metric) | \(c.a) | \(c.b) | \(value(c.valueA, c.unit)) | \(value(c.valueB, c.unit)) | \(signed(c.difference, c.unit)) | \(interval) | \(p(c.pClusterT)) | \(mcnemar) | \(c.pHolm.map(p) ?? "") | \(detectable(c)) | \(c.items) | \(c.groups) | \(c.verdict(alpha: alpha, group: group)) |")
+        "| \(c.metric) | \(c.a) | \(c.b) | \(value(c.valueA, c.unit)) | \(value(c.valueB, c.unit)) | \(signed(c.difference, c.unit)) | \(interval) | \(p(c.pClusterT)) | \(mcnemar) | \(c.pHolm.map(p) ?? "") | \(detectable(c)) | \(NumberFormatting.grouped(c.items)) | \(NumberFormatting.grouped(c.groups)) | \(c.verdict(alpha: alpha, group: group)) |")
     }
     lines += [
       "",
