@@ -308,7 +308,8 @@ public struct SwipeReport: BenchmarkReport {
       "## Decode time", "",
       "| median ms | p90 ms | p99 ms | max ms | time-limit hits |", "|---:|---:|---:|---:|---:|",
       "| \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.9))) | \(ms(s.decodeMs.quantile(0.99))) | \(ms(s.decodeMs.quantile(1))) | \(s.timeLimitHits) |",
-      "", "Lexicon layout (build) time: \(String(format: "%.2f", run.buildSeconds)) s."
+      "", "Lexicon layout (build) time: \(String(format: "%.2f", run.buildSeconds)) s"
+        + (run.layoutsRead > 0 ? " (\(run.layoutsRead) of \(run.layoutCount) layouts read from the layout cache)." : ".")
         + (run.jobs > 1 ? " **Timing: \(run.timing)**: \(run.jobs) gestures were decoded at once, so these times are no measure of one decode's speed." : ""), "",
       "## By device", "", "| device | gestures | top-1 | top-\(s.top) | median ms |", "|---|---:|---:|---:|---:|",
     ]

@@ -45,4 +45,7 @@ public struct ContentDigest {
   public func finalize() -> String {
     hasher.finalize().map { String(format: "%02x", $0) }.joined()
   }
+
+  /// The 32 digest bytes (a checksum stored in a file).
+  public func finalizeBytes() -> Data { Data(hasher.finalize()) }
 }
