@@ -1,7 +1,7 @@
 public import Foundation
 public import KeyBenchCore
 public import KeyBenchGeometry
-import KeyBenchSwipe
+public import KeyBenchSwipe
 
 /// Laid-out lexicons kept on disk, one file per lexicon content, word set, layout and build, so a
 /// run reads its lexicon's layout back (tens of milliseconds) instead of laying out 160,000 words

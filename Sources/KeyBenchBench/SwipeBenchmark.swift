@@ -185,12 +185,13 @@ public struct SwipeBenchmark {
         }
         let build = { DecoderLexicon(entries: added.isEmpty ? lexicon.entries : lexicon.entries + added, layout: layout) }
         let decoderLexicon: DecoderLexicon
-        if let (cache, digest) = layoutCache {
+        if let use = layoutCache {
           let identity = DecoderLexiconCache.Identity(
-            lexiconSHA256: digest, maxWords: maxWords, keptWords: keptWords, added: added.map { ($0.word, $0.frequency) }, layout: layout)
-          let outcome: DecoderLexiconCache.Outcome
-          (decoderLexicon, outcome) = cache.lexicon(identity, build: build)
-          if outcome == .read { layoutsRead += 1 }
+            lexiconSHA256: use.lexiconSHA256, maxWords: maxWords, keptWords: keptWords,
+            added: added.map { (word: $0.word, frequency: $0.frequency) }, layout: layout)
+          let found = use.cache.lexicon(identity, build: build)
+          decoderLexicon = found.0
+          if found.1 == .read { layoutsRead += 1 }
         } else {
           decoderLexicon = build()
         }

@@ -245,7 +245,7 @@ public struct SuiteRunner: Sendable {
     private let state = Mutex<MachineReference.Reading?>(nil)
 
     func current() -> MachineReference.Reading {
-      state.withLock { reading in
+      state.withLock { (reading: inout MachineReference.Reading?) -> MachineReference.Reading in
         if let reading, Date().timeIntervalSince(reading.measured) < Self.lifetime { return reading }
         let fresh = MachineReference.measureNow()
         reading = fresh

@@ -114,8 +114,9 @@ extension DecoderLexicon {
     mutating func count() throws(StorageError) -> Int {
       guard data.count - offset >= 8 else { throw StorageError("cut short at byte \(offset)") }
       var value: UInt64 = 0
+      let start = offset
       withUnsafeMutableBytes(of: &value) { target in
-        data.withUnsafeBytes { source in target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + 8])) }
+        data.withUnsafeBytes { source in target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<start + 8])) }
       }
       offset += 8
       return Int(clamping: value)

@@ -15,7 +15,7 @@ import Testing
   /// The first 4,000 words of the real list: enough for every structure, quick in a debug build.
   static let smallLexicon: Lexicon? = lexicon.map { Lexicon(name: "en_US-4000", locale: "en", entries: $0.entries.prefix(4000)) }
 
-  static func identity(_ lexicon: Lexicon, layout: KeyboardLayout, added: [(String, UInt8)] = [], maxWords: Int? = nil)
+  static func identity(_ lexicon: Lexicon, layout: KeyboardLayout, added: [(word: String, frequency: UInt8)] = [], maxWords: Int? = nil)
     -> DecoderLexiconCache.Identity
   {
     DecoderLexiconCache.Identity(
