@@ -51,7 +51,7 @@ import Testing
     for (read, laidOut) in zip(reading.layouts, writing.layouts) {
       #expect(read.lexicon.encoded() == laidOut.lexicon.encoded())
       #expect(read.lexicon.byFirstKey == laidOut.lexicon.byFirstKey)
-      #expect(read.lexicon.centreDistances == laidOut.lexicon.centreDistances)
+      #expect(read.lexicon.keys == laidOut.lexicon.keys && read.lexicon.pitch == laidOut.lexicon.pitch)
     }
     let read = reading.layouts[0].lexicon
     let laidOut = writing.layouts[0].lexicon
