@@ -282,11 +282,23 @@ public struct SwipeBenchmark {
     var flagged: [String: Int] = [:]
     var short = 0
     var (otherUsers, excludedUsers) = (0, 0)
+    // Fold membership once per user (a digest each), not once per gesture.
+    var inFold: [String: (kept: Bool, excluded: Bool)] = [:]
     for (position, gesture) in gestures.enumerated() {
       let user = gesture.user ?? gesture.id
-      if let fold = selection.userFold, !fold.contains(user: user) {
+      let membership: (kept: Bool, excluded: Bool)
+      if let known = inFold[user] {
+        membership = known
+      } else {
+        membership = (
+          kept: selection.userFold.map { $0.contains(user: user) } ?? true,
+          excluded: selection.excludedUserFold.map { $0.contains(user: user) } ?? false
+        )
+        inFold[user] = membership
+      }
+      if !membership.kept {
         otherUsers += 1
-      } else if let fold = selection.excludedUserFold, fold.contains(user: user) {
+      } else if membership.excluded {
         excludedUsers += 1
       } else if !selection.includeFlagged, let flag = gesture.flags.first {
         flagged[flag.rawValue, default: 0] += 1
