@@ -114,10 +114,10 @@ public struct DecoderLexiconCache: Sendable {
     prune()
   }
 
-  /// Files kept: every rebuilt executable writes new ones (about 6 MB per layout of a 160,000-word
+  /// Files kept: every rebuilt executable writes new ones (about 11 MB per layout of a 160,000-word
   /// lexicon), so the oldest beyond these are removed. A reader that loses its file to this lays
   /// the lexicon out again; one that has it open keeps reading it.
-  static let keptFiles = 24
+  static let keptFiles = 12
 
   func prune() {
     let manager = FileManager.default
