@@ -95,6 +95,26 @@ import Testing
     }
   }
 
+  /// Every rebuilt executable writes new files, so a write keeps only the newest
+  /// ``DecoderLexiconCache/keptFiles``: the oldest go, the one just written stays.
+  @Test func aWriteKeepsOnlyTheNewestFiles() throws {
+    let folder = try TemporaryDirectory()
+    let cache = DecoderLexiconCache(folder: folder.url)
+    let old = Date(timeIntervalSinceNow: -86_400)
+    for index in 0..<DecoderLexiconCache.keptFiles {
+      let path = try folder.write(String(format: "%064x.bin", index), text: "stale")
+      try FileManager.default.setAttributes([.modificationDate: old.addingTimeInterval(Double(index))], ofItemAtPath: path)
+    }
+    let lexicon = try #require(Self.smallLexicon)
+    let identity = Self.identity(lexicon, layout: try DeviceCatalog.shipped().layout(named: "iphone5"))
+    _ = cache.lexicon(identity, build: { DecoderLexicon(lexicon: lexicon, layout: identity.layout) })
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".bin") })
+    #expect(left.count == DecoderLexiconCache.keptFiles)
+    #expect(left.contains("\(DecoderLexiconCache.key(identity)).bin"))
+    #expect(!left.contains(String(format: "%064x.bin", 0)), "the oldest file was removed")
+    #expect(left.contains(String(format: "%064x.bin", 1)))
+  }
+
   /// The key follows everything the layout depends on and nothing else: another device, another
   /// lexicon, added or kept words and --max-words miss; the decoding configuration does not
   /// enter (a run with another DTW setting reads the same file).
