@@ -279,7 +279,7 @@ let package = Package(
       name: "KeyBenchBenchTests",
       dependencies: [
         "KeyBenchBench", "KeyBenchKeyboard", "KeyBenchPlugins", "KeyBenchLexicon", "KeyBenchCorpora", "keybench-run", "keybench-ingest", "KeyBenchSwipe", "KeyBenchPrediction", "KeyBenchLanguageModel", "KeyBenchCore", "KeyBenchResults",
-        "KeyBenchTestSupport",
+        "KeyBenchReports", "KeyBenchTouch", "KeyBenchTestSupport",
       ],
       swiftSettings: strict
     ),
@@ -293,7 +293,7 @@ let package = Package(
     ),
     .testTarget(
       name: "KeyBenchReportsTests",
-      dependencies: ["KeyBenchReports", "KeyBenchTestSupport"],
+      dependencies: ["KeyBenchReports", "KeyBenchCore", "KeyBenchResults", "KeyBenchTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -195,13 +195,13 @@ public struct CorrectionReport: BenchmarkReport {
   }
 
   var body: String {
-    func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.1f %%", v * 100) : "–" }
-    func num(_ v: Double, _ decimals: Int) -> String { v.isFinite ? String(format: "%.\(decimals)f", v) : "–" }
+    func pct(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
+    func num(_ v: Double, _ unit: String) -> String { v.isFinite ? NumberFormatting.value(v, unit: unit) : "–" }
     let k = top
     var lines = [
       "# Correction benchmark", "",
       "- pairs: `\(pairsPath)`",
-      "- lexicon: \(lexicon) (\(lexiconWords) suggestible words); \(k) suggestions per word",
+      "- lexicon: \(lexicon) (\(NumberFormatting.grouped(lexiconWords)) suggestible words); \(k) suggestions per word",
     ]
     if let first = entries.first?.summary {
       lines.append(
@@ -212,13 +212,13 @@ public struct CorrectionReport: BenchmarkReport {
     lines += notes.map { "- \($0)" }
     lines += [
       "", "## Accuracy (over words typed wrongly)", "",
-      "| corrector | top-1 | top-\(k) | non-word top-1 | non-word top-\(k) | real-word top-1 | real-word top-\(k) | false corrections | words/s | µs/keystroke |",
+      "| corrector | top-1 | top-\(k) | non-word top-1 | non-word top-\(k) | real-word top-1 | real-word top-\(k) | false corrections | speed | time per keystroke |",
       "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for entry in entries {
       let s = entry.summary
       lines.append(
-        "| \(s.corrector) | \(pct(s.top1)) | \(pct(s.topK)) | \(pct(s.nonWordTop1)) | \(pct(s.nonWordTopK)) | \(pct(s.realWordTop1)) | \(pct(s.realWordTopK)) | \(pct(s.falseCorrections)) | \(num(s.wordsPerSecond, 0)) | \(num(s.microsecondsPerKeystroke, 2)) |"
+        "| \(s.corrector) | \(pct(s.top1)) | \(pct(s.topK)) | \(pct(s.nonWordTop1)) | \(pct(s.nonWordTopK)) | \(pct(s.realWordTop1)) | \(pct(s.realWordTopK)) | \(pct(s.falseCorrections)) | \(num(s.wordsPerSecond, "per s")) | \(num(s.microsecondsPerKeystroke, "µs")) |"
       )
     }
     if entries.contains(where: { [$0.summary.nonWordTop1, $0.summary.realWordTop1, $0.summary.falseCorrections].contains { !$0.isFinite } }) {
@@ -250,7 +250,7 @@ public struct CorrectionReport: BenchmarkReport {
   }
 
   /// The with/without-context table: each corrector's two passes side by side.
-  func contextSection(_ context: ContextModel, pct: (Double) -> String, num: (Double, Int) -> String) -> [String] {
+  func contextSection(_ context: ContextModel, pct: (Double) -> String, num: (Double, String) -> String) -> [String] {
     let files: String = context.files.map { "`\($0)`" }.joined(separator: ", ")
     var intro = "Each corrector ran twice over the same pairs: without context, then (`+context`) with each word's previous words in its sentence, as meant. "
     intro += "The context model `\(context.name)` is an interpolated Kneser-Ney trigram model trained on running texts only — \(files)"
@@ -260,7 +260,7 @@ public struct CorrectionReport: BenchmarkReport {
     intro += "(weight `contextWeight` in its config); plug-ins and peers receive them as `previous` and may ignore them, then both passes score alike."
     var lines = [
       "", "## With and without context", "", intro, "",
-      "| corrector | non-word top-1 | non-word top-1 +context | real-word top-1 | real-word top-1 +context | top-1 | top-1 +context | false corrections | false corrections +context | words/s | words/s +context |",
+      "| corrector | non-word top-1 | non-word top-1 +context | real-word top-1 | real-word top-1 +context | top-1 | top-1 +context | false corrections | false corrections +context | words per s | words per s +context |",
       "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     let byName = Dictionary(entries.map { ($0.summary.corrector, $0.summary) }, uniquingKeysWith: { first, _ in first })
@@ -268,7 +268,7 @@ public struct CorrectionReport: BenchmarkReport {
       let a = entry.summary
       guard let b = byName[a.corrector + ContextModel.suffix] else { continue }
       lines.append(
-        "| \(a.corrector) | \(pct(a.nonWordTop1)) | \(pct(b.nonWordTop1)) | \(pct(a.realWordTop1)) | \(pct(b.realWordTop1)) | \(pct(a.top1)) | \(pct(b.top1)) | \(pct(a.falseCorrections)) | \(pct(b.falseCorrections)) | \(num(a.wordsPerSecond, 0)) | \(num(b.wordsPerSecond, 0)) |"
+        "| \(a.corrector) | \(pct(a.nonWordTop1)) | \(pct(b.nonWordTop1)) | \(pct(a.realWordTop1)) | \(pct(b.realWordTop1)) | \(pct(a.top1)) | \(pct(b.top1)) | \(pct(a.falseCorrections)) | \(pct(b.falseCorrections)) | \(num(a.wordsPerSecond, "per s")) | \(num(b.wordsPerSecond, "per s")) |"
       )
     }
     lines += [

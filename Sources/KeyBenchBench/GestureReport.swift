@@ -137,13 +137,13 @@ public struct GestureReport: BenchmarkReport {
   }
 
   var body: String {
-    func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.2f %%", v * 100) : "–" }
-    func f(_ v: Double, _ d: Int = 2) -> String { v.isFinite ? String(format: "%.\(d)f", v) : "–" }
+    func pct(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
+    func f(_ v: Double, _ unit: String = "") -> String { v.isFinite ? NumberFormatting.value(v, unit: unit) : "–" }
     let words = summary.rows.first?.words ?? 0
     var lines = [
       "# Gesture keyboard benchmark (seed 001)", "",
-      "- device: `\(device)`; text: `\(text)` (\(words) words), seed \(seed)",
-      "- touch view: \(config.geometry.viewShare) of the keyboard's shorter side, circle radius \(config.geometry.circleShare) of the view; finger speed \(f(config.strokes.speedMillimetersPerSecond, 0)) mm/s, aiming noise × \(config.strokes.noiseScale) of the device's Bi & Zhai spread",
+      "- device: `\(device)`; text: `\(text)` (\(NumberFormatting.grouped(words)) words), seed \(seed)",
+      "- touch view: \(config.geometry.viewShare) of the keyboard's shorter side, circle radius \(config.geometry.circleShare) of the view; finger speed \(f(config.strokes.speedMillimetersPerSecond, "mm/s")), aiming noise × \(config.strokes.noiseScale) of the device's Bi & Zhai spread",
       "", "Each word is one stroke (out to each letter's field, across borders for border letters, back to",
       "the circle); each space a tap on the circle. CER: edits ÷ characters (letters and spaces).",
       "Crossings: region changes inside strokes (circle ↔ field, field ↔ field) per character. Border",
@@ -151,12 +151,12 @@ public struct GestureReport: BenchmarkReport {
       "(0 for a middle letter, 1 or 2 for border letters). Path per letter: simulated stroke, its",
       "noiseless aim-point path, and an ideal QWERTY swipe of the same words on the device's keyboard.", "",
       "## Schemes, ranked by movement cost", "",
-      "| scheme | CER | word errors | strokes/char | crossings/char | border crossings/letter | path mm/letter | ideal mm/letter | QWERTY swipe mm/letter |",
+      "| scheme | CER | word errors | strokes/char | crossings/char | border crossings/letter | path per letter | ideal per letter | QWERTY swipe per letter |",
       "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in summary.rows {
       lines.append(
-        "| \(row.scheme) (`\(row.source)`) | \(pct(row.characterErrorRate)) | \(pct(row.wordErrorRate)) | \(f(row.strokesPerCharacter, 3)) | \(f(row.crossingsPerCharacter)) | \(f(row.borderCrossingsPerLetter, 3)) | \(f(row.pathMillimetersPerLetter, 1)) | \(f(row.idealPathMillimetersPerLetter, 1)) | \(f(row.qwertyPathMillimetersPerLetter, 1)) |")
+        "| \(row.scheme) (`\(row.source)`) | \(pct(row.characterErrorRate)) | \(pct(row.wordErrorRate)) | \(f(row.strokesPerCharacter)) | \(f(row.crossingsPerCharacter)) | \(f(row.borderCrossingsPerLetter)) | \(f(row.pathMillimetersPerLetter, "mm")) | \(f(row.idealPathMillimetersPerLetter, "mm")) | \(f(row.qwertyPathMillimetersPerLetter, "mm")) |")
     }
     return lines.joined(separator: "\n") + "\n"
   }

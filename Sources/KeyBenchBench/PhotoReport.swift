@@ -222,12 +222,12 @@ public struct PhotoReport: BenchmarkReport {
   }
 
   var body: String {
-    func f(_ v: Double) -> String { v.isFinite ? String(format: "%.3f", v) : "–" }
+    func f(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
     let s = settings
     let first = entries.first?.summary
     var lines = [
       "# Photo prediction benchmark", "",
-      "- captions: `\(s.captions)` (\(first?.queries ?? 0) queries, \(first?.negatives ?? 0) negative), images: \(s.images) (\(s.photos) photos; \(s.unlabelledTargets) queries target a photo without labels)",
+      "- captions: `\(s.captions)` (\(NumberFormatting.grouped(first?.queries ?? 0)) queries, \(NumberFormatting.grouped(first?.negatives ?? 0)) negative), images: \(s.images) (\(NumberFormatting.grouped(s.photos)) photos; \(s.unlabelledTargets) queries target a photo without labels)",
       "- labels: `\(s.labels)`, track `\(s.track.rawValue)`" + (s.track == .imagenet ? " (each COCO category replaced by the ImageNet-1k classes at or below its synset)" : " (COCO categories as WordNet synsets, box area fractions)"),
       "- library: \(s.librarySize) photos, \(s.distractors.rawValue) distractors, \(Int((s.negatives * 100).rounded())) % negative queries (target left out), seed \(s.seed)",
       "- WordNet: `\(s.wordNet)`; label database: \(database.labels) labels linked from \(database.synsets) synsets by \(database.links) links",
@@ -235,19 +235,19 @@ public struct PhotoReport: BenchmarkReport {
     for entry in entries { lines.append("- `\(entry.summary.ranker)`: \(entry.setup)") }
     lines += notes.map { "- \($0)" }
     lines += [
-      "", "| ranker | Recall@1 | Recall@3 | Recall@5 | MRR | target suggested | false-suggestion rate | ms/query |", "|---|---|---|---|---|---|---|---|",
+      "", "| ranker | Recall@1 | Recall@3 | Recall@5 | MRR | target suggested | false-suggestion rate | time per query |", "|---|---|---|---|---|---|---|---|",
     ]
     for entry in entries {
       let m = entry.summary
       lines.append(
-        "| \(m.ranker) | \(f(m.recallAt1)) | \(f(m.recallAt3)) | \(f(m.recallAt5)) | \(f(m.mrr)) | \(f(Double(m.found) / Double(m.positives))) | \(f(m.falseSuggestionRate)) | \(String(format: "%.4f", m.msPerQuery)) |"
+        "| \(m.ranker) | \(f(m.recallAt1)) | \(f(m.recallAt3)) | \(f(m.recallAt5)) | \(f(m.mrr)) | \(f(Double(m.found) / Double(m.positives))) | \(f(m.falseSuggestionRate)) | \(NumberFormatting.time(m.msPerQuery, unit: "ms")) |"
       )
     }
     lines += [
       "",
       "For context only: seed 003 (DeepBoard) reports a photo prediction accuracy of \(Self.seedAccuracy) in an informal study with three users (20 insertions, only supported categories, the intended photo counted as predicted when it appeared); it is not measured the same way as these numbers.",
       "",
-      "Recall@k: share of positive queries whose target photo is among the first k suggested (score above 0; equal scores keep the library's random order). MRR: mean of 1/rank (0 when not suggested). False-suggestion rate: share of negative queries (target not in the library) where any photo was suggested. ms/query: noun extraction plus scoring the library, one thread.",
+      "Recall@k: share of positive queries whose target photo is among the first k suggested (score above 0; equal scores keep the library's random order). MRR: mean of 1/rank (0 when not suggested), as a percentage like the recalls. False-suggestion rate: share of negative queries (target not in the library) where any photo was suggested. Time per query: noun extraction plus scoring the library, one thread.",
       "",
       "## COCO categories → WordNet",
       "",

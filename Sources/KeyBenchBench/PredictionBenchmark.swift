@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchCore
 public import KeyBenchCore
 public import KeyBenchPrediction
 
@@ -72,10 +73,9 @@ public struct PredictionSummary: Sendable {
 
   /// One line for the terminal: the headline metrics.
   public var line: String {
-    "\(predictor): "
-      + String(
-        format: "KSR %.4f, CSR %.4f, next top-1 %.4f, next top-3 %.4f, %.0f predictions/s", ksr, csr, nextTop1Rate,
-        nextTop3Rate, predictionsPerSecond)
+    let p = { (share: Double) in NumberFormatting.percent(share) }
+    return "\(predictor): KSR \(p(ksr)), CSR \(p(csr)), next top-1 \(p(nextTop1Rate)), next top-3 \(p(nextTop3Rate)), "
+      + NumberFormatting.rate(predictionsPerSecond, of: "predictions")
   }
 
   /// The `summary.json` metrics for this predictor (Reports/FORMATS.md, `predict`).

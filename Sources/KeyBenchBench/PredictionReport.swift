@@ -197,11 +197,11 @@ public struct PredictionReport: BenchmarkReport {
     let measured = entries.filter { !$0.curves.isEmpty }
     guard !measured.isEmpty else { return [] }
     func cell(_ mean: Double, _ std: Double?) -> String {
-      String(format: "%.1f", mean * 100) + (std.map { String(format: " ± %.1f", $0 * 100) } ?? "")
+      NumberFormatting.percent(mean) + (std.map { " ± " + NumberFormatting.fixed($0 * 100, decimals: 2) + " pt" } ?? "")
     }
     var lines = [
       "", "## Savings by text length (seed Fig. 4.2 with adaptation, Fig. 4.3 without)", "",
-      "Each slice of the test text is typed by a fresh copy of the trained predictor; mean ± standard deviation over the slices, in %.",
+      "Each slice of the test text is typed by a fresh copy of the trained predictor; mean ± standard deviation over the slices.",
       "", "| predictor | words | slices | KSR adaptive | KSR static | CSR adaptive | CSR static |", "|---|---|---|---|---|---|---|",
     ]
     for entry in measured {
@@ -210,7 +210,7 @@ public struct PredictionReport: BenchmarkReport {
         let on = entry.adaptiveCurve.first { $0.length == length }
         let off = entry.staticCurve.first { $0.length == length }
         lines.append(
-          "| \(entry.summary.predictor) | \(length) | \((on ?? off).map { String($0.slices) } ?? "–") | \(on.map { cell($0.ksrMean, $0.ksrStd) } ?? "–") | \(off.map { cell($0.ksrMean, $0.ksrStd) } ?? "–") | \(on.map { cell($0.csrMean, $0.csrStd) } ?? "–") | \(off.map { cell($0.csrMean, $0.csrStd) } ?? "–") |"
+          "| \(entry.summary.predictor) | \(NumberFormatting.grouped(length)) | \((on ?? off).map { NumberFormatting.grouped($0.slices) } ?? "–") | \(on.map { cell($0.ksrMean, $0.ksrStd) } ?? "–") | \(off.map { cell($0.ksrMean, $0.ksrStd) } ?? "–") | \(on.map { cell($0.csrMean, $0.csrStd) } ?? "–") | \(off.map { cell($0.csrMean, $0.csrStd) } ?? "–") |"
         )
       }
     }
@@ -221,16 +221,30 @@ public struct PredictionReport: BenchmarkReport {
     try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
   }
 
+  /// What the predictors were trained on, in counts.
+  var trainingCounts: String {
+    let g = NumberFormatting.grouped
+    let words = g(training.tokens), sentences = g(training.sentences), distinct = g(training.vocabularySize)
+    return "\(words) words in \(sentences) sentences, \(distinct) distinct words, \(g(training.bigrams.count)) bigrams, \(g(training.trigrams.count)) trigrams"
+  }
+
+  /// The test text's size, in counts.
+  var testCounts: String {
+    let words = NumberFormatting.grouped(entries.first?.summary.words ?? 0)
+    let letters = NumberFormatting.grouped(entries.first?.summary.characters ?? 0)
+    return "\(words) words, \(letters) letters"
+  }
+
   var body: String {
-    func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.1f %%", v * 100) : "–" }
+    func pct(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
     let k = suggestions
     var lines = [
       "# Prediction benchmark", "",
-      "- test text: `\(testFile)` (\(entries.first?.summary.words ?? 0) words, \(entries.first?.summary.characters ?? 0) letters)",
+      "- test text: `\(testFile)` (\(testCounts))",
       "- training text (disjoint from the test text; \(sharedSentences) test sentences of \(TrainTestSplit.checkedSentenceLength)+ words also occur in it verbatim): "
         + trainingFiles.map { "`\($0)`" }.joined(separator: ", "),
-      "- training: \(training.tokens) words in \(training.sentences) sentences, \(training.vocabularySize) distinct words, \(training.bigrams.count) bigrams, \(training.trigrams.count) trigrams",
-      "- vocabulary: \(vocabularyWords) words" + (lexicon.map { " (training words plus LatinIME lexicon `\($0)` words unseen in training)" } ?? " (training words only)"),
+      "- training: \(trainingCounts)",
+      "- vocabulary: \(NumberFormatting.grouped(vocabularyWords)) words" + (lexicon.map { " (training words plus LatinIME lexicon `\($0)` words unseen in training)" } ?? " (training words only)"),
       "- \(k) suggestions",
     ]
     for entry in entries { lines.append("- `\(entry.summary.predictor)`: \(entry.setup)") }
@@ -239,22 +253,20 @@ public struct PredictionReport: BenchmarkReport {
     lines += [
       "",
       "| predictor | KSR | character saving ratio | next-word top-1 | next-word top-3 | "
-        + counts.map { "KSR \($0) shown" }.joined(separator: " | ") + " | predictions/s |",
+        + counts.map { "KSR \($0) shown" }.joined(separator: " | ") + " | speed |",
       "|---|---|---|---|---|" + String(repeating: "---|", count: counts.count) + "---|",
     ]
     for entry in entries {
       let s = entry.summary
-      lines.append(
-        "| \(s.predictor) | \(pct(s.ksr)) | \(pct(s.csr)) | \(pct(s.nextTop1Rate)) | \(pct(s.nextTop3Rate)) | "
-          + counts.map { pct(s.ksr(at: $0)) }.joined(separator: " | ")
-          + " | \(s.predictionsPerSecond.isFinite ? String(format: "%.0f", s.predictionsPerSecond) : "–") |"
-      )
+      let speed: String = s.predictionsPerSecond.isFinite ? NumberFormatting.rate(s.predictionsPerSecond) : "–"
+      let cells: [String] = [s.predictor, pct(s.ksr), pct(s.csr), pct(s.nextTop1Rate), pct(s.nextTop3Rate)] + counts.map { pct(s.ksr(at: $0)) } + [speed]
+      lines.append("| " + cells.joined(separator: " | ") + " |")
     }
     lines += PluginMeasures.markdown(entries.compactMap { entry in entry.summary.plugin.map { (entry.summary.predictor, $0) } }, per: "prediction")
     lines += curveMarkdown
     lines += [
       "",
-      "KSR (keystroke saving rate, common protocol): each word is typed character by character; once it is among the \(k) suggestions (ignoring case) one tap inserts it with its space, so a hit after p characters costs p + 1 keystrokes and a miss costs length + 1; KSR = 1 − keystrokes ÷ (letters + one space per word). Character saving ratio (seed 002 §4.2): characters not typed thanks to a hit ÷ all letters. KSR N shown: the same with N suggestions on screen, each count typed by its own fresh copy of a built-in predictor (told only that count; an external process is asked once per keystroke for \(counts.max() ?? 5) and each count read from the ranks). Next-word top-1/top-3: the word is first / among the first 3 suggestions before any character is typed. Predictions/s: `suggest` calls per second on one thread. results.csv holds every predictor's row per test word; the intervals below resample blocks of \(Self.wordsPerBlock) consecutive test words.",
+      "KSR (keystroke saving rate, common protocol): each word is typed character by character; once it is among the \(k) suggestions (ignoring case) one tap inserts it with its space, so a hit after p characters costs p + 1 keystrokes and a miss costs length + 1; KSR = 1 − keystrokes ÷ (letters + one space per word). Character saving ratio (seed 002 §4.2): characters not typed thanks to a hit ÷ all letters. KSR N shown: the same with N suggestions on screen, each count typed by its own fresh copy of a built-in predictor (told only that count; an external process is asked once per keystroke for \(counts.max() ?? 5) and each count read from the ranks). Next-word top-1/top-3: the word is first / among the first 3 suggestions before any character is typed. Speed: `suggest` calls per second on one thread. results.csv holds every predictor's row per test word; the intervals below resample blocks of \(Self.wordsPerBlock) consecutive test words.",
     ]
     return lines.joined(separator: "\n") + "\n"
   }

@@ -268,18 +268,18 @@ public struct SwipeReport: BenchmarkReport {
 
   var body: String {
     let s = summary
-    func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.2f %%", v * 100) : "–" }
-    func ms(_ v: Double) -> String { String(format: "%.2f", v) }
+    func pct(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
+    func ms(_ v: Double) -> String { v.isFinite ? NumberFormatting.time(v, unit: "ms") : "–" }
     var lines = [
       "# Swipe benchmark", "",
       "- decoder: `\(run.decoderLabel)`",
-      "- lexicon: \(lexicon) (\(run.lexiconSize) suggestible words\(maxWordsNote)\(run.addedTargets > 0 ? ", \(run.addedTargets) missing targets added at the lowest frequency" : ""))",
-      "- corpus: `\(corpus)`, \(s.gestures) gestures", "",
+      "- lexicon: \(lexicon) (\(NumberFormatting.grouped(run.lexiconSize)) suggestible words\(maxWordsNote)\(run.addedTargets > 0 ? ", \(run.addedTargets) missing targets added at the lowest frequency" : ""))",
+      "- corpus: `\(corpus)`, \(NumberFormatting.grouped(s.gestures)) gestures", "",
       "## Accuracy", "",
       "| metric | all gestures | target in lexicon |", "|---|---:|---:|",
       "| top-1 (predicted word) | \(pct(s.top1)) | \(pct(s.inLexiconTop1)) |",
       "| top-\(s.top) (suggested words) | \(pct(s.topK)) | \(pct(s.inLexiconTopK)) |",
-      "| MRR (Yandex weights 1, 0.1, 0.09, 0.08) | \(String(format: "%.4f", s.mrr)) | |",
+      "| MRR (Yandex weights 1, 0.1, 0.09, 0.08) | \(pct(s.mrr)) | |",
       "| coverage (target in lexicon) | \(pct(s.coverage)) | |", "",
     ]
     if let c = s.context {
@@ -290,7 +290,7 @@ public struct SwipeReport: BenchmarkReport {
         "| metric | without context | with context |", "|---|---:|---:|",
         "| top-1 | \(pct(s.top1)) | \(pct(c.top1)) |",
         "| top-\(s.top) | \(pct(s.topK)) | \(pct(c.topK)) |",
-        "| MRR | \(String(format: "%.4f", s.mrr)) | \(String(format: "%.4f", c.mrr)) |",
+        "| MRR | \(pct(s.mrr)) | \(pct(c.mrr)) |",
         "| top-1, gestures with context only | \(pct(c.withContextTop1Before)) | \(pct(c.withContextTop1After)) |", "",
       ]
     }
@@ -304,18 +304,18 @@ public struct SwipeReport: BenchmarkReport {
       lines.append("| \(stage.name) | \(pct(stage.keptMedian)) | \(pct(stage.keptP90)) | \(pct(stage.keptMax)) | \(pct(stage.recall)) |")
     }
     lines += [
-      "", "Combined reduction factor of the filters (lexicon ÷ words left after them), median: \(String(format: "%.0f", s.reductionFactorMedian))×.", "",
+      "", "Combined reduction factor of the filters (lexicon ÷ words left after them), median: \(NumberFormatting.ratio(s.reductionFactorMedian)).", "",
       "## Decode time", "",
-      "| median ms | p90 ms | p99 ms | max ms | time-limit hits |", "|---:|---:|---:|---:|---:|",
+      "| median | p90 | p99 | max | time-limit hits |", "|---:|---:|---:|---:|---:|",
       "| \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.9))) | \(ms(s.decodeMs.quantile(0.99))) | \(ms(s.decodeMs.quantile(1))) | \(s.timeLimitHits) |",
-      "", "Lexicon layout (build) time: \(String(format: "%.2f", run.buildSeconds)) s"
+      "", "Lexicon layout (build) time: \(NumberFormatting.time(run.buildSeconds, unit: "s"))"
         + (run.layoutsRead > 0 ? " (\(run.layoutsRead) of \(run.layoutCount) layouts read from the layout cache)." : ".")
         + (run.jobs > 1 ? " **Timing: \(run.timing)**: \(run.jobs) gestures were decoded at once, so these times are no measure of one decode's speed." : ""), "",
-      "## By device", "", "| device | gestures | top-1 | top-\(s.top) | median ms |", "|---|---:|---:|---:|---:|",
+      "## By device", "", "| device | gestures | top-1 | top-\(s.top) | median time |", "|---|---:|---:|---:|---:|",
     ]
-    for g in s.byDevice { lines.append("| \(g.name) | \(g.gestures) | \(pct(g.top1)) | \(pct(g.topK)) | \(ms(g.decodeMsMedian)) |") }
-    lines += ["", "## By word length", "", "| letters | gestures | top-1 | top-\(s.top) | median ms |", "|---|---:|---:|---:|---:|"]
-    for g in s.byWordLength { lines.append("| \(g.name) | \(g.gestures) | \(pct(g.top1)) | \(pct(g.topK)) | \(ms(g.decodeMsMedian)) |") }
+    for g in s.byDevice { lines.append("| \(g.name) | \(NumberFormatting.grouped(g.gestures)) | \(pct(g.top1)) | \(pct(g.topK)) | \(ms(g.decodeMsMedian)) |") }
+    lines += ["", "## By word length", "", "| letters | gestures | top-1 | top-\(s.top) | median time |", "|---|---:|---:|---:|---:|"]
+    for g in s.byWordLength { lines.append("| \(g.name) | \(NumberFormatting.grouped(g.gestures)) | \(pct(g.top1)) | \(pct(g.topK)) | \(ms(g.decodeMsMedian)) |") }
     if !compared.isEmpty {
       lines += [
         "", "## Decoders on the same gestures", "",
@@ -323,16 +323,16 @@ public struct SwipeReport: BenchmarkReport {
         "gestures on the same layouts and lexicon; every decoder's per-gesture rows are in `results.csv`. A plug-in's",
         "*own* time is the `time_us` it reported (its compute per gesture), *pipe* the median of KeyBench's round trip",
         "less that, *unreported* the rest of its mean round trip, *load* the seconds to its handshake answer.", "",
-        "| decoder | top-1 | top-\(s.top) | MRR | median ms | p99 ms | " + PluginMeasures.headers(per: "gesture").joined(separator: " | ") + " |",
+        "| decoder | top-1 | top-\(s.top) | MRR | median time | p99 time | " + PluginMeasures.headers(per: "gesture").joined(separator: " | ") + " |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-        "| `\(run.decoderLabel)` (main, built in) | \(pct(s.top1)) | \(pct(s.topK)) | \(String(format: "%.4f", s.mrr)) | \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.99))) | | | | |",
+        "| `\(run.decoderLabel)` (main, built in) | \(pct(s.top1)) | \(pct(s.topK)) | \(pct(s.mrr)) | \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.99))) | | | | |",
       ]
       for entry in compared {
         let c = entry.summary
         let name = entry.builtInConfig == nil ? entry.name : "\(entry.name) `\(entry.run.decoderLabel)` (built in)"
         let cells = entry.plugin?.cells ?? ["", "", "", ""]
         lines.append(
-          "| \(name) | \(pct(c.top1)) | \(pct(c.topK)) | \(String(format: "%.4f", c.mrr)) | \(ms(c.decodeMs.median)) | \(ms(c.decodeMs.quantile(0.99))) | \(cells.joined(separator: " | ")) |")
+          "| \(name) | \(pct(c.top1)) | \(pct(c.topK)) | \(pct(c.mrr)) | \(ms(c.decodeMs.median)) | \(ms(c.decodeMs.quantile(0.99))) | \(cells.joined(separator: " | ")) |")
       }
       lines += [""] + compared.map { "- \($0.name): \($0.setup)" }
     }

@@ -305,14 +305,14 @@ public struct TouchReport: BenchmarkReport {
   }
 
   var body: String {
-    func pct(_ v: Double) -> String { v.isFinite ? String(format: "%.2f %%", v * 100) : "–" }
-    func ns(_ v: Double) -> String { v.isFinite ? String(format: "%.0f", v) : "–" }
+    func pct(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
+    func ns(_ v: Double) -> String { v.isFinite ? NumberFormatting.time(v, unit: "ns") : "–" }
     let c = config
     var lines = [
       "# Touch resolution benchmark", "",
       "Key error rate: share of letter taps resolved to another key than the one meant. Reduction:",
       "static regions' error rate ÷ the resolver's. Time: median over chunks of \(TouchBenchmark.timingChunk) taps of the mean",
-      "nanoseconds per resolution (p90 beside it), in whatever build ran this report.", "",
+      "time per resolution (p90 beside it), in whatever build ran this report.", "",
       "Resolvers: `nearest` key centre and `static` regions (cap plus half of each gap) ignore the",
       "letter model; `dynamic` shifts the boundaries inside a row toward the less probable key (seed",
       "004), `dynamic-2d` also the boundaries between rows; `gaussian` scores P(letter) × the touch",
@@ -343,8 +343,8 @@ public struct TouchReport: BenchmarkReport {
     for group in summary.groups {
       let title = group.source == "hws" ? "Real taps (How We Swipe, all canvases)" : group.name == "simulated" ? "All simulated devices" : "Simulated taps on `\(group.name)`"
       lines += [
-        "## \(title)", "", "\(group.taps) taps.", "",
-        "| resolver | key error rate | reduction vs static | ns per touch (median) | p90 |", "|---|---:|---:|---:|---:|",
+        "## \(title)", "", "\(NumberFormatting.grouped(group.taps)) taps.", "",
+        "| resolver | key error rate | reduction vs static | time per touch (median) | p90 |", "|---|---:|---:|---:|---:|",
       ]
       for row in group.rows {
         lines.append("| \(row.resolver.rawValue) | \(pct(row.keyErrorRate)) | \(row.reductionText) | \(ns(row.nsPerTouch)) | \(ns(row.nsPerTouchP90)) |")
@@ -369,7 +369,7 @@ public struct TouchReport: BenchmarkReport {
         let cells = zip(letter.errorRates, letter.topConfusions).map { rate, top in
           pct(rate) + (top.map { " (\($0.0) \(pct($0.1)))" } ?? "")
         }
-        lines.append("| \(letter.letter) | \(letter.taps) | " + cells.joined(separator: " | ") + " |")
+        lines.append("| \(letter.letter) | \(NumberFormatting.grouped(letter.taps)) | " + cells.joined(separator: " | ") + " |")
       }
       lines.append("")
     }
@@ -388,7 +388,7 @@ public struct TouchReport: BenchmarkReport {
         let decimals = spread.keyWidth == 1 ? 3 : 1
         let cells = [spread.keyWidth, m.meanX, m.meanY, m.sigmaX, spread.predictedX, m.sigmaY, spread.predictedY]
           .map { String(format: "%.\(decimals)f", $0) }
-        lines.append("| \(spread.name) | \(m.count) | " + cells.joined(separator: " | ") + " |")
+        lines.append("| \(spread.name) | \(NumberFormatting.grouped(m.count)) | " + cells.joined(separator: " | ") + " |")
       }
       lines.append("")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchCore
 import KeyBenchCorpora
 import KeyBenchGeometry
 public import KeyBenchTouch
@@ -26,7 +27,7 @@ public struct TouchSummary: Sendable {
     /// The reduction as people read it, where a ratio cannot say it: `1.80×`, `all` (this
     /// resolver makes no error, static regions some), or `n/a` with the reason.
     public var reductionText: String {
-      if reductionVsStatic.isFinite { return String(format: "%.2f×", reductionVsStatic) }
+      if reductionVsStatic.isFinite { return NumberFormatting.ratio(reductionVsStatic) }
       if reductionVsStatic == .infinity { return "all" }
       return keyErrorRate == 0 ? "n/a (static regions make no errors either)" : "n/a (static regions not run)"
     }

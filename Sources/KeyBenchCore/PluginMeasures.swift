@@ -61,15 +61,16 @@ public struct PluginMeasures: Sendable, Equatable {
     return values
   }
 
-  /// Markdown cells: own µs, pipe µs, unreported µs per item and load seconds (`n/a` when unknown).
+  /// Markdown cells: own, pipe and unreported time per item and the load time; the three per-item
+  /// times read "not reported" for a plug-in that sends no `time_us` (they are measured from it).
   public var cells: [String] {
-    func micro(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "n/a" }
-    return [micro(ownMicroseconds), micro(pipeMicroseconds), micro(unreportedMicroseconds), String(format: "%.2f", loadSeconds)]
+    func micro(_ value: Double?) -> String { value.map { NumberFormatting.time($0, unit: "µs") } ?? "not reported" }
+    return [micro(ownMicroseconds), micro(pipeMicroseconds), micro(unreportedMicroseconds), NumberFormatting.time(loadSeconds, unit: "s")]
   }
 
   /// The headers matching ``cells``.
   public static func headers(per item: String) -> [String] {
-    ["own µs/\(item)", "pipe µs/\(item)", "unreported µs/\(item)", "load s"]
+    ["own per \(item)", "pipe per \(item)", "unreported per \(item)", "load"]
   }
 
   /// The report's plug-in section: per plug-in its own time, the pipe, unreported time and load
@@ -86,7 +87,7 @@ public struct PluginMeasures: Sendable, Equatable {
     ]
     for (name, measures) in rows {
       lines.append(
-        "| \(name) | \(measures.requests) | \(measures.cells.joined(separator: " | ")) | \(measures.failedItems) | "
+        "| \(name) | \(NumberFormatting.grouped(measures.requests)) | \(measures.cells.joined(separator: " | ")) | \(measures.failedItems) | "
           + "\(measures.outOfLexiconItems.map(String.init) ?? "n/a") |")
     }
     return lines

@@ -2,7 +2,7 @@ import Foundation
 import KeyBenchCore
 import KeyBenchResults
 
-/// How report tables print numbers: every value goes through ``RunStatistics/format(_:unit:)``
+/// How report tables print numbers: every value goes through ``NumberFormatting/value(_:unit:)``
 /// with the unit its metric declares (a summary's `statistics` block), else the unit its name
 /// implies (Reports/FORMATS.md), so one unit always looks the same on every table of every page.
 enum Format {
@@ -56,7 +56,7 @@ enum Format {
   /// A table cell: `–` where there is no value, else the one format of `unit`.
   static func cell(_ value: Double?, unit: String) -> String {
     guard let value, value.isFinite else { return "–" }
-    return RunStatistics.format(value, unit: unit)
+    return NumberFormatting.value(value, unit: unit)
   }
 
   /// A table cell for metric `key`, in the unit `declared` gives it or its name implies.

@@ -225,9 +225,9 @@ public struct Leaderboard {
     for row in rows {
       if row.group != last {
         last = row.group
-        lines += ["", "## \(row.bench): \(row.inputs)", "", "| | rank | run | algorithm | \(row.accuracyName) | 95 % interval | µs per item |", "|---|---|---|---|---:|---|---:|"]
+        lines += ["", "## \(row.bench): \(row.inputs)", "", "| | rank | run | algorithm | \(row.accuracyName) | 95 % interval | time per item |", "|---|---|---|---|---:|---|---:|"]
       }
-      lines.append("| \(row.pareto ? "★" : "") | \(Self.rank(row)) | \(row.run) | \(row.algorithm) | \(Self.percent(row.accuracy)) | \(Self.interval(row)) | \(row.microseconds.map { String(format: "%.1f", $0) } ?? "n/a") |")
+      lines.append("| \(row.pareto ? "★" : "") | \(Self.rank(row)) | \(row.run) | \(row.algorithm) | \(Self.percent(row.accuracy)) | \(Self.interval(row)) | \(row.microseconds.map { NumberFormatting.time($0, unit: "µs") } ?? "n/a") |")
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -239,13 +239,13 @@ public struct Leaderboard {
     + "frontier: no other row is clearly more accurate (as for ranks) without being clearly slower, or clearly faster without "
     + "being clearly less accurate. "
     + "Clearly faster: with \(IntervalDominance.minimumRounds)+ interleaved rounds (a suite's \"repeat\"), the whole interval of the per-round time ratio "
-    + "below 1; from single runs, by more than \(IntervalDominance.costTolerance)×. With rounds, µs per item is their median."
+    + "below 1; from single runs, by more than \(IntervalDominance.costTolerance)×. With rounds, the time per item is their median."
 
-  static func percent(_ value: Double) -> String { String(format: "%.2f %%", value * 100) }
+  static func percent(_ value: Double) -> String { NumberFormatting.percent(value) }
 
   static func interval(_ row: Row) -> String {
     guard let low = row.low, let high = row.high else { return "n/a" }
-    return String(format: "%.2f – %.2f %%", low * 100, high * 100)
+    return NumberFormatting.percentInterval(low, high)
   }
 
   static func rank(_ row: Row) -> String { row.rankLow == row.rankHigh ? "\(row.rankLow)" : "\(row.rankLow)–\(row.rankHigh)" }
@@ -260,10 +260,10 @@ public struct Leaderboard {
         if !last.isEmpty { body += "</tbody></table>\n" }
         last = row.group
         body += "<h2>\(escape(row.bench)): \(escape(row.inputs))</h2>\n" + chart(group: row.group) + "<table><thead><tr><th></th><th>rank</th><th>run</th><th>algorithm</th>"
-          + "<th class='num'>\(escape(row.accuracyName))</th><th>95 % interval</th><th class='num'>µs per item</th></tr></thead><tbody>\n"
+          + "<th class='num'>\(escape(row.accuracyName))</th><th>95 % interval</th><th class='num'>time per item</th></tr></thead><tbody>\n"
       }
       body += "<tr\(row.pareto ? " class='pareto'" : "")><td>\(row.pareto ? "★" : "")</td><td>\(Self.rank(row))</td><td>\(escape(row.run))</td><td class='name'>\(escape(row.algorithm))</td>"
-        + "<td class='num'>\(Self.percent(row.accuracy))</td><td>\(Self.interval(row))</td><td class='num'>\(row.microseconds.map { String(format: "%.1f", $0) } ?? "n/a")</td></tr>\n"
+        + "<td class='num'>\(Self.percent(row.accuracy))</td><td>\(Self.interval(row))</td><td class='num'>\(row.microseconds.map { NumberFormatting.time($0, unit: "µs") } ?? "n/a")</td></tr>\n"
     }
     if !last.isEmpty { body += "</tbody></table>\n" }
     return """

@@ -137,7 +137,10 @@ extension KeybenchRun {
       for entry in report.entries {
         let s = entry.summary
         print(
-          "\(s.corrector): top-1 \(NumberFormatting.fixed(s.top1, decimals: 4)), top-\(suggestions) \(NumberFormatting.fixed(s.topK, decimals: 4)); non-word (\(s.nonWords)) top-1 \(NumberFormatting.fixed(s.nonWordTop1, decimals: 4)), top-\(suggestions) \(NumberFormatting.fixed(s.nonWordTopK, decimals: 4)); false corrections \(s.falseCorrections.isFinite ? NumberFormatting.fixed(s.falseCorrections, decimals: 4) : "n/a (no correctly typed word in the pairs)"); \(NumberFormatting.fixed(s.wordsPerSecond, decimals: 0)) words/s"
+          "\(s.corrector): top-1 \(NumberFormatting.percent(s.top1)), top-\(suggestions) \(NumberFormatting.percent(s.topK)); "
+            + "non-word (\(NumberFormatting.grouped(s.nonWords))) top-1 \(NumberFormatting.percent(s.nonWordTop1)), top-\(suggestions) \(NumberFormatting.percent(s.nonWordTopK)); "
+            + "false corrections \(s.falseCorrections.isFinite ? NumberFormatting.percent(s.falseCorrections) : "n/a (no correctly typed word in the pairs)"); "
+            + NumberFormatting.rate(s.wordsPerSecond, of: "words")
         )
       }
       for line in report.missingPeers { print("peer \(line)") }

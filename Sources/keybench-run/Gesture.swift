@@ -69,11 +69,11 @@ extension KeybenchRun {
       let summary = report.summary
       for row in summary.rows {
         print(
-          "\(row.scheme): CER \(NumberFormatting.fixed(row.characterErrorRate * 100, decimals: 2)) %, "
-            + "\(NumberFormatting.fixed(row.crossingsPerCharacter, decimals: 2)) crossings/char, "
-            + "\(NumberFormatting.fixed(row.borderCrossingsPerLetter, decimals: 3)) border crossings/letter, "
-            + "path \(NumberFormatting.fixed(row.idealPathMillimetersPerLetter, decimals: 1)) mm/letter "
-            + "(QWERTY swipe \(NumberFormatting.fixed(row.qwertyPathMillimetersPerLetter, decimals: 1))) over \(row.words) words")
+          "\(row.scheme): CER \(NumberFormatting.percent(row.characterErrorRate)), "
+            + "\(NumberFormatting.number(row.crossingsPerCharacter)) crossings/char, "
+            + "\(NumberFormatting.number(row.borderCrossingsPerLetter)) border crossings/letter, "
+            + "path \(NumberFormatting.value(row.idealPathMillimetersPerLetter, unit: "mm")) per letter "
+            + "(QWERTY swipe \(NumberFormatting.value(row.qwertyPathMillimetersPerLetter, unit: "mm"))) over \(NumberFormatting.grouped(row.words)) words")
       }
       print(report.wroteLine(out))
     }

@@ -133,7 +133,9 @@ extension KeybenchRun {
       for entry in report.entries {
         let s = entry.summary
         print(
-          "\(s.ranker): R@1 \(NumberFormatting.fixed(s.recallAt1, decimals: 4)), R@3 \(NumberFormatting.fixed(s.recallAt3, decimals: 4)), R@5 \(NumberFormatting.fixed(s.recallAt5, decimals: 4)), MRR \(NumberFormatting.fixed(s.mrr, decimals: 4)), false suggestions \(NumberFormatting.fixed(s.falseSuggestionRate, decimals: 4)), \(NumberFormatting.fixed(s.msPerQuery, decimals: 4)) ms/query"
+          "\(s.ranker): R@1 \(NumberFormatting.percent(s.recallAt1)), R@3 \(NumberFormatting.percent(s.recallAt3)), R@5 \(NumberFormatting.percent(s.recallAt5)), "
+            + "MRR \(NumberFormatting.percent(s.mrr)), false suggestions \(NumberFormatting.percent(s.falseSuggestionRate)), "
+            + "\(NumberFormatting.time(s.msPerQuery, unit: "ms")) per query"
         )
       }
       print(report.wroteLine(out))

@@ -164,14 +164,17 @@ extension KeybenchRun {
       let report = try SwipeRunner(options: options).run()
       try report.write(to: out)
       let summary = report.summary
+      let pct = { (v: Double) in NumberFormatting.percent(v) }, ms = { NumberFormatting.time($0, unit: "ms") }
       print(
-        (decoders.count > 1 ? "\(decoders[0].rawValue): " : "") + "top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), MRR \(String(format: "%.4f", summary.mrr)), coverage \(String(format: "%.4f", summary.coverage)); decode median \(String(format: "%.2f", summary.decodeMs.median)) ms, p99 \(String(format: "%.2f", summary.decodeMs.quantile(0.99))) ms over \(summary.gestures) gestures"
+        (decoders.count > 1 ? "\(decoders[0].rawValue): " : "")
+          + "top-1 \(pct(summary.top1)), top-\(top) \(pct(summary.topK)), MRR \(pct(summary.mrr)), coverage \(pct(summary.coverage)); "
+          + "decode median \(ms(summary.decodeMs.median)), p99 \(ms(summary.decodeMs.quantile(0.99))) over \(NumberFormatting.grouped(summary.gestures)) gestures"
       )
       if let c = summary.context {
-        print("with context: top-1 \(String(format: "%.4f", c.top1)), top-\(top) \(String(format: "%.4f", c.topK)) (\(c.gesturesWithContext) gestures carry context)")
+        print("with context: top-1 \(pct(c.top1)), top-\(top) \(pct(c.topK)) (\(NumberFormatting.grouped(c.gesturesWithContext)) gestures carry context)")
       }
       for entry in report.compared {
-        print("\(entry.name): top-1 \(String(format: "%.4f", entry.summary.top1)), top-\(top) \(String(format: "%.4f", entry.summary.topK)), MRR \(String(format: "%.4f", entry.summary.mrr)); decode median \(String(format: "%.2f", entry.summary.decodeMs.median)) ms")
+        print("\(entry.name): top-1 \(pct(entry.summary.top1)), top-\(top) \(pct(entry.summary.topK)), MRR \(pct(entry.summary.mrr)); decode median \(ms(entry.summary.decodeMs.median))")
       }
       print(report.wroteLine(out))
     }

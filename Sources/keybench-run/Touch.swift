@@ -86,7 +86,7 @@ extension KeybenchRun {
       let summary = report.summary
       for group in summary.groups {
         let cells = group.rows.map { row in
-          "\(row.resolver.rawValue) \(NumberFormatting.fixed(row.keyErrorRate * 100, decimals: 2)) %"
+          "\(row.resolver.rawValue) \(NumberFormatting.percent(row.keyErrorRate))"
             + (row.resolver == .static ? "" : " (\(row.reductionText))")
         }
         print("\(group.name) (\(NumberFormatting.grouped(group.taps)) taps): " + cells.joined(separator: ", "))

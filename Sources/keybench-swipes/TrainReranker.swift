@@ -158,7 +158,7 @@ extension KeybenchSwipes {
 
     /// The cross-validation table, Markdown.
     static func table(_ training: RerankerModel.Training) -> String {
-      func percent(_ value: Double?) -> String { value.map { String(format: "%.2f %%", 100 * $0) } ?? "" }
+      func percent(_ value: Double?) -> String { value.map { NumberFormatting.percent($0) } ?? "" }
       var lines = [
         "\(training.gestures) gestures of \(training.users) users; the target is among the pool for \(training.gesturesWithTargetInPool).",
         "",

@@ -45,7 +45,8 @@ enum Browser {
     """
 
   /// Small real runs of every benchmark and a sweep; photos (which needs WordNet and COCO) when
-  /// the shared corpora and WordNet are there.
+  /// the shared corpora and WordNet are there. What each run printed is kept beside its folder
+  /// (`FOLDER.stdout`) for tests that read the command line's output too.
   static func runs(in dir: TemporaryDirectory) throws -> [String] {
     let db = dir.path("l.sqlite")
     _ = try Run.product("keybench-ingest", [TestPaths.repository.appendingPathComponent("Corpora/fixtures/mini.combined").path, "--db", db])
@@ -55,18 +56,22 @@ enum Browser {
     let corpus = dir.path("s.jsonl")
     _ = try Run.product("keybench-swipes", ["generate", "--lexicon", "de", "--db", db, "--device", "iphone5", "--count", "30", "--seed", "1", "--out", corpus])
     let scheme = TestPaths.repository.appendingPathComponent("Corpora/gesture/english.xml").path
+    let counted = try Run.product("keybench-ingest", ["--text", text, "--name", "tx", "--db", db])
+    #expect(counted.status == 0, "\(counted.stderr)")
     let commands: [(String, [String])] = [
       ("swipe", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus]),
       ("correct", ["correct", "--lexicon", "de", "--db", db, "--pairs", pairs, "--corrector", "baseline,keyboard,kannsch"]),
       ("predict", ["predict", "--train", text, "--text", test, "--curve-lengths", "20,50", "--curve-slices", "2"]),
       ("touch", ["touch", "--train", text, "--text", test, "--device", "iphone5", "--device", "ipad4", "--seed", "1"]),
       ("gesture", ["gesture", "--scheme", scheme, "--text", test, "--seed", "1"]),
+      ("keyboard", ["keyboard", "--lexicon", "de", "--db", db, "--ngrams", "tx", "--sentences", test, "--typists", "3", "--keyboard", "keybench,plain,literal"]),
     ]
     var folders: [String] = []
     for (name, arguments) in commands {
       let out = dir.path(name)
       let result = try Run.product("keybench-run", arguments + ["--out", out])
       #expect(result.status == 0, "\(name): \(result.stderr)")
+      try result.stdout.write(toFile: out + ".stdout", atomically: true, encoding: .utf8)
       folders.append(out)
     }
     // A sweep folder (sweep.csv): the accuracy/latency scatter with its Pareto frontier.
@@ -74,12 +79,16 @@ enum Browser {
     let swept = try Run.product(
       "keybench-sweep", ["swipe", "--lexicon", "de", "--db", db, "--corpus", corpus, "--param", "filters.length.a=0.3,0.45,0.6", "--out", sweep])
     #expect(swept.status == 0, "sweep: \(swept.stderr)")
+    try swept.stdout.write(toFile: sweep + ".stdout", atomically: true, encoding: .utf8)
     folders.append(sweep)
     let captions = TestPaths.corpus("photos/coco_val2017_dev_captions.json")
     if FileManager.default.fileExists(atPath: captions), FileManager.default.fileExists(atPath: "/usr/share/wordnet/data.noun") {
       let out = dir.path("photos")
       let result = try Run.product("keybench-run", ["photos", "--captions", captions, "--labels", TestPaths.corpus("photos/coco_val2017_dev_image_labels.tsv"), "--limit", "200", "--seed", "1", "--out", out])
-      if result.status == 0 { folders.append(out) }
+      if result.status == 0 {
+        try result.stdout.write(toFile: out + ".stdout", atomically: true, encoding: .utf8)
+        folders.append(out)
+      }
     }
     return folders
   }
@@ -103,6 +112,6 @@ enum Browser {
       let problems = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
       #expect(problems == "[]", "\(URL(fileURLWithPath: folder).lastPathComponent): \(problems)")
     }
-    #expect(folders.count >= 6)
+    #expect(folders.count >= 7)
   }
 }

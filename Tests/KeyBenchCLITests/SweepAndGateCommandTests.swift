@@ -46,7 +46,7 @@ import Testing
     #expect(compared.status == 0 && compared.stdout.contains("| top1 | c0000:seed000 | c0005:seed000 |"), "\(compared.stdout)\(compared.stderr)")
     // Compare says what differs between the configurations, and their times (one run each).
     #expect(compared.stdout.contains("- `parameters.filters.length.a: 0.5 → 0.95`"), "\(compared.stdout)")
-    #expect(compared.stdout.contains("| c0000:seed000 | c0005:seed000 |") && compared.stdout.contains("median µs per item"), "\(compared.stdout)")
+    #expect(compared.stdout.contains("| c0000:seed000 | c0005:seed000 |") && compared.stdout.contains("median time per item"), "\(compared.stdout)")
     #expect(try String(contentsOfFile: "\(full)/sweep.md", encoding: .utf8).contains("each decoding the same 60 gestures"))
     // A configuration whose run folder is gone runs again.
     try FileManager.default.removeItem(atPath: "\(full)/runs/c0002")

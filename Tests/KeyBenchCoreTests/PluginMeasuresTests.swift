@@ -23,7 +23,7 @@ import Testing
     let measures = PluginMeasures.from(loadSeconds: 0.2, roundTrips: [10, 30], reported: [nil, nil], failedItems: 1, outOfLexiconItems: nil)
     #expect(measures.ownMicroseconds == nil && measures.pipeMicroseconds == nil && measures.unreportedMicroseconds == nil)
     #expect(measures.roundTripMicroseconds == 20)
-    #expect(measures.cells == ["n/a", "n/a", "n/a", "0.20"])
+    #expect(measures.cells == ["not reported", "not reported", "not reported", "0.200 s"])
     let names = measures.metrics(per: "gesture").map(\.0)
     #expect(names == ["plugin_load_seconds", "plugin_failed_items"])
   }

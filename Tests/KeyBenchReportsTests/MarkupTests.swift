@@ -47,15 +47,27 @@ import Testing
     #expect(wide.label(1200) == "1200")
   }
 
-  @Test func logScaleSpansWholeDecades() {
-    let scale = Scale.log(covering: [0.0, 0.004, 0.3], to: 0...300)
+  @Test func logScaleEndsWhereTheDataEnds() {
+    // Prediction's curves stop at 2,000 words: the axis runs 100 … 2,000, not to 10,000.
+    let curve = Scale.log(covering: [100, 200, 500, 1000, 2000], to: 0...100)
+    #expect(curve.domain == 100...2000)
+    #expect(curve.ticks == [100, 200, 500, 1000, 2000])
+    let times = Scale.log(covering: [0.37, 41], to: 0...100)
+    #expect(abs(times.domain.lowerBound - 0.2) < 1e-12 && times.domain.upperBound == 50)
+    // Three decades and more tick at decades, and at both ends so the axis says where it stops.
+    let wide = Scale.log(covering: [3, 70_000], to: 0...100)
+    #expect(wide.ticks == [2, 10, 100, 1000, 10_000, 100_000])
+  }
+
+  @Test func barLogScaleSpansWholeDecades() {
+    let scale = Scale.log(covering: [0.0, 0.004, 0.3], to: 0...300, wholeDecades: true)
     #expect(abs(scale.domain.lowerBound - 0.001) < 1e-15)
     #expect(abs(scale.domain.upperBound - 1) < 1e-12)
     #expect(scale.ticks.count == 4)
     #expect(abs(scale(0.01) - 100) < 1e-9)
     // Zero and values below the domain clamp to its edge instead of -infinity.
     #expect(scale(0) == 0)
-    let narrow = Scale.log(covering: [1.2, 40], to: 0...1)
+    let narrow = Scale.log(covering: [1.2, 40], to: 0...1, wholeDecades: true)
     #expect(narrow.ticks.map { ($0 * 10).rounded() / 10 } == [1, 2, 5, 10, 20, 50, 100])
     #expect(narrow.label(0.5) == "0.5")
   }

@@ -32,7 +32,7 @@ import Testing
     #expect(verdict["top1"] == .pass)  // −0.5 points, within 1
     #expect(verdict["mrr"] == .regression)  // −0.2 points, over its own 0.1
     #expect(verdict["decode_ms_median"] == .info)  // 2.5× slower in one sample each: not judged
-    #expect(checks.first { $0.metric == "decode_ms_median" }?.delta.hasPrefix("×2.50") == true)
+    #expect(checks.first { $0.metric == "decode_ms_median" }?.delta.hasPrefix("2.50×") == true)
     #expect(verdict["gestures"] == .info)
     #expect(verdict["resolvers.static.key_error_rate"] == .regression)  // +2 points of errors
     #expect(verdict["kept"] == .info)  // not a judged name: missing is only information

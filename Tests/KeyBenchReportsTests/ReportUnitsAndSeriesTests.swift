@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchCore
 import KeyBenchResults
 import KeyBenchTestSupport
 import Testing
@@ -122,7 +123,7 @@ import Testing
     let statistics = try #require(RunStatistics.read(summaryAt: run + "/summary.json"))
     // MRR is declared a fraction: wherever its value appears it is the percentage, never 0.7…
     let mrr = try #require(statistics.estimate("mrr", of: "seed000")?.value)
-    let shown = RunStatistics.format(mrr, unit: "fraction")
+    let shown = NumberFormatting.value(mrr, unit: "fraction")
     #expect(shown.hasSuffix(" %"))
     let cells = markup.all("td").map(\.text)
     #expect(cells.filter { $0 == shown }.count >= 3, "headline, decoder and all-metrics tables: \(shown)")
@@ -148,7 +149,7 @@ import Testing
     let summary = try SummaryFile(path: run)
     let markdown = SummaryTable(summaries: [summary], names: ["run-a"]).markdown
     let mrr = try #require(summary.statistics?.estimate("mrr", of: "seed000")?.value)
-    #expect(markdown.contains("| mrr | % | \(RunStatistics.format(mrr, unit: "fraction")) |"))
+    #expect(markdown.contains("| mrr | % | \(NumberFormatting.value(mrr, unit: "fraction")) |"))
     #expect(markdown.contains("| decode_ms_median | ms | 30.00 ms |"))
     #expect(markdown.contains("| gestures |  | 12 |"))
     #expect(markdown.contains("| configuration | | \(Self.longDecoder); decoders: shark2; top 4; plug-ins: null |"))
@@ -168,7 +169,7 @@ import Testing
     let predict = try RunFolder(path: baseline.appendingPathComponent("predict").path)
     #expect(predict.declaredUnits["ksr"] == "fraction" && predict.declaredUnits["next_top1"] == "fraction")
     let ksr = try #require(predict.summary?["metrics"]?["kannsch"]?["ksr"]?.number)
-    #expect(markup.all("td").contains { $0.text == RunStatistics.format(ksr, unit: "fraction") })
+    #expect(markup.all("td").contains { $0.text == NumberFormatting.value(ksr, unit: "fraction") })
   }
 
   @Test func longLabelsWrapAtWordsNotMidWord() {

@@ -159,17 +159,15 @@ public struct KeyboardReport: BenchmarkReport {
 
   public func markdown(_ statistics: RunStatistics) throws -> String {
     let overall = try overall()
-    func pct(_ v: Double?) -> String { v.map { String(format: "%.2f %%", $0 * 100) } ?? "–" }
     func cell(_ keyboard: String, _ metric: String) -> String {
       guard let e = statistics.metrics.first(where: { $0.algorithm == keyboard && $0.name == metric }), let value = e.value else { return "–" }
-      guard let low = e.low, let high = e.high else { return pct(value) }
-      return String(format: "%.1f (%.1f–%.1f)", value * 100, low * 100, high * 100)
+      return NumberFormatting.percent(value, low: e.low, high: e.high)
     }
     var lines = [
       "# Keyboard benchmark", "",
       "- device `\(options.device)` (`\(layout)`), noise model `\(options.noise.rawValue)`, \(Set(sentences.map(\.typist)).count) typists, \(sentences.count) sentences, \(wordCount) words of `\(options.sentences)`, seed \(options.seed)",
       "- text model: \(options.ngrams.map { "`\($0)`" } ?? "none"); top \(options.top) candidates scored", "",
-      "Scores in %, 95 % cluster-bootstrap intervals over typists in brackets. kebbie's definitions: a word typed with an error is a positive; a hit is the first (top-3: any of the first three) candidate equal to the intended word; overall = 0.15 × next top-3 + 0.2 × completion top-3 + 0.4 × correction F (β 0.9) + 0.25 × swipe top-1. A task a keyboard does not answer scores 0 (shown as unanswered).", "",
+      "95 % intervals over typists in brackets (cluster-robust t; overall: cluster bootstrap, as it weighs four tasks together). kebbie's definitions: a word typed with an error is a positive; a hit is the first (top-3: any of the first three) candidate equal to the intended word; overall = 0.15 × next top-3 + 0.2 × completion top-3 + 0.4 × correction F (β 0.9) + 0.25 × swipe top-1. A task a keyboard does not answer scores 0 (shown as unanswered).", "",
       "## kebbie's tasks", "",
       "| keyboard | overall | correction F | precision | recall | accuracy | completion top-3 | next top-3 | swipe top-1 |",
       "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -177,14 +175,14 @@ public struct KeyboardReport: BenchmarkReport {
     for keyboard in scored {
       let name = keyboard.keyboard
       let score = overall.first { $0.keyboard == name }
-      let o = score?.value.map { v in score?.interval.map { String(format: "%.3f (%.3f–%.3f)", v, $0.low, $0.high) } ?? String(format: "%.3f", v) } ?? "–"
+      let o = score?.value.map { NumberFormatting.percent($0, low: score?.interval?.low, high: score?.interval?.high) } ?? "–"
       func task(_ t: KeyboardTask, _ metric: String) -> String { keyboard.tasks.contains(t) ? cell(name, metric) : "unanswered" }
       lines.append("| \(name) | \(o) | \(task(.correct, "correction_f")) | \(task(.correct, "correction_precision")) | \(task(.correct, "correction_recall")) | \(task(.correct, "correction_accuracy")) | \(task(.complete, "completion_top3")) | \(task(.next, "next_top3")) | \(task(.swipe, "swipe_top1")) |")
     }
     lines += [
       "", "## Committed text (Fowler et al.'s comparison)", "",
       "Word and character error rates of the text as the taps spelled it (literal) and as committed (the first correction), and correctly typed words changed by the keyboard.", "",
-      "| keyboard | WER literal | WER committed | CER literal | CER committed | false corrections per 100 clean words |",
+      "| keyboard | WER literal | WER committed | CER literal | CER committed | false corrections (of clean words) |",
       "|---|---:|---:|---:|---:|---:|",
     ]
     for keyboard in scored where keyboard.tasks.contains(.correct) {
@@ -192,15 +190,15 @@ public struct KeyboardReport: BenchmarkReport {
       lines.append("| \(name) | \(cell(name, "wer_literal")) | \(cell(name, "wer")) | \(cell(name, "cer_literal")) | \(cell(name, "cer")) | \(cell(name, "false_corrections")) |")
     }
     lines += [
-      "", "## Latency per call (µs, median / 99th percentile) and memory",
+      "", "## Latency per call (median / 99th percentile) and memory",
       "", "Keyboards run one after the other in one process: resident memory after each, and the process's peak so far.", "",
-      "| keyboard | correct | complete | next | swipe | resident MiB | peak MiB |", "|---|---:|---:|---:|---:|---:|---:|",
+      "| keyboard | correct | complete | next | swipe | resident | peak |", "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for keyboard in scored {
       let cells = KeyboardTask.allCases.map { task in
-        keyboard.times[task].flatMap(Self.latency).map { String(format: "%.0f / %.0f", $0.median, $0.p99) } ?? "–"
+        keyboard.times[task].flatMap(Self.latency).map { NumberFormatting.time($0.median, unit: "µs") + " / " + NumberFormatting.time($0.p99, unit: "µs") } ?? "–"
       }
-      let memory = [keyboard.residentMiB, keyboard.peakMiB].map { $0.map { String(format: "%.0f", $0) } ?? "–" }
+      let memory = [keyboard.residentMiB, keyboard.peakMiB].map { $0.map { NumberFormatting.value($0, unit: "MiB") } ?? "–" }
       lines.append("| \(keyboard.keyboard) | " + (cells + memory).joined(separator: " | ") + " |")
     }
     return lines.joined(separator: "\n") + "\n\n" + statistics.markdown + "\n" + (try provenance.markdown(config: configuration))
@@ -222,10 +220,10 @@ extension KeyboardReport {
     let statistics = try pointStatistics()
     let overall = try overall(intervals: false)
     func pct(_ keyboard: String, _ metric: String) -> String {
-      statistics.metrics.first { $0.algorithm == keyboard && $0.name == metric }?.value.map { String(format: "%.1f %%", $0 * 100) } ?? "–"
+      statistics.metrics.first { $0.algorithm == keyboard && $0.name == metric }?.value.map(NumberFormatting.percent) ?? "–"
     }
     return scored.map { k in
-      let o = overall.first { $0.keyboard == k.keyboard }?.value.map { String(format: "%.3f", $0) } ?? "–"
+      let o = overall.first { $0.keyboard == k.keyboard }?.value.map(NumberFormatting.percent) ?? "–"
       return "\(k.keyboard): overall \(o), correction F \(pct(k.keyboard, "correction_f")), completion top-3 \(pct(k.keyboard, "completion_top3")), next top-3 \(pct(k.keyboard, "next_top3")), swipe top-1 \(pct(k.keyboard, "swipe_top1")), WER \(pct(k.keyboard, "wer_literal")) → \(pct(k.keyboard, "wer"))"
     }
   }

@@ -52,7 +52,7 @@ extension SwipeRunner {
       provenance.plugins.append(identity)
       BundledPlugins.printFindings(identity)
       let summary = SwipeSummary(results: external.results, lexiconSize: external.lexiconSize, top: top)
-      StandardError.print("\(spec.name): top-1 \(String(format: "%.4f", summary.top1)), top-\(top) \(String(format: "%.4f", summary.topK)), median \(String(format: "%.2f", summary.decodeMs.median)) ms")
+      StandardError.print("\(spec.name): top-1 \(NumberFormatting.percent(summary.top1)), top-\(top) \(NumberFormatting.percent(summary.topK)), median \(NumberFormatting.time(summary.decodeMs.median, unit: "ms"))")
       compared.append(.init(
         name: spec.name, setup: "plug-in \(MarkdownText.code(spec.command)): \(identity.selfDescription)",
         run: external, summary: summary, plugin: identity.measures))

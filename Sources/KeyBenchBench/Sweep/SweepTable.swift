@@ -220,8 +220,7 @@ public struct SweepTable: Sendable, Equatable {
     let c = metrics.firstIndex(of: cost)!
     func cell(_ value: Double?, _ metric: String) -> String {
       guard let value else { return "–" }
-      return metric.contains("_ms") ? String(format: "%.2f", value) : SweepMetrics.isShare(metric)
-        ? String(format: "%.2f %%", value * 100) : CSV.number(value)
+      return NumberFormatting.value(value, unit: metric.contains("_ms") ? "ms" : SweepMetrics.isShare(metric) ? "fraction" : "")
     }
     let shown = metrics.filter { !$0.hasPrefix("filters.") || $0.hasSuffix(".recall") }
     let head = "| config | " + (parameters + shown).joined(separator: " | ") + " |"
@@ -321,11 +320,11 @@ public enum SweepMetrics {
   /// finite and not negative.
   static func impossibility(of value: Double, metric: String) -> String? {
     guard value.isFinite else { return "not a finite number" }
-    if isShare(metric) || metric == "mrr" { return (0...1).contains(value) ? nil : "a share must be within 0…1" }
+    if isShare(metric) { return (0...1).contains(value) ? nil : "a share must be within 0…1" }
     return value >= 0 ? nil : "must not be negative"
   }
 
   static func isShare(_ metric: String) -> Bool {
-    metric.hasPrefix("top") || metric == "coverage" || metric.hasSuffix(".recall") || metric.hasSuffix(".kept_median")
+    metric.hasPrefix("top") || metric == "mrr" || metric == "coverage" || metric.hasSuffix(".recall") || metric.hasSuffix(".kept_median")
   }
 }

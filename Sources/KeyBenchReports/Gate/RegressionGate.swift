@@ -113,14 +113,14 @@ public struct RegressionGate: Sendable {
         let points = (new - old) * 100
         let worse = kind == .accuracy ? -points : points
         return Check(
-          metric: metric, baseline: old, current: new, delta: String(format: "%+.2f pt (threshold %.2f, untested: no rows)", points, allowedDrop(metric)),
+          metric: metric, baseline: old, current: new, delta: NumberFormatting.points(new - old) + " (threshold \(NumberFormatting.fixed(allowedDrop(metric), decimals: 2)) pt, untested: no rows)",
           verdict: worse > allowedDrop(metric) + 1e-9 ? .regression : .pass, unit: "fraction")
       case .time, .rate:
         if let reason = timesNotComparable {
           return Check(metric: metric, baseline: old, current: new, delta: "not compared: \(reason)", verdict: .info)
         }
         let ratio = old > 0 ? new / old : (new > 0 ? .infinity : 1)
-        return Check(metric: metric, baseline: old, current: new, delta: String(format: "×%.2f (one sample each, not judged)", ratio), verdict: .info)
+        return Check(metric: metric, baseline: old, current: new, delta: NumberFormatting.ratio(ratio) + " (one sample each, not judged)", verdict: .info)
       case .count:
         return Check(metric: metric, baseline: old, current: new, delta: isJudgedOnRows(metric) ? "judged on rows" : "", verdict: .info)
       }

@@ -103,10 +103,10 @@ public struct StatisticalGate: Sendable {
       {
         let shown = detectable * scale
         underpowered.append(
-          String(format: "%@: cannot detect drops below %.1f %@ with %d items in %d %@s (--min-effect %@; %.0f %% power at α %.2f, Holm over %d%@)",
-            name, shown, unit, c.items, c.groups, report.group, Self.number(minEffect), power * 100, alpha, report.family,
-            definition.score.isBinary ? ", a drop spread over the items" : ""))
-        delta += String(format: "; detects ≥ %.1f", shown)
+          "\(name): cannot detect drops below \(NumberFormatting.fixed(shown, decimals: 2)) \(unit) with \(NumberFormatting.grouped(c.items)) items in "
+            + "\(NumberFormatting.grouped(c.groups)) \(report.group)s (--min-effect \(Self.number(minEffect)); \(Int((power * 100).rounded())) % power at "
+            + "α \(NumberFormatting.fixed(alpha, decimals: 2)), Holm over \(report.family)\(definition.score.isBinary ? ", a drop spread over the items" : ""))")
+        delta += "; detects ≥ \(NumberFormatting.fixed(shown, decimals: 2)) \(unit)"
       }
       check(delta + ")", c.isRegression(minEffect: minEffect, alpha: alpha) ? .regression : .pass)
     }

@@ -5,7 +5,9 @@ import KeyBenchResults
 /// (Reports/FORMATS.md): correction accuracy by error kind and speed, touch key error rates per
 /// resolver and device, gesture schemes' error and effort, photo Recall@k, and prediction's
 /// saving rate against text length with every predictor and adaptation on and off on one chart.
-/// One figure set per run; accuracies in percent, axis titles with units.
+/// One figure set per run; accuracies in percent, axis titles with units. Algorithms are always
+/// the series, in their page colour (``SeriesColors``); metrics, devices and settings are
+/// categories or separate charts, so no colour ever stands for anything but an algorithm.
 enum BenchFigures {
   static func figures(bench: String, run: RunFolder, colors: SeriesColors) -> [Node] {
     guard let metrics = run.summary?["metrics"], case .object(let object) = metrics else { return [] }
@@ -13,11 +15,11 @@ enum BenchFigures {
     let color = { (algorithm: String) in colors.color(bench: bench, run: run.path, algorithm: algorithm) }
     switch bench {
     case "correct": return correction(object, run: run, color: color)
-    case "touch": return touch(metrics, run: run)
-    case "gesture": return gesture(metrics, run: run)
+    case "touch": return touch(metrics, run: run, color: color)
+    case "gesture": return gesture(metrics, run: run, color: color)
     case "photos": return photos(object, run: run, color: color)
-    case "predict": return prediction(object, run: run)
-    case "keyboard": return keyboard(metrics, run: run)
+    case "predict": return prediction(object, run: run, color: color)
+    case "keyboard": return keyboard(metrics, run: run, color: color)
     default: return []
     }
   }
@@ -148,51 +150,46 @@ enum BenchFigures {
     return values.filter { seen.insert($0).inserted }
   }
 
-  static func touch(_ metrics: JSONValue, run: RunFolder) -> [Node] {
+  static func touch(_ metrics: JSONValue, run: RunFolder, color: (String) -> String) -> [Node] {
     guard case .object(let resolvers)? = metrics["resolvers"] else { return [] }
     let names = resolvers.keys.sorted()
     let intervals = RunIntervals(run)
-    var series = [
-      BarChart.Series(
-        name: "all devices", values: names.map { percent(resolvers[$0]?["key_error_rate"]) },
-        errors: names.map { intervals.percent($0, "key_error_rate") })
-    ]
-    if case .object(let devices)? = metrics["devices"] {
-      for device in devices.keys.sorted() {
-        series.append(BarChart.Series(name: device, values: names.map { percent(devices[device]?[$0]?["key_error_rate"]) }))
-      }
-    }
+    var devices: [String] = []
+    if case .object(let perDevice)? = metrics["devices"] { devices = perDevice.keys.sorted() }
     let rates = BarChart.svg(
-      title: "Key error rate per resolver and device (\(run.name))", categories: names, series: series,
-      yTitle: "wrong key (% of taps)", xTitle: "resolver")
+      title: "Key error rate per resolver and device (\(run.name))", categories: ["all devices"] + devices,
+      series: names.map { name in
+        BarChart.Series(
+          name: name, values: [percent(resolvers[name]?["key_error_rate"])] + devices.map { percent(metrics["devices"]?[$0]?[name]?["key_error_rate"]) },
+          errors: [intervals.percent(name, "key_error_rate")] + devices.map { _ in nil }, color: color(name))
+      }, yTitle: "wrong key (% of taps)", xTitle: "device")
     let speed = BarChart.svg(
-      title: "Resolution time (\(run.name))", categories: names,
-      series: [BarChart.Series(name: "median", values: names.map { resolvers[$0]?["ns_per_touch"]?.number })],
-      yTitle: "nanoseconds per touch", xTitle: "resolver")
+      title: "Resolution time (\(run.name))", categories: ["median time per touch"],
+      series: names.map { BarChart.Series(name: $0, values: [resolvers[$0]?["ns_per_touch"]?.number], color: color($0)) },
+      yTitle: "nanoseconds per touch", xTitle: "")
     return [
-      Blocks.figure(rates, caption: "Share of simulated taps each resolver assigns to another key than the intended one, pooled (with its 95 % interval over text blocks, cluster-robust t) and per device; lower is better. The confusion heat maps below show which letters are confused."),
+      Blocks.figure(rates, caption: "Share of simulated taps each resolver assigns to another key than the intended one, pooled over devices (with its 95 % interval over text blocks, cluster-robust t) and per device; lower is better. The confusion heat maps below show which letters are confused."),
       Blocks.figure(speed, caption: "Time per resolved touch, release build, one thread."),
     ]
   }
 
-  static func gesture(_ metrics: JSONValue, run: RunFolder) -> [Node] {
+  static func gesture(_ metrics: JSONValue, run: RunFolder, color: (String) -> String) -> [Node] {
     guard case .object(let schemes)? = metrics["schemes"] else { return [] }
     let names = schemes.keys.sorted()
     let intervals = RunIntervals(run)
-    let errors = BarChart.svg(
-      title: "Decoding errors per letter scheme (\(run.name))", categories: names,
-      series: [
-        BarChart.Series(name: "character error rate", values: names.map { percent(schemes[$0]?["cer"]) }, errors: names.map { intervals.percent($0, "cer") }),
+    func series(_ keys: [String], percent asPercent: Bool) -> [BarChart.Series] {
+      names.map { name in
         BarChart.Series(
-          name: "word error rate", values: names.map { percent(schemes[$0]?["word_error_rate"]) },
-          errors: names.map { intervals.percent($0, "word_error_rate") }),
-      ], yTitle: "errors (%)", xTitle: "scheme")
+          name: name, values: keys.map { asPercent ? percent(schemes[name]?[$0]) : schemes[name]?[$0]?.number },
+          errors: keys.map { asPercent ? intervals.percent(name, $0) : nil }, color: color(name))
+      }
+    }
+    let errors = BarChart.svg(
+      title: "Decoding errors per letter scheme (\(run.name))", categories: ["character error rate", "word error rate"],
+      series: series(["cer", "word_error_rate"], percent: true), yTitle: "errors (%)", xTitle: "")
     let effort = BarChart.svg(
-      title: "Effort per character (\(run.name))", categories: names,
-      series: [
-        BarChart.Series(name: "strokes", values: names.map { schemes[$0]?["strokes_per_char"]?.number }),
-        BarChart.Series(name: "region crossings", values: names.map { schemes[$0]?["crossings_per_char"]?.number }),
-      ], yTitle: "per character", xTitle: "scheme")
+      title: "Effort per character (\(run.name))", categories: ["strokes", "region crossings"],
+      series: series(["strokes_per_char", "crossings_per_char"], percent: false), yTitle: "per character", xTitle: "")
     return [
       Blocks.figure(errors, caption: "Character and word error rates of the simulated strokes decoded with each scheme, with 95 % intervals over words (cluster-robust t); lower is better."),
       Blocks.figure(effort, caption: "Strokes and region crossings per character: what each scheme costs the hand."),
@@ -201,28 +198,28 @@ enum BenchFigures {
 
   /// kebbie's four tasks per keyboard, the committed text's word error rate against the literal
   /// taps', and the time per call per task.
-  static func keyboard(_ metrics: JSONValue, run: RunFolder) -> [Node] {
+  static func keyboard(_ metrics: JSONValue, run: RunFolder, color: (String) -> String) -> [Node] {
     guard case .object(let keyboards)? = metrics["keyboards"] else { return [] }
     let names = keyboards.keys.sorted()
     let intervals = RunIntervals(run)
-    func series(_ key: String, _ label: String) -> BarChart.Series {
-      BarChart.Series(name: label, values: names.map { percent(keyboards[$0]?[key]) }, errors: names.map { intervals.percent($0, key) })
+    func series(_ keys: [String], percent asPercent: Bool = true) -> [BarChart.Series] {
+      names.map { name in
+        BarChart.Series(
+          name: name, values: keys.map { asPercent ? percent(keyboards[name]?[$0]) : keyboards[name]?[$0]?.number },
+          errors: keys.map { asPercent ? intervals.percent(name, $0) : nil }, color: color(name))
+      }
     }
     let tasks = BarChart.svg(
-      title: "kebbie's tasks per keyboard (\(run.name))", categories: names,
-      series: [
-        series("correction_f", "correction F (β 0.9)"), series("completion_top3", "completion top-3"), series("next_top3", "next word top-3"),
-        series("swipe_top1", "swipe top-1"),
-      ], yTitle: "% of requests", xTitle: "keyboard")
+      title: "kebbie's tasks per keyboard (\(run.name))",
+      categories: ["correction F (β 0.9)", "completion top-3", "next word top-3", "swipe top-1"],
+      series: series(["correction_f", "completion_top3", "next_top3", "swipe_top1"]), yTitle: "% of requests", xTitle: "task")
     let errors = BarChart.svg(
-      title: "Word error rate of the text (\(run.name))", categories: names,
-      series: [series("wer_literal", "literal taps"), series("wer", "committed (first correction)")], yTitle: "words with an error (%)",
-      xTitle: "keyboard")
+      title: "Word error rate of the text (\(run.name))", categories: ["literal taps", "committed (first correction)"],
+      series: series(["wer_literal", "wer"]), yTitle: "words with an error (%)", xTitle: "")
+    let tasksTimed = ["correct", "complete", "next", "swipe"]
     let latency = BarChart.svg(
-      title: "Time per call (\(run.name))", categories: names,
-      series: ["correct", "complete", "next", "swipe"].map { task in
-        BarChart.Series(name: "\(task), median", values: names.map { keyboards[$0]?["\(task)_us_median"]?.number })
-      }, yTitle: "µs per call (log scale)", xTitle: "keyboard", logY: true)
+      title: "Time per call (\(run.name))", categories: tasksTimed.map { "\($0), median" },
+      series: series(tasksTimed.map { "\($0)_us_median" }, percent: false), yTitle: "µs per call (log scale)", xTitle: "task", logY: true)
     return [
       Blocks.figure(tasks, caption: "kebbie's definitions on the run's rows: correction F-β of words typed with and without errors, completion and next word among the first three, swipes decoded first. A task a keyboard does not answer scores 0. Whiskers: 95 % intervals over typists (cluster-robust t)."),
       Blocks.figure(errors, caption: "Share of words misspelled as the taps spelled them (each tap's nearest key) and as committed by each keyboard (Fowler et al.'s measure); whiskers: 95 % intervals over typists."),
@@ -246,48 +243,54 @@ enum BenchFigures {
     let falseRates = rankers.map { percent($0.metrics["false_suggestion_rate"]) }
     if falseRates.contains(where: { $0 != nil }) {
       nodes.append(Blocks.figure(
-        BarChart.svg(title: "False suggestions (\(run.name))", categories: rankers.map(\.name),
-          series: [BarChart.Series(name: "false suggestion rate", values: falseRates, errors: rankers.map { intervals.percent($0.name, "false_suggestion_rate") })],
-          yTitle: "% of messages", xTitle: "ranker"),
+        BarChart.svg(title: "False suggestions (\(run.name))", categories: ["false suggestion rate"],
+          series: zip(rankers, falseRates).map { ranker, rate in
+            BarChart.Series(name: ranker.name, values: [rate], errors: [intervals.percent(ranker.name, "false_suggestion_rate")], color: color(ranker.name))
+          }, yTitle: "% of messages", xTitle: ""),
         caption: "Share of messages whose photo is not in the library for which a ranker still suggests one; lower is better."))
     }
     return nodes
   }
 
-  static func prediction(_ object: [String: JSONValue], run: RunFolder) -> [Node] {
+  static func prediction(_ object: [String: JSONValue], run: RunFolder, color: (String) -> String) -> [Node] {
     var nodes: [Node] = []
-    // Keystrokes (what a user saves in taps) and characters (the seed's own measure, Fig. 4.2/4.3).
+    let predictors = algorithms(object)
+    // Keystrokes (what a user saves in taps) and characters (the seed's own measure, Fig. 4.2/4.3),
+    // each with adaptation on and off as two charts on one y axis: a predictor keeps its colour,
+    // and each chart holds one band per predictor rather than four overlapping ones.
     let measures = [
       ("ksr", "Keystroke saving rate", "keystrokes saved (%)"),
       ("csr", "Character saving ratio (the seed's measure)", "characters saved (%)"),
     ]
     for (metric, title, axis) in measures {
-      var series: [LineChart.Series] = []
-      for (name, metrics) in algorithms(object) {
-        for (suffix, label) in [("", "adaptation on"), ("_static", "adaptation off")] {
-          guard let curve = metrics["\(metric)_by_length\(suffix)"]?.curve, !curve.isEmpty else { continue }
-          series.append(LineChart.Series(
-            name: "\(name), \(label)",
-            samples: curve.map { LineChart.Sample(x: $0.x, mean: $0.mean * 100, std: $0.std.map { $0 * 100 }) }))
-        }
+      let settings = [("", "adaptation on"), ("_static", "adaptation off")]
+      let charts = settings.map { suffix, label in
+        (label, predictors.compactMap { name, metrics -> LineChart.Series? in
+          guard let curve = metrics["\(metric)_by_length\(suffix)"]?.curve, !curve.isEmpty else { return nil }
+          return LineChart.Series(
+            name: name, samples: curve.map { LineChart.Sample(x: $0.x, mean: $0.mean * 100, std: $0.std.map { $0 * 100 }) }, color: color(name))
+        })
+      }.filter { !$0.1.isEmpty }
+      let shared = charts.flatMap { $0.1.flatMap(\.samples) }.flatMap { [$0.band?.lowerBound ?? $0.mean, $0.band?.upperBound ?? $0.mean] }
+      for (label, series) in charts {
+        nodes.append(Blocks.figure(
+          LineChart.svg(title: "\(title) against text length, \(label) (\(run.name))", series: series,
+            xTitle: "words typed by one user (log scale)", yTitle: axis, logX: true, yCovering: shared),
+          caption: "Each predictor \(label == "adaptation on" ? "adapting to the text as it is typed" : "with its adaptation off") (seed 002 Fig. 4.2/4.3): mean over slices of each length, ±1 standard deviation band (none where one slice fits); the two charts share their y axis."))
       }
-      guard !series.isEmpty else { continue }
-      nodes.append(Blocks.figure(
-        LineChart.svg(title: "\(title) against text length (\(run.name))", series: series, xTitle: "words typed by one user (log scale)", yTitle: axis, logX: true),
-        caption: "Every predictor with adaptation on and off on the same axes (seed 002 Fig. 4.2/4.3): mean over slices of each length, ±1 standard deviation band."))
     }
-    let predictors = algorithms(object)
     let intervals = RunIntervals(run)
     if !predictors.isEmpty {
+      let kinds = [("next_top1", "next word top-1"), ("next_top3", "next word top-3"), ("ksr_at_1", "keystrokes saved, 1 suggestion"),
+        ("ksr_at_3", "… 3 suggestions"), ("ksr_at_5", "… 5 suggestions")].filter { key, _ in predictors.contains { $0.metrics[key] != nil } }
       nodes.append(Blocks.figure(
         BarChart.svg(
-          title: "Next-word prediction and savings (\(run.name))", categories: predictors.map(\.name),
-          series: [
-            BarChart.Series(name: "next word top-1", values: predictors.map { percent($0.metrics["next_top1"]) }, errors: predictors.map { intervals.percent($0.name, "next_top1") }),
-            BarChart.Series(name: "next word top-3", values: predictors.map { percent($0.metrics["next_top3"]) }, errors: predictors.map { intervals.percent($0.name, "next_top3") }),
-            BarChart.Series(name: "keystrokes saved", values: predictors.map { percent($0.metrics["ksr"]) }, errors: predictors.map { intervals.percent($0.name, "ksr") }),
-          ], yTitle: "% of words (% of keystrokes for savings)", xTitle: "predictor"),
-        caption: "Share of words predicted before their first letter (first or among the first three suggestions), and the keystroke saving rate over the whole test text; whiskers are 95 % intervals over 100-word text blocks (cluster-robust t)."))
+          title: "Next-word prediction and savings (\(run.name))", categories: kinds.map(\.1),
+          series: predictors.map { name, metrics in
+            BarChart.Series(
+              name: name, values: kinds.map { percent(metrics[$0.0]) }, errors: kinds.map { intervals.percent(name, $0.0) }, color: color(name))
+          }, yTitle: "% of words (% of keystrokes for savings)", xTitle: ""),
+        caption: "Share of words predicted before their first letter (first or among the first three suggestions), and the keystroke saving rate over the whole test text with 1, 3 and 5 suggestions shown; whiskers are 95 % intervals over 100-word text blocks (cluster-robust t)."))
     }
     return nodes
   }

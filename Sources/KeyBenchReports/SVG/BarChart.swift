@@ -21,7 +21,7 @@ enum BarChart {
       categoryLines: Canvas.categoryLines(categories))
     let all = series.flatMap { $0.values.compactMap { $0 } + $0.errors.compactMap { $0?.upperBound } }
     let y = logY
-      ? Scale.log(covering: all, to: canvas.yRange, flipped: true)
+      ? Scale.log(covering: all, to: canvas.yRange, flipped: true, wholeDecades: true)
       : Scale.linear(covering: all, to: canvas.yRange, flipped: true, includeZero: true)
     var nodes = canvas.yAxis(y, title: yTitle)
     let band = canvas.bandWidth(categories.count)

@@ -233,12 +233,37 @@ enum Palette {
   static func color(_ index: Int) -> String { colors[index % colors.count] }
 }
 
-/// The colour of each run (and each algorithm of a run) on one page: assigned in the order the
-/// page first draws them, per benchmark, so a run is painted the same in every chart of the page
-/// and a reader can follow it from the accuracy bars to the time curves and the intervals.
+/// The colour of every algorithm KeyBench ships, fixed by name, so a reader who learnt that
+/// kannsch is blue on the correction page finds it blue on the prediction page and in every
+/// suite's pages. Names that a benchmark draws together have different colours (tested against
+/// the benchmarks' catalogues); indexes are into ``Palette/colors``.
+public enum AlgorithmPalette {
+  /// Per benchmark, its shipped algorithms and peers. An algorithm in two benchmarks (kannsch
+  /// corrects and predicts) has the same colour in both.
+  public static let byBench: [String: [String: Int]] = [
+    "swipe": ["seed000": 0, "shark2": 1],
+    "correct": [
+      "kannsch": 0, "kannsch-static": 4, "keyboard": 2, "baseline": 7, "hunspell": 1, "aspell": 5, "nuspell": 3, "symspell": 6,
+    ],
+    "predict": ["kannsch": 0, "ngram": 2, "presage": 1],
+    "touch": ["static": 7, "nearest": 4, "gaussian": 1, "gaussian-density": 5, "dynamic": 0, "dynamic-2d": 2],
+    "photos": ["exact": 7, "synonyms": 4, "hypernyms": 1, "hyponyms": 5, "best": 0],
+  ]
+
+  /// The fixed colour index of `name` in charts of `bench` (or of any benchmark that ships it).
+  public static func index(of name: String, bench: String) -> Int? {
+    byBench[bench]?[name] ?? byBench.keys.sorted().lazy.compactMap { byBench[$0]?[name] }.first
+  }
+}
+
+/// The colour of each run (and each algorithm of a run) on one page. An algorithm KeyBench ships
+/// takes its fixed colour (``AlgorithmPalette``) the first time the page draws it; anything else
+/// (plug-ins, variants such as `keyboard+context`, a second run of the same algorithm, whole runs)
+/// takes the first colour that no fixed name of its benchmark claims and no series of the
+/// benchmark holds yet, so a series keeps one colour across every chart of the page.
 public final class SeriesColors {
   private var assigned: [String: Int] = [:]
-  private var next: [String: Int] = [:]
+  private var taken: [String: Set<Int>] = [:]
 
   public init() {}
 
@@ -246,8 +271,21 @@ public final class SeriesColors {
   public func color(bench: String, run: String, algorithm: String? = nil) -> String {
     let key = [bench, run, algorithm ?? ""].joined(separator: "\u{0}")
     if let index = assigned[key] { return Palette.color(index) }
-    let index = next[bench, default: 0]
-    next[bench] = index + 1
+    var used = taken[bench, default: []]
+    let index: Int
+    if let algorithm, let fixed = AlgorithmPalette.index(of: algorithm, bench: bench), !used.contains(fixed) {
+      index = fixed
+    } else {
+      // Free colours first avoid every fixed one, so a shipped algorithm drawn later on the page
+      // still finds its own colour; past that, any colour the benchmark has not used; past all
+      // eight, the palette repeats.
+      let reserved = Set(AlgorithmPalette.byBench[bench]?.values.map { $0 } ?? [])
+      let all = Array(0..<Palette.colors.count)
+      index = all.first { !used.contains($0) && !reserved.contains($0) } ?? all.first { !used.contains($0) }
+        ?? used.count % Palette.colors.count
+    }
+    used.insert(index)
+    taken[bench] = used
     assigned[key] = index
     return Palette.color(index)
   }

@@ -24,12 +24,14 @@ enum LineChart {
     var color: String? = nil
   }
 
-  static func svg(title: String, series: [Series], xTitle: String, yTitle: String, logX: Bool = false) -> Node {
+  /// `yCovering`: extra values the y axis must cover, so charts meant to be read side by side
+  /// share one axis.
+  static func svg(title: String, series: [Series], xTitle: String, yTitle: String, logX: Bool = false, yCovering: [Double] = []) -> Node {
     let canvas = Canvas(
       legend: series.count > 1 ? series.enumerated().map { Canvas.LegendEntry(name: $1.name, color: $1.color ?? Palette.color($0)) } : [])
     let samples = series.flatMap(\.samples)
     let x = logX ? Scale.log(covering: samples.map(\.x), to: canvas.xRange) : Scale.linear(covering: samples.map(\.x), to: canvas.xRange)
-    let y = Scale.linear(covering: samples.flatMap { [$0.band?.lowerBound ?? $0.mean, $0.band?.upperBound ?? $0.mean] },
+    let y = Scale.linear(covering: samples.flatMap { [$0.band?.lowerBound ?? $0.mean, $0.band?.upperBound ?? $0.mean] } + yCovering,
       to: canvas.yRange, flipped: true)
     var nodes = canvas.yAxis(y, title: yTitle)
     nodes += canvas.xAxis(x, title: xTitle)

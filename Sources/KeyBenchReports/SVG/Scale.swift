@@ -28,13 +28,33 @@ public struct Scale: Sendable {
       range: range, flipped: flipped)
   }
 
-  /// A log10 scale over whole decades covering the positive values (others are ignored).
-  public static func log(covering values: [Double], to range: ClosedRange<Double>, flipped: Bool = false) -> Scale {
+  /// A log10 scale from the 1-2-5 value at or below the smallest positive value to the one at or
+  /// above the largest (others are ignored), so the axis ends where the data ends; `wholeDecades`
+  /// widens it to decades (bars grow from the axis's lowest decade).
+  public static func log(covering values: [Double], to range: ClosedRange<Double>, flipped: Bool = false,
+    wholeDecades: Bool = false) -> Scale {
     let positive = values.filter { $0.isFinite && $0 > 0 }
-    var low = Foundation.log10(positive.min() ?? 1).rounded(.down)
-    var high = Foundation.log10(positive.max() ?? 10).rounded(.up)
-    if low == high { (low, high) = (low, high + 1) }
-    return Scale(kind: .log, domain: pow(10, low) ... pow(10, high), range: range, flipped: flipped)
+    guard let smallest = positive.min(), let largest = positive.max() else {
+      return Scale(kind: .log, domain: 1...10, range: range, flipped: flipped)
+    }
+    if wholeDecades {
+      let low = Foundation.log10(smallest).rounded(.down)
+      var high = Foundation.log10(largest).rounded(.up)
+      if low == high { high += 1 }
+      return Scale(kind: .log, domain: pow(10, low)...pow(10, high), range: range, flipped: flipped)
+    }
+    var low = niceLog(smallest, up: false)
+    var high = niceLog(largest, up: true)
+    if low == high { (low, high) = (niceLog(low * 0.99, up: false), niceLog(high * 1.01, up: true)) }
+    return Scale(kind: .log, domain: low...high, range: range, flipped: flipped)
+  }
+
+  /// The 1-2-5 × 10ᵏ value nearest `value` from below (`up` false) or above.
+  static func niceLog(_ value: Double, up: Bool) -> Double {
+    let decade = pow(10, Foundation.log10(value).rounded(.down))
+    let steps = [1.0, 2, 5, 10].map { $0 * decade }
+    let tolerance = 1e-9 * value
+    return up ? steps.first { $0 >= value - tolerance }! : steps.last { $0 <= value + tolerance }!
   }
 
   public init(kind: Kind, domain: ClosedRange<Double>, range: ClosedRange<Double>, flipped: Bool = false) {
@@ -61,7 +81,8 @@ public struct Scale: Sendable {
     return range.lowerBound + u * (range.upperBound - range.lowerBound)
   }
 
-  /// Tick values: about five nice steps (linear) or each decade, with 2 and 5 when there are few.
+  /// Tick values: about five nice steps (linear) or each decade, with 2 and 5 when there are few
+  /// decades, and the log axis's two ends.
   public var ticks: [Double] {
     switch kind {
     case .linear:
@@ -71,17 +92,19 @@ public struct Scale: Sendable {
       guard first <= last else { return [] }
       return stride(from: first, through: last, by: 1).map { $0 * step }
     case .log:
-      let low = Int(Foundation.log10(domain.lowerBound).rounded())
-      let high = Int(Foundation.log10(domain.upperBound).rounded())
+      let low = Int(Foundation.log10(domain.lowerBound).rounded(.down))
+      let high = Int(Foundation.log10(domain.upperBound).rounded(.down))
       let multiples: [Double] = high - low <= 2 ? [1, 2, 5] : [1]
       var ticks: [Double] = []
       for exponent in low...high {
         for m in multiples {
           let v = m * pow(10, Double(exponent))
-          if v <= domain.upperBound * (1 + 1e-9) { ticks.append(v) }
+          if v >= domain.lowerBound * (1 - 1e-9) && v <= domain.upperBound * (1 + 1e-9) { ticks.append(v) }
         }
       }
-      return ticks
+      // Wide axes tick at decades; their ends are labelled too, so the axis says where data stops.
+      for end in [domain.lowerBound, domain.upperBound] where !ticks.contains(where: { abs($0 - end) <= 1e-9 * end }) { ticks.append(end) }
+      return ticks.sorted()
     }
   }
 

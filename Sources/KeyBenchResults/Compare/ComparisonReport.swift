@@ -96,15 +96,12 @@ public struct ComparisonReport: Sendable, Codable {
   }
 
   public var markdown: String {
-    func value(_ v: Double?, _ unit: String) -> String { RunStatistics.format(v, unit: unit) }
-    func signed(_ v: Double?, _ unit: String) -> String {
-      guard let v, v.isFinite else { return "n/a" }
-      return unit == "fraction" ? String(format: "%+.2f pt", v * 100) : String(format: "%+.4g", v)
-    }
+    func value(_ v: Double?, _ unit: String) -> String { NumberFormatting.value(v, unit: unit) }
+    func signed(_ v: Double?, _ unit: String) -> String { NumberFormatting.difference(v, unit: unit) }
     func p(_ v: Double?) -> String { v.map(Self.pValue) ?? "n/a" }
     func detectable(_ c: MetricComparison) -> String {
       guard let d = c.detectable else { return "" }
-      return c.unit == "fraction" ? String(format: "%.2f pt", d * 100) : String(format: "%.4g", d)
+      return c.unit == "fraction" ? String(format: "%.2f pt", d * 100) : NumberFormatting.value(d, unit: c.unit)
     }
     var lines = [
       "| metric | A | B | value A | value B | B − A | \(Int(level * 100)) % interval | p (cluster t) | McNemar p (only A / only B) | p (Holm) | detects (80 %) | items | \(group)s | verdict |",
@@ -128,9 +125,9 @@ public struct ComparisonReport: Sendable, Codable {
     if let timingsNotComparable {
       lines += ["", "Times not compared: \(timingsNotComparable)."]
     } else if !timings.isEmpty {
-      lines += ["", "| A | B | median µs per item, A | B | B ÷ A |", "|---|---|---:|---:|---:|"]
+      lines += ["", "| A | B | median time per item, A | B | B ÷ A |", "|---|---|---:|---:|---:|"]
       lines += timings.map { t in
-        "| \(t.a) | \(t.b) | \(NumberFormatting.fixed(t.medianMicrosecondsA, decimals: 1)) | \(NumberFormatting.fixed(t.medianMicrosecondsB, decimals: 1)) | \(NumberFormatting.fixed(t.ratio, decimals: 3)) |"
+        "| \(t.a) | \(t.b) | \(NumberFormatting.time(t.medianMicrosecondsA, unit: "µs")) | \(NumberFormatting.time(t.medianMicrosecondsB, unit: "µs")) | \(NumberFormatting.ratio(t.ratio)) |"
       }
       lines += ["", "Times are one run each, without an interval; `keybench-report time-ratio` repeats both in interleaved rounds for a verdict on speed."]
     }

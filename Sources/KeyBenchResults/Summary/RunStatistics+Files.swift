@@ -50,7 +50,7 @@ extension RunStatistics {
     }
     for m in metrics {
       lines.append(
-        "| \(m.algorithm) | \(m.name) | \(Self.format(m.value, unit: m.unit)) | \(formatInterval(m)) | \(m.n) | \(m.groups) |")
+        "| \(m.algorithm) | \(m.name) | \(NumberFormatting.value(m.value, unit: m.unit)) | \(formatInterval(m)) | \(m.n) | \(m.groups) |")
     }
     if !spread.isEmpty {
       lines += [
@@ -59,7 +59,7 @@ extension RunStatistics {
       ]
       for s in spread {
         lines.append(
-          "| \(s.algorithm) | \(s.groups) | \(Self.format(s.worst, unit: "fraction")) | \(Self.format(s.p10, unit: "fraction")) | \(Self.format(s.median, unit: "fraction")) | \(Self.format(s.best, unit: "fraction")) |")
+          "| \(s.algorithm) | \(s.groups) | \(NumberFormatting.value(s.worst, unit: "fraction")) | \(NumberFormatting.value(s.p10, unit: "fraction")) | \(NumberFormatting.value(s.median, unit: "fraction")) | \(NumberFormatting.value(s.best, unit: "fraction")) |")
       }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -70,33 +70,6 @@ extension RunStatistics {
   /// (`Reports/benchmarks/statistics.md`), and one user's habits are not a population.
   public static let fewGroups = 10
 
-  /// One number format per unit, so every table of every report shows a metric the same way:
-  /// fractions as percentages with two decimals (two significant digits below 0.01 %, so a tiny
-  /// share never reads as zero), milliseconds with two decimals (three below 1 ms), other units
-  /// as plain numbers followed by the unit. Plain numbers are whole numbers (and values from
-  /// 1,000 up, rounded) with thousands separators, or four significant digits — never an
-  /// exponent a reader has to decode. An empty unit is a plain count or number.
-  public static func format(_ value: Double?, unit: String) -> String {
-    guard let value, value.isFinite else { return "n/a" }
-    switch unit {
-    case "fraction":
-      let percent = value * 100
-      return String(format: percent != 0 && abs(percent) < 0.01 ? "%.2g %%" : "%.2f %%", percent)
-    case "ms":
-      return String(format: abs(value) < 1 ? "%.3f ms" : "%.2f ms", value)
-    case "":
-      return plainNumber(value)
-    default:
-      return plainNumber(value) + " " + unit
-    }
-  }
-
-  static func plainNumber(_ value: Double) -> String {
-    if abs(value) >= 1000 && abs(value) < 1e15 && value != value.rounded() { return plainNumber(value.rounded()) }
-    guard value == value.rounded() && abs(value) < 1e15 else { return String(format: "%.4g", value) }
-    return NumberFormatting.grouped(Int(value))
-  }
-
   /// The interval cell, or "n/a" with the reason there is none.
   func formatInterval(_ m: MetricEstimate) -> String {
     guard let low = m.low, let high = m.high else {
@@ -105,7 +78,8 @@ extension RunStatistics {
       if m.groups < 2 { return "n/a (one group)" }
       return "n/a (not computable)"
     }
-    return m.unit == "fraction" ? String(format: "%.2f – %.2f %%", low * 100, high * 100) : String(format: "%.4g – %.4g", low, high)
+    if m.unit == "fraction" { return NumberFormatting.percentInterval(low, high) }
+    return NumberFormatting.value(low, unit: "") + " – " + NumberFormatting.value(high, unit: m.unit)
   }
 
 }
