@@ -42,6 +42,9 @@ public struct SwipeBenchmark {
   /// when `addMissingTargets` is set (seed 000 Fig. 4.2 assumes the swiped word is in the
   /// dictionary); nil decodes against the whole lexicon.
   public var maxWords: Int?
+  /// Where laid-out lexicons are kept between runs (``DecoderLexiconCache``), with the content
+  /// SHA-256 of `lexicon`; nil lays every layout out afresh.
+  public var layoutCache: (cache: DecoderLexiconCache, lexiconSHA256: String)?
 
   public init(
     lexicon: Lexicon, catalog: DeviceCatalog, config: DTWDecoderConfig, top: Int = 4,
@@ -64,8 +67,12 @@ public struct SwipeBenchmark {
     public var addedTargets: Int
     /// With `maxWords`: lexicon words kept beyond the most frequent ones because they are targets.
     public var keptTargets = 0
-    /// Seconds spent laying out the lexicon per layout (the decoder's build step).
+    /// Seconds spent laying out the lexicon per layout (the decoder's build step), or reading
+    /// it from the layout cache.
     public var buildSeconds: Double
+    /// Layouts read from the layout cache, and how many layouts there were.
+    public var layoutsRead = 0
+    public var layoutCount = 0
     public var decoderLabel: String
     /// Gestures decoded at once (`--jobs`): above 1 the per-gesture times overlap and are not
     /// comparable with a one-job run's (``timing``).
@@ -91,6 +98,8 @@ public struct SwipeBenchmark {
     /// because they are targets.
     public let keptTargets: Int
     public let buildSeconds: Double
+    /// Layouts read from the layout cache rather than laid out.
+    public let layoutsRead: Int
     /// Gestures read, decoded and left out (per reason), for the run's provenance.
     public let items: Provenance.Items
     /// The device profiles whose layouts the gestures are decoded on (their files are inputs).
@@ -146,7 +155,7 @@ public struct SwipeBenchmark {
     // The lowest frequency of the whole lexicon, so a missing target is added at the same
     // frequency whatever --max-words keeps.
     let lowest = self.lexicon.entries.lazy.filter(\.isSuggestible).map(\.frequency).min()
-    let (lexicon, keptTargets) = decodedLexicon(targets: Set(selected.map { SwipeDecoding.matchKey(outline[$0].word) }))
+    let (lexicon, keptWords) = decodedLexicon(targets: Set(selected.map { SwipeDecoding.matchKey(outline[$0].word) }))
     // Missing targets join the laid-out words without building a second lexicon (memory).
     var frequencyOf: [String: UInt8] = [:]
     var suggestible = 0
@@ -164,6 +173,7 @@ public struct SwipeBenchmark {
     var laidOut: [LayoutReference: DecoderLexicon] = [:]
     var layoutOf: [ObjectIdentifier: KeyboardLayout] = [:]
     var buildSeconds = 0.0
+    var layoutsRead = 0
     var layouts: [(lexicon: DecoderLexicon, scale: (Double, Double))] = []
     layouts.reserveCapacity(selected.count)
     for position in selected {
@@ -173,7 +183,18 @@ public struct SwipeBenchmark {
         guard let layout = LayoutResolver(catalog: catalog).layout(for: reference) else {
           throw DeviceCatalogError.invalid(device: reference.device, reason: "no layout for \(reference)")
         }
-        let decoderLexicon = DecoderLexicon(entries: added.isEmpty ? lexicon.entries : lexicon.entries + added, layout: layout)
+        let build = { DecoderLexicon(entries: added.isEmpty ? lexicon.entries : lexicon.entries + added, layout: layout) }
+        let decoderLexicon: DecoderLexicon
+        if let use = layoutCache {
+          let identity = DecoderLexiconCache.Identity(
+            lexiconSHA256: use.lexiconSHA256, maxWords: maxWords, keptWords: keptWords,
+            added: added.map { (word: $0.word, frequency: $0.frequency) }, layout: layout)
+          let found = use.cache.lexicon(identity, build: build)
+          decoderLexicon = found.0
+          if found.1 == .read { layoutsRead += 1 }
+        } else {
+          decoderLexicon = build()
+        }
         laidOut[reference] = decoderLexicon
         layoutOf[ObjectIdentifier(decoderLexicon)] = layout
         buildSeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -184,25 +205,25 @@ public struct SwipeBenchmark {
       gestures: source,
       sentences: selected.compactMap { position in outline[position].context.map { $0 + [outline[position].word] } },
       layouts: layouts,
-      lexiconSize: suggestible + added.count, addedTargets: added.count, keptTargets: keptTargets,
-      buildSeconds: buildSeconds, items: items, devices: Set(laidOut.keys.map(\.device)).sorted(), baseLexicon: lexicon, addedEntries: added, layoutOf: layoutOf,
+      lexiconSize: suggestible + added.count, addedTargets: added.count, keptTargets: keptWords.count,
+      buildSeconds: buildSeconds, layoutsRead: layoutsRead, items: items, devices: Set(laidOut.keys.map(\.device)).sorted(), baseLexicon: lexicon, addedEntries: added, layoutOf: layoutOf,
       frequencyOf: frequencyOf)
   }
 
-  /// The lexicon decoded against and how many words it keeps beyond the `maxWords` most
+  /// The lexicon decoded against and the words it keeps beyond the `maxWords` most
   /// frequent because they are among `targets` (match keys): the whole lexicon without
   /// `maxWords`. Ties in frequency are broken by the word, so the cut is deterministic.
-  func decodedLexicon(targets: Set<String>) -> (Lexicon, keptTargets: Int) {
-    guard let maxWords else { return (lexicon, 0) }
+  func decodedLexicon(targets: Set<String>) -> (Lexicon, keptWords: [String]) {
+    guard let maxWords else { return (lexicon, []) }
     let ranked = lexicon.entries.filter(\.isSuggestible).sorted {
       $0.frequency != $1.frequency ? $0.frequency > $1.frequency : $0.word < $1.word
     }
     var keep = Set(ranked.prefix(maxWords).map(\.word))
-    var kept = 0
+    var kept: [String] = []
     if addMissingTargets {
       for entry in ranked.dropFirst(maxWords) where targets.contains(SwipeDecoding.matchKey(entry.word)) {
         keep.insert(entry.word)
-        kept += 1
+        kept.append(entry.word)
       }
     }
     return (Lexicon(name: lexicon.name, locale: lexicon.locale, entries: lexicon.entries.filter { keep.contains($0.word) }), kept)
@@ -250,7 +271,8 @@ public struct SwipeBenchmark {
     }
     return Run(
       results: results, lexiconSize: prepared.lexiconSize, addedTargets: prepared.addedTargets, keptTargets: prepared.keptTargets,
-      buildSeconds: prepared.buildSeconds, decoderLabel: label ?? DTWDecoder.describe(config), jobs: jobs)
+      buildSeconds: prepared.buildSeconds, layoutsRead: prepared.layoutsRead, layoutCount: Set(prepared.layouts.map { ObjectIdentifier($0.lexicon) }).count,
+      decoderLabel: label ?? DTWDecoder.describe(config), jobs: jobs)
   }
 
   /// The positions in `gestures` of those to decode, and what was left out and why.
@@ -260,11 +282,23 @@ public struct SwipeBenchmark {
     var flagged: [String: Int] = [:]
     var short = 0
     var (otherUsers, excludedUsers) = (0, 0)
+    // Fold membership once per user (a digest each), not once per gesture.
+    var inFold: [String: (kept: Bool, excluded: Bool)] = [:]
     for (position, gesture) in gestures.enumerated() {
       let user = gesture.user ?? gesture.id
-      if let fold = selection.userFold, !fold.contains(user: user) {
+      let membership: (kept: Bool, excluded: Bool)
+      if let known = inFold[user] {
+        membership = known
+      } else {
+        membership = (
+          kept: selection.userFold.map { $0.contains(user: user) } ?? true,
+          excluded: selection.excludedUserFold.map { $0.contains(user: user) } ?? false
+        )
+        inFold[user] = membership
+      }
+      if !membership.kept {
         otherUsers += 1
-      } else if let fold = selection.excludedUserFold, fold.contains(user: user) {
+      } else if membership.excluded {
         excludedUsers += 1
       } else if !selection.includeFlagged, let flag = gesture.flags.first {
         flagged[flag.rawValue, default: 0] += 1

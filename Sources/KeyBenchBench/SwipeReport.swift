@@ -308,7 +308,8 @@ public struct SwipeReport: BenchmarkReport {
       "## Decode time", "",
       "| median | p90 | p99 | max | time-limit hits |", "|---:|---:|---:|---:|---:|",
       "| \(ms(s.decodeMs.median)) | \(ms(s.decodeMs.quantile(0.9))) | \(ms(s.decodeMs.quantile(0.99))) | \(ms(s.decodeMs.quantile(1))) | \(s.timeLimitHits) |",
-      "", "Lexicon layout (build) time: \(NumberFormatting.time(run.buildSeconds, unit: "s"))."
+      "", "Lexicon layout (build) time: \(NumberFormatting.time(run.buildSeconds, unit: "s"))"
+        + (run.layoutsRead > 0 ? " (\(run.layoutsRead) of \(run.layoutCount) layouts read from the layout cache)." : ".")
         + (run.jobs > 1 ? " **Timing: \(run.timing)**: \(run.jobs) gestures were decoded at once, so these times are no measure of one decode's speed." : ""), "",
       "## By device", "", "| device | gestures | top-1 | top-\(s.top) | median time |", "|---|---:|---:|---:|---:|",
     ]

@@ -242,6 +242,10 @@ public struct Provenance: Sendable {
       "host": [
         "swift": BuildInfo.swiftVersion, "os": BuildInfo.operatingSystem, "arch": BuildInfo.architecture,
         "cores": ProcessInfo.processInfo.activeProcessorCount, "machine_reference_seconds": MachineReference.rounded,
+        "machine_reference": [
+          "measured_by": MachineReference.reading.measuredBy, "measured_utc": Self.timestamp(MachineReference.reading.measured),
+          "method": MachineReference.method,
+        ],
       ],
       "command_line": commandLine,
       "inputs": inputs.map { ["role": $0.role, "path": $0.path, "bytes": $0.bytes.map { $0 as Any } ?? NSNull(), "sha256": $0.sha256] },
@@ -299,7 +303,9 @@ public struct Provenance: Sendable {
         + ", executable sha256 `\(short(BuildInfo.executableSHA256))…`",
       "- \(Self.timestamp(created)) on \(BuildInfo.operatingSystem) \(BuildInfo.architecture), "
         + "\(ProcessInfo.processInfo.activeProcessorCount) cores, Swift \(BuildInfo.swiftVersion), "
-        + "machine reference \(String(format: "%.3f", MachineReference.rounded)) s (SHA-256 of 256 MiB in process; lower is faster)",
+        + "machine reference \(String(format: "%.3f", MachineReference.rounded)) s (SHA-256 of 256 MiB in process; lower is faster"
+        + (MachineReference.reading.isOwn
+          ? ")" : "; measured by \(MachineReference.reading.measuredBy) at \(Self.timestamp(MachineReference.reading.measured)))"),
       "- command: `\(commandLine.joined(separator: " "))`",
     ]
     if let peak = Summary.recordedPeakResidentMiB {

@@ -1,5 +1,6 @@
 public import Foundation
 import KeyBenchCore
+import Synchronization
 
 /// Runs a plan into its output folder: steps first (in order), then runs (`jobs` at a time, this
 /// shard's share), each skipped as `cached` when its store folder already holds a complete result.
@@ -229,7 +230,28 @@ public struct SuiteRunner: Sendable {
     var environment = ParentProcess.childEnvironment()
     environment["KEYBENCH_HOME"] = context.home.path
     environment["KEYBENCH_CORPORA"] = context.variables["corpora"]
+    environment[MachineReference.environmentVariable] = MachineReference.environmentValue(Self.machineReference.current())
     return environment
+  }
+
+  /// The machine reference every command of this suite records: measured here once instead of in
+  /// every run (60 ms each), and again when older than ``SharedReading/lifetime``, so a long suite
+  /// follows the machine's slower and faster phases.
+  static let machineReference = SharedReading()
+
+  final class SharedReading: Sendable {
+    /// Seconds a reading is handed on before it is measured again.
+    static let lifetime = 300.0
+    private let state = Mutex<MachineReference.Reading?>(nil)
+
+    func current() -> MachineReference.Reading {
+      state.withLock { (reading: inout MachineReference.Reading?) -> MachineReference.Reading in
+        if let reading, Date().timeIntervalSince(reading.measured) < Self.lifetime { return reading }
+        let fresh = MachineReference.measureNow()
+        reading = fresh
+        return fresh
+      }
+    }
   }
 
   /// Puts the sealed folder `temporary` at `entry`, moving an invalid earlier entry out of the

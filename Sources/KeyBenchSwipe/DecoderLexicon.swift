@@ -89,44 +89,13 @@ public final class DecoderLexicon: Sendable {
   /// without building a second lexicon).
   ///
   /// - Complexity: O(words × letters + words log words); about a second for 160k words.
-  public init(entries: some Swift.Sequence<Lexicon.Entry>, layout: KeyboardLayout) {
-    let letters = layout.letterKeys
-    keys = letters
-    pitch = layout.horizontalPitch
-    let centres = letters.map { Point(x: $0.center.x / layout.horizontalPitch, y: $0.center.y / layout.horizontalPitch) }
-    self.centres = centres
-    centreDistances = centres.flatMap { a in centres.map { a.distance(to: $0) } }
-    var indexOfLabel: [String: UInt8] = [:]
-    for (index, key) in letters.enumerated() { indexOfLabel[key.label] = UInt8(index) }
+  public convenience init(entries: some Swift.Sequence<Lexicon.Entry>, layout: KeyboardLayout) {
+    self.init(layout: layout, tables: Tables(entries: entries, layout: layout))
+  }
 
-    // Every word's key sequence, flat, then the words ordered by sequence (most frequent first).
-    var entryKeys: [UInt8] = []
-    var entryStart: [Int32] = [0]
-    var entryWords: [Word] = []
-    for entry in entries where entry.isSuggestible {
-      guard let path = layout.path(for: entry.word) else { continue }
-      let before = entryKeys.count
-      for key in path.keys { if let index = indexOfLabel[key.label] { entryKeys.append(index) } }
-      guard entryKeys.count > before else { continue }
-      entryStart.append(Int32(entryKeys.count))
-      entryWords.append(
-        Word(
-          word: entry.word, logProbability: LatinIMEFrequency.logProbability(entry.frequency),
-          comparable: SwipeDecoding.matchKey(entry.word)))
-    }
-    wordCount = entryWords.count
-    let order = entryKeys.withUnsafeBufferPointer { flat in
-      func slice(_ i: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: flat[Int(entryStart[i])..<Int(entryStart[i + 1])])
-      }
-      return entryWords.indices.sorted { a, b in
-        let (ka, kb) = (slice(a), slice(b))
-        if !ka.elementsEqual(kb) { return ka.lexicographicallyPrecedes(kb) }
-        let (pa, pb) = (entryWords[a].logProbability, entryWords[b].logProbability)
-        return pa > pb || (pa == pb && a < b)
-      }
-    }
-
+  /// What laying out computes from the words (everything but the layout's own geometry and the
+  /// look-ups derived from these arrays): the part the on-disk cache stores.
+  struct Tables {
     var flatKeys: [UInt8] = []
     var keyStart: [Int32] = [0]
     var flatWords: [Word] = []
@@ -136,55 +105,132 @@ public final class DecoderLexicon: Sendable {
     var bestLogProbability: [Double] = []
     var startAngles: [Double] = []
     var adjacentStarts: [Bool] = []
+
+    init(
+      flatKeys: [UInt8], keyStart: [Int32], flatWords: [Word], wordStart: [Int32], lastKey: [UInt8], lengths: [Double],
+      bestLogProbability: [Double], startAngles: [Double], adjacentStarts: [Bool]
+    ) {
+      self.flatKeys = flatKeys
+      self.keyStart = keyStart
+      self.flatWords = flatWords
+      self.wordStart = wordStart
+      self.lastKey = lastKey
+      self.lengths = lengths
+      self.bestLogProbability = bestLogProbability
+      self.startAngles = startAngles
+      self.adjacentStarts = adjacentStarts
+    }
+
+    init(entries: some Swift.Sequence<Lexicon.Entry>, layout: KeyboardLayout) {
+      let letters = layout.letterKeys
+      let centres = DecoderLexicon.centres(of: letters, layout: layout)
+      var indexOfLabel: [String: UInt8] = [:]
+      for (index, key) in letters.enumerated() { indexOfLabel[key.label] = UInt8(index) }
+
+      // Every word's key sequence, flat, then the words ordered by sequence (most frequent first).
+      var entryKeys: [UInt8] = []
+      var entryStart: [Int32] = [0]
+      var entryWords: [Word] = []
+      for entry in entries where entry.isSuggestible {
+        guard let path = layout.path(for: entry.word) else { continue }
+        let before = entryKeys.count
+        for key in path.keys { if let index = indexOfLabel[key.label] { entryKeys.append(index) } }
+        guard entryKeys.count > before else { continue }
+        entryStart.append(Int32(entryKeys.count))
+        entryWords.append(
+          Word(
+            word: entry.word, logProbability: LatinIMEFrequency.logProbability(entry.frequency),
+            comparable: SwipeDecoding.matchKey(entry.word)))
+      }
+      let order = entryKeys.withUnsafeBufferPointer { flat in
+        func slice(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+          UnsafeBufferPointer(rebasing: flat[Int(entryStart[i])..<Int(entryStart[i + 1])])
+        }
+        return entryWords.indices.sorted { a, b in
+          let (ka, kb) = (slice(a), slice(b))
+          if !ka.elementsEqual(kb) { return ka.lexicographicallyPrecedes(kb) }
+          let (pa, pb) = (entryWords[a].logProbability, entryWords[b].logProbability)
+          return pa > pb || (pa == pb && a < b)
+        }
+      }
+
+      flatWords.reserveCapacity(entryWords.count)
+      var previous: ArraySlice<UInt8>?
+      for index in order {
+        let sequenceKeys = entryKeys[Int(entryStart[index])..<Int(entryStart[index + 1])]
+        if previous.map({ !$0.elementsEqual(sequenceKeys) }) ?? true {
+          // A new sequence.
+          if previous != nil { wordStart.append(Int32(flatWords.count)) }
+          let points = sequenceKeys.map { centres[Int($0)] }
+          flatKeys.append(contentsOf: sequenceKeys)
+          keyStart.append(Int32(flatKeys.count))
+          lastKey.append(sequenceKeys.last!)
+          lengths.append(points.pathLength)
+          bestLogProbability.append(entryWords[index].logProbability)
+          let first = sequenceKeys.startIndex
+          startAngles.append(points.count > 1 ? points[0].angle(to: points[1]) : .nan)
+          adjacentStarts.append(
+            sequenceKeys.count > 1 && layout.areAdjacent(letters[Int(sequenceKeys[first])], letters[Int(sequenceKeys[first + 1])]))
+          previous = sequenceKeys
+        }
+        flatWords.append(entryWords[index])
+      }
+      wordStart.append(Int32(flatWords.count))
+      if lengths.isEmpty { wordStart = [0] }
+    }
+  }
+
+  /// The layout's letter-key centres in pitches.
+  static func centres(of letters: [Key], layout: KeyboardLayout) -> [Point] {
+    letters.map { Point(x: $0.center.x / layout.horizontalPitch, y: $0.center.y / layout.horizontalPitch) }
+  }
+
+  /// The lexicon of `tables` on `layout`, with the look-ups derived from them (by first key, by
+  /// match key): one definition for a fresh layout and one read from the cache.
+  init(layout: KeyboardLayout, tables: Tables) {
+    let letters = layout.letterKeys
+    keys = letters
+    pitch = layout.horizontalPitch
+    let centres = Self.centres(of: letters, layout: layout)
+    self.centres = centres
+    centreDistances = centres.flatMap { a in centres.map { a.distance(to: $0) } }
     var byFirstKey = Array(repeating: [Int](), count: letters.count)
     var sequenceOfKey: [String: Int32] = [:]
     var moreSequencesOfKey: [String: [Int]] = [:]
-    flatWords.reserveCapacity(entryWords.count)
-    var previous: ArraySlice<UInt8>?
-    for index in order {
-      let sequenceKeys = entryKeys[Int(entryStart[index])..<Int(entryStart[index + 1])]
-      if previous.map({ !$0.elementsEqual(sequenceKeys) }) ?? true {
-        // A new sequence.
-        if previous != nil { wordStart.append(Int32(flatWords.count)) }
-        let sequence = lengths.count
-        let points = sequenceKeys.map { centres[Int($0)] }
-        byFirstKey[Int(sequenceKeys.first!)].append(sequence)
-        flatKeys.append(contentsOf: sequenceKeys)
-        keyStart.append(Int32(flatKeys.count))
-        lastKey.append(sequenceKeys.last!)
-        lengths.append(points.pathLength)
-        bestLogProbability.append(entryWords[index].logProbability)
-        let first = sequenceKeys.startIndex
-        startAngles.append(points.count > 1 ? points[0].angle(to: points[1]) : .nan)
-        adjacentStarts.append(
-          sequenceKeys.count > 1 && layout.areAdjacent(letters[Int(sequenceKeys[first])], letters[Int(sequenceKeys[first + 1])]))
-        previous = sequenceKeys
-      }
-      let word = entryWords[index]
-      let sequence = lengths.count - 1
-      if let known = sequenceOfKey[word.comparable] {
-        if Int(known) != sequence && moreSequencesOfKey[word.comparable]?.last != sequence {
-          moreSequencesOfKey[word.comparable, default: []].append(sequence)
+    let sequenceCount = tables.lengths.count
+    sequenceOfKey.reserveCapacity(tables.flatWords.count)
+    for sequence in 0..<sequenceCount {
+      byFirstKey[Int(tables.flatKeys[Int(tables.keyStart[sequence])])].append(sequence)
+      for word in tables.flatWords[Int(tables.wordStart[sequence])..<Int(tables.wordStart[sequence + 1])] {
+        if let known = sequenceOfKey[word.comparable] {
+          if Int(known) != sequence && moreSequencesOfKey[word.comparable]?.last != sequence {
+            moreSequencesOfKey[word.comparable, default: []].append(sequence)
+          }
+        } else {
+          sequenceOfKey[word.comparable] = Int32(sequence)
         }
-      } else {
-        sequenceOfKey[word.comparable] = Int32(sequence)
       }
-      flatWords.append(word)
     }
-    wordStart.append(Int32(flatWords.count))
-    if lengths.isEmpty { wordStart = [0] }
-    self.flatKeys = flatKeys
-    self.keyStart = keyStart
-    self.flatWords = flatWords
-    self.wordStart = wordStart
-    self.lastKey = lastKey
-    self.lengths = lengths
-    self.bestLogProbability = bestLogProbability
-    self.startAngles = startAngles
-    self.adjacentStarts = adjacentStarts
+    wordCount = tables.flatWords.count
+    flatKeys = tables.flatKeys
+    keyStart = tables.keyStart
+    flatWords = tables.flatWords
+    wordStart = tables.wordStart
+    lastKey = tables.lastKey
+    lengths = tables.lengths
+    bestLogProbability = tables.bestLogProbability
+    startAngles = tables.startAngles
+    adjacentStarts = tables.adjacentStarts
     self.byFirstKey = byFirstKey
     self.sequenceOfKey = sequenceOfKey
     self.moreSequencesOfKey = moreSequencesOfKey
+  }
+
+  /// The arrays the cache stores, as laid out.
+  var tables: Tables {
+    Tables(
+      flatKeys: flatKeys, keyStart: keyStart, flatWords: flatWords, wordStart: wordStart, lastKey: lastKey, lengths: lengths,
+      bestLogProbability: bestLogProbability, startAngles: startAngles, adjacentStarts: adjacentStarts)
   }
 
   /// The sequences in key order.

@@ -151,15 +151,17 @@ struct KeybenchSweep: ParsableCommand {
     selection.userFold = users.userFold
     selection.excludedUserFold = users.excludeUserFold
     let catalog = try DeviceCatalog.bundled()
-    let benchmark = SwipeBenchmark(
+    var benchmark = SwipeBenchmark(
       lexicon: try LexiconDatabase(path: db, create: false).loadLexicon(named: lexicon),
       catalog: catalog, config: base, top: top, addMissingTargets: addMissingTargets,
       selection: selection)
+    let lexiconContent = benchmark.lexicon.provenance
+    benchmark.layoutCache = DecoderLexiconCache.fromEnvironment().map { ($0, lexiconContent.sha256) }
     let prepared = try benchmark.prepare(corpus: corpus, layouts: LayoutResolver(catalog: catalog))
     for line in prepared.items.skipLines { StandardError.print("sweep: \(line)") }
     guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
     let provenance = Provenance(
-      inputs: [try .init(role: "corpus", path: corpus)] + (try catalog.provenanceInputs(profiles: prepared.devices)), lexicon: benchmark.lexicon.provenance, items: prepared.items, top: top)
+      inputs: [try .init(role: "corpus", path: corpus)] + (try catalog.provenanceInputs(profiles: prepared.devices)), lexicon: lexiconContent, items: prepared.items, top: top)
     var userSet = Set<String>()
     try prepared.gestures.forEach { _, gesture in userSet.insert(gesture.user ?? gesture.id) }
     let userCount = userSet.count

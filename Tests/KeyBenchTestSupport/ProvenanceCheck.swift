@@ -69,6 +69,7 @@ public enum ProvenanceCheck {
     // The machine's speed at run time differs between runs like the time of day does.
     var host = provenance["host"] as? [String: Any] ?? [:]
     host["machine_reference_seconds"] = nil
+    host["machine_reference"] = nil
     provenance["host"] = host
     return String(decoding: try JSONSerialization.data(withJSONObject: provenance, options: [.sortedKeys]), as: UTF8.self)
   }

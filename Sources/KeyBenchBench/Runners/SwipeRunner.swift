@@ -64,9 +64,11 @@ public struct SwipeRunner: Benchmark {
     let decoderConfig = o.configs.seed000
     let lexicon = try LexiconDatabase(path: o.database, create: false).loadLexicon(named: o.lexicon)
     let catalog = try DeviceCatalog.bundled()
-    let benchmark = SwipeBenchmark(
+    let lexiconContent = lexicon.provenance
+    var benchmark = SwipeBenchmark(
       lexicon: lexicon, catalog: catalog, config: decoderConfig, top: o.top,
       addMissingTargets: o.addMissingTargets, selection: o.selection, maxWords: o.maxWords)
+    benchmark.layoutCache = DecoderLexiconCache.fromEnvironment().map { ($0, lexiconContent.sha256) }
     // Streamed: each gesture's layout is checked as it is outlined, so an unknown device is
     // FILE:LINE before any work, and the points are read again while decoding.
     let prepared = try benchmark.prepare(corpus: o.corpus, layouts: LayoutResolver(catalog: catalog))
@@ -79,7 +81,7 @@ public struct SwipeRunner: Benchmark {
     }
     let context = try o.context.map { try contextFusion($0, sentences: prepared.sentences) }
     inputs += context?.inputs ?? []
-    var provenance = Provenance(inputs: inputs, lexicon: lexicon.provenance, items: prepared.items, top: o.top)
+    var provenance = Provenance(inputs: inputs, lexicon: lexiconContent, items: prepared.items, top: o.top)
     provenance.jobs = o.jobs
     provenance.timing = SwipeBenchmark.timing(jobs: o.jobs)
     let run = try benchmark.run(

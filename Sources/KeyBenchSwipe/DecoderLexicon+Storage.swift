@@ -1,0 +1,161 @@
+public import Foundation
+public import KeyBenchGeometry
+
+/// A laid-out lexicon as bytes, so a run can read it back instead of laying out 160,000 words
+/// again (about half a second, the largest part of a short run's start-up).
+///
+/// Only what laying out computes from the words is stored (key sequences, words, per-sequence
+/// values); the layout's geometry and the look-ups derived from the arrays are rebuilt by the one
+/// initializer a fresh layout uses too, so a read lexicon cannot disagree with a fresh one about
+/// them. Integers and doubles are stored in the machine's byte order (little-endian on every
+/// platform KeyBench builds for); the format says so in its magic.
+extension DecoderLexicon {
+  /// Bumped whenever the stored arrays or their meaning change.
+  public static let storageFormat = "keybench-decoder-lexicon/1-le"
+
+  /// The stored form.
+  public func encoded() -> Data {
+    var writer = Writer()
+    writer.text(Self.storageFormat)
+    let t = tables
+    writer.array(t.flatKeys)
+    writer.array(t.keyStart)
+    writer.array(t.wordStart)
+    writer.array(t.lastKey)
+    writer.array(t.lengths)
+    writer.array(t.bestLogProbability)
+    writer.array(t.startAngles)
+    writer.array(t.adjacentStarts.map { $0 ? UInt8(1) : 0 })
+    writer.strings(t.flatWords.map(\.word))
+    writer.strings(t.flatWords.map(\.comparable))
+    writer.array(t.flatWords.map(\.logProbability))
+    return writer.data
+  }
+
+  /// Reads the stored form of a lexicon laid out on `layout`.
+  ///
+  /// - Throws: ``StorageError`` when the bytes are not this format or do not fit together (a
+  ///   file cut short, another version's); never traps on damaged bytes.
+  public convenience init(encoded data: Data, layout: KeyboardLayout) throws(StorageError) {
+    var reader = Reader(data: data)
+    guard try reader.text() == Self.storageFormat else { throw StorageError("not \(Self.storageFormat)") }
+    let flatKeys: [UInt8] = try reader.array()
+    let keyStart: [Int32] = try reader.array()
+    let wordStart: [Int32] = try reader.array()
+    let lastKey: [UInt8] = try reader.array()
+    let lengths: [Double] = try reader.array()
+    let best: [Double] = try reader.array()
+    let startAngles: [Double] = try reader.array()
+    let adjacent: [UInt8] = try reader.array()
+    let words = try reader.strings()
+    let comparables = try reader.strings()
+    let logProbabilities: [Double] = try reader.array()
+    guard reader.atEnd else { throw StorageError("bytes after the last array") }
+    let sequences = lengths.count
+    let keyCount = layout.letterKeys.count
+    guard keyStart.count == sequences + 1, wordStart.count == sequences + 1, lastKey.count == sequences, best.count == sequences,
+      startAngles.count == sequences, adjacent.count == sequences, comparables.count == words.count,
+      logProbabilities.count == words.count, keyStart.first == 0, wordStart.first == 0,
+      keyStart.last.map(Int.init) == flatKeys.count, wordStart.last.map(Int.init) == words.count,
+      zip(keyStart, keyStart.dropFirst()).allSatisfy({ $0 < $1 }), zip(wordStart, wordStart.dropFirst()).allSatisfy({ $0 < $1 }),
+      flatKeys.allSatisfy({ Int($0) < keyCount })
+    else { throw StorageError("arrays that do not fit together or keys beyond the layout's \(keyCount)") }
+    var flatWords: [Word] = []
+    flatWords.reserveCapacity(words.count)
+    for index in words.indices {
+      flatWords.append(Word(word: words[index], logProbability: logProbabilities[index], comparable: comparables[index]))
+    }
+    self.init(
+      layout: layout,
+      tables: Tables(
+        flatKeys: flatKeys, keyStart: keyStart, flatWords: flatWords, wordStart: wordStart, lastKey: lastKey, lengths: lengths,
+        bestLogProbability: best, startAngles: startAngles, adjacentStarts: adjacent.map { $0 != 0 }))
+  }
+
+  /// Stored bytes that are not a laid-out lexicon of this format.
+  public struct StorageError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// Arrays as a count (UInt64) and their raw elements; strings as their UTF-8 bytes, one
+  /// after another, and the offsets between them.
+  private struct Writer {
+    var data = Data()
+
+    mutating func array<T: BitwiseCopyable>(_ values: [T]) {
+      count(values.count)
+      values.withUnsafeBytes { data.append(contentsOf: $0) }
+    }
+
+    mutating func count(_ value: Int) { withUnsafeBytes(of: UInt64(value)) { data.append(contentsOf: $0) } }
+
+    mutating func text(_ value: String) { array(Array(value.utf8)) }
+
+    mutating func strings(_ values: [String]) {
+      var bytes: [UInt8] = []
+      var ends: [Int32] = []
+      ends.reserveCapacity(values.count)
+      for value in values {
+        bytes.append(contentsOf: value.utf8)
+        ends.append(Int32(bytes.count))
+      }
+      array(ends)
+      array(bytes)
+    }
+  }
+
+  private struct Reader {
+    let data: Data
+    var offset = 0
+
+    var atEnd: Bool { offset == data.count }
+
+    mutating func count() throws(StorageError) -> Int {
+      guard data.count - offset >= 8 else { throw StorageError("cut short at byte \(offset)") }
+      var value: UInt64 = 0
+      let start = offset
+      withUnsafeMutableBytes(of: &value) { target in
+        data.withUnsafeBytes { source in target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<start + 8])) }
+      }
+      offset += 8
+      return Int(clamping: value)
+    }
+
+    mutating func array<T: BitwiseCopyable>() throws(StorageError) -> [T] {
+      let count = try count()
+      let stride = MemoryLayout<T>.stride
+      guard count <= (data.count - offset) / stride else { throw StorageError("an array of \(count) runs past the end") }
+      let bytes = count * stride
+      let start = offset
+      let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+        data.withUnsafeBytes { source in
+          UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<start + bytes]))
+        }
+        initialized = count
+      }
+      offset += bytes
+      return values
+    }
+
+    mutating func text() throws(StorageError) -> String {
+      let bytes: [UInt8] = try array()
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    mutating func strings() throws(StorageError) -> [String] {
+      let ends: [Int32] = try array()
+      let bytes: [UInt8] = try array()
+      guard zip([0] + ends, ends).allSatisfy({ $0 <= $1 }), (ends.last.map(Int.init) ?? 0) == bytes.count else {
+        throw StorageError("string offsets out of order or beyond their bytes")
+      }
+      return bytes.withUnsafeBufferPointer { all in
+        var start = 0
+        return ends.map { end in
+          defer { start = Int(end) }
+          return String(decoding: UnsafeBufferPointer(rebasing: all[start..<Int(end)]), as: UTF8.self)
+        }
+      }
+    }
+  }
+}
