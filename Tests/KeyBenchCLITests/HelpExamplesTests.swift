@@ -151,7 +151,10 @@ import Testing
             }
             index += 1
           }
-          for input in inputs where ["Corpora/", "Reports/", "Suites/", "Plugins/", "docs/", "Scripts/", "Tests/"].contains(where: input.hasPrefix) {
+          // Files the repository commits must exist; what a run makes (Reports/quickstart/, git-ignored,
+          // written by Scripts/quickstart) is a user's output like runs/, and may not exist yet.
+          let committed = ["Corpora/", "Reports/", "Suites/", "Plugins/", "docs/", "Scripts/", "Tests/"]
+          for input in inputs where committed.contains(where: input.hasPrefix) && !input.hasPrefix("Reports/quickstart/") {
             if !Self.exists(input) { problems.append("\(example): \(input) does not exist") }
           }
           // Run it: configuration only, a dry run, or in full when its inputs are all here.
@@ -188,7 +191,8 @@ import Testing
       }
     }
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    // 34 of the 76 examples ran when this was written (help repeats the top-level examples).
-    #expect(ran.count >= 30, "ran \(ran.count): \(ran); only checked: \(checked)")
+    // 34 of the 76 examples ran when this was written (help repeats the top-level examples), 28
+    // before Scripts/quickstart has made Reports/quickstart/ (as in CI, where the tests come first).
+    #expect(ran.count >= 25, "ran \(ran.count): \(ran); only checked: \(checked)")
   }
 }
