@@ -29,9 +29,14 @@ public struct DTWDecoder: SwipeDecoder {
   /// A label naming every switch of `config`.
   public static func describe(_ config: DTWDecoderConfig) -> String {
     let f = config.filters
-    return "seed000-dtw(improved=\(config.dtw.improved), start=\(f.startPoint.enabled ? String(f.startPoint.radius) : "off"), "
+    // The caps and the reduced length only when set, so labels of older runs still match.
+    func radius(_ r: DTWDecoderConfig.Radius) -> String {
+      r.enabled ? String(r.radius) + (r.maxKeys > 0 ? "/\(r.maxKeys)keys" : "") : "off"
+    }
+    let length = "\(f.length.a)-\(f.length.b)±\(f.length.c)" + (f.length.trace == .raw ? "" : "@\(f.length.trace.rawValue)")
+    return "seed000-dtw(improved=\(config.dtw.improved), start=\(radius(f.startPoint)), "
       + "direction=\(f.startDirection.enabled ? String(f.startDirection.maxDeviation) : "off"), "
-      + "end=\(f.endPoint.enabled ? String(f.endPoint.radius) : "off"), length=\(f.length.enabled ? "\(f.length.a)-\(f.length.b)±\(f.length.c)" : "off"), "
+      + "end=\(radius(f.endPoint)), length=\(f.length.enabled ? length : "off"), "
       + "frequency=\(config.frequency.enabled ? String(config.frequency.weight) + (config.frequency.adaptive ? "×(m*+\(config.frequency.noiseFloor))" : "") : "off"), "
       + "first-pass=\(config.firstPass.enabled ? String(config.firstPass.keep) : "off"), "
       + "location=\(config.location.enabled ? String(config.location.weight) : "off"), "
@@ -56,7 +61,7 @@ public struct DTWDecoder: SwipeDecoder {
     let kept = InputReduction.keptIndices(points: all, times: trace.map(\.t), config: config.reduction)
     let points = kept.map { all[$0] }
     diagnostics.pointsUsed = points.count
-    let traceLength = all.pathLength
+    let traceLength = config.filters.length.trace == .reduced ? points.pathLength : all.pathLength
     let probeSequences = probe.map(lexicon.sequenceIndices(matching:)) ?? []
 
     // Filters (§2.1), counted in words, and the location channel's distances, split across
@@ -125,14 +130,14 @@ public struct DTWDecoder: SwipeDecoder {
     diagnostics.stages.append(.init(name: name, kept: words, probeKept: probeKept, isFilter: isFilter))
   }
 
-  /// Sequences whose first key's centre lies within the radius of the first point; all
+  /// Sequences whose first key is one of ``keysNear(_:filter:)`` the first point; all
   /// sequences when the filter is off. Sorted by key sequence: sequences are numbered in key
   /// order, so each first key's list is one ascending run and keys are visited in that order.
   func startPointCandidates(_ first: Point) -> [Int] {
     let filter = config.filters.startPoint
+    let near = filter.enabled ? keysNear(first, filter: filter) : lexicon.centres.map { _ in true }
     var result: [Int] = []
-    for (key, centre) in lexicon.centres.enumerated()
-    where !filter.enabled || centre.distance(to: first) <= filter.radius {
+    for key in lexicon.centres.indices where near[key] {
       result += lexicon.byFirstKey[key]
     }
     assert(zip(result, result.dropFirst()).allSatisfy { $0 < $1 }, "start-point candidates out of key order")
@@ -167,9 +172,23 @@ public struct DTWDecoder: SwipeDecoder {
   func filterEndPoint(_ candidates: [Int], last: Point) -> [Int] {
     let filter = config.filters.endPoint
     guard filter.enabled else { return candidates }
-    let near = lexicon.centres.map { $0.distance(to: last) <= filter.radius }
+    let near = keysNear(last, filter: filter)
     let lastKey = lexicon.lastKey
     return candidates.filter { near[Int(lastKey[$0])] }
+  }
+
+  /// Per key of the layout, whether its centre lies within the filter's radius of `point` and,
+  /// with a cap, is among the `maxKeys` nearest such keys (ties to the lower key index, so the
+  /// choice does not depend on the order distances come out).
+  func keysNear(_ point: Point, filter: DTWDecoderConfig.Radius) -> [Bool] {
+    let distances = lexicon.centres.map { $0.distance(to: point) }
+    var near = distances.map { $0 <= filter.radius }
+    let inside = near.indices.filter { near[$0] }
+    if filter.maxKeys > 0 && inside.count > filter.maxKeys {
+      let ranked = inside.sorted { (distances[$0], $0) < (distances[$1], $1) }
+      for key in ranked.dropFirst(filter.maxKeys) { near[key] = false }
+    }
+    return near
   }
 
   func filterLength(_ candidates: [Int], traceLength: Double) -> [Int] {

@@ -67,7 +67,8 @@ public final class IncrementalSwipe {
     stages.append(("start direction", survivors))
     survivors = decoder.filterEndPoint(survivors, last: raw[raw.count - 1])
     stages.append(("end point", survivors))
-    survivors = decoder.filterLength(survivors, traceLength: travelled)
+    let reduced = decoder.config.filters.length.trace == .reduced
+    survivors = decoder.filterLength(survivors, traceLength: reduced ? warping.points.pathLength : travelled)
     stages.append(("length", survivors))
     let extraCost: [Double]
     (survivors, extraCost) = decoder.firstPass(survivors, trace: raw, pointCount: warping.points.count)
