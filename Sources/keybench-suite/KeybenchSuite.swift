@@ -128,7 +128,7 @@ extension KeybenchSuite {
             missing += 1
           }
         }
-        if missing > 0 { throw CommandFailure("\(missing) inputs are missing (listed above); the suite would fail") }
+        if missing > 0 { throw CommandFailure("\(missing) input\(missing == 1 ? " is" : "s are") missing (listed above); the suite would fail") }
         return
       }
       let outcomes = try options.execute(runner)

@@ -169,6 +169,13 @@ import Testing
             continue
           }
           let result = try Run.product(tool, Array(target.path.dropFirst()) + arguments)
+          // A suite's dry run checks its inputs too: before Scripts/quickstart has made the
+          // corpora a suite reads (as in CI, where the tests come first) it says which are
+          // missing and exits 2 — the example was parsed and planned, just not runnable here.
+          if arguments.last == "--dry-run" && result.status == 2 && result.stderr.contains("missing (listed above)") {
+            checked.append(example)
+            continue
+          }
           // A gate's example may find a regression (1); anything else must succeed.
           let allowed: Set<Int32> = target.path.last == "gate" ? [0, 1] : [0]
           if !allowed.contains(result.status) {
@@ -191,8 +198,9 @@ import Testing
       }
     }
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    // 34 of the 76 examples ran when this was written (help repeats the top-level examples), 28
-    // before Scripts/quickstart has made Reports/quickstart/ (as in CI, where the tests come first).
-    #expect(ran.count >= 25, "ran \(ran.count): \(ran); only checked: \(checked)")
+    // 34 of the 76 examples ran when this was written (help repeats the top-level examples); fewer
+    // before Scripts/quickstart has made Reports/quickstart/ and the corpora (as in CI, where the
+    // tests come first).
+    #expect(ran.count >= 20, "ran \(ran.count): \(ran); only checked: \(checked)")
   }
 }

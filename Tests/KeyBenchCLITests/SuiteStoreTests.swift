@@ -172,7 +172,7 @@ import Testing
     let dry = try Run.tool(tool, ["run", suite, "--out", "out", "--dry-run"], directory: elsewhere)
     #expect(dry.status == 2, "\(dry.stdout) \(dry.stderr)")
     #expect(dry.stdout.contains("missing input: missing/x.txt") && !dry.stdout.contains("missing input: t.txt"), "\(dry.stdout)")
-    #expect(dry.stderr.contains("1 inputs are missing"), "\(dry.stderr)")
+    #expect(dry.stderr.contains("1 input is missing"), "\(dry.stderr)")
     let run = try Run.tool(tool, ["run", suite, "--out", "out", "--only", "g"], directory: elsewhere)
     #expect(run.status == 0 && run.stdout.contains("1 ran"), "\(run.stdout) \(run.stderr)")
     #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("out/runs/g/summary.json").path))
