@@ -259,16 +259,29 @@ import Testing
 
 /// Seed 000 §2.4: decoding while the finger moves gives the batch decoder's answer.
 @Suite struct IncrementalSwipeTests {
-  @Test func pointByPointEqualsBatchOnSyntheticSwipes() throws {
-    let catalog = try DeviceCatalog.shipped()
-    let profile = try catalog.profile(named: "iphone6s")
+  /// Six German words swiped by the synthesizer on the iPhone 6s (seed 21), and the mini
+  /// lexicon laid out for that keyboard: noisy swipes whose decodes run every filter.
+  static func syntheticGermanSwipes() throws -> (lexicon: DecoderLexicon, swipes: [(word: String, points: [TimedPoint])]) {
+    let profile = try DeviceCatalog.shipped().profile(named: "iphone6s")
     let layout = profile.layout(forLocale: "de")
     let words = try LatinIMEParser().parse(path: TestPaths.fixture("mini.combined")).wordlist
-    let decoder = DTWDecoder(lexicon: DecoderLexicon(lexicon: Lexicon(wordlist: words), layout: layout), config: .init())
     let synthesizer = SwipeSynthesizer(config: .init(), layout: layout, profile: profile)
     var random = SeededGenerator(seed: 21)
-    for word in ["hallo", "später", "Straße", "der", "zunächst", "über"] {
-      let points = try #require(synthesizer.points(for: word, using: &random))
+    let swipes = try ["hallo", "später", "Straße", "der", "zunächst", "über"].map { word in
+      (word, try #require(synthesizer.points(for: word, using: &random)))
+    }
+    return (DecoderLexicon(lexicon: Lexicon(wordlist: words), layout: layout), swipes)
+  }
+
+  /// The incremental decoder agrees with the batch decoder's ranking and stages, with KeyBench's
+  /// filters and with the seed's as written (which measure the length on the rows kept so far).
+  @Test(arguments: ["default", "seed000-as-written"])
+  func pointByPointEqualsBatchOnSyntheticSwipes(config name: String) throws {
+    var config = name == "default" ? DTWDecoderConfig() : .seed000AsWritten
+    if name != "default" { config.timeLimitMs = 0 }
+    let (lexicon, swipes) = try Self.syntheticGermanSwipes()
+    let decoder = DTWDecoder(lexicon: lexicon, config: config)
+    for (word, points) in swipes {
       let batch = decoder.decode(points, top: 4, probe: word)
       let session = IncrementalSwipe(decoder: decoder)
       for point in points { session.add(point) }

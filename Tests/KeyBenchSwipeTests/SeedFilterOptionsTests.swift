@@ -106,31 +106,19 @@ import Testing
     #expect(kept(100) == uncapped, "a cap above the keys in the radius changes nothing")
   }
 
-  @Test func pointByPointEqualsBatchWithTheSeedsFilters() throws {
-    // The incremental decoder measures the reduced length from the rows it kept; it must agree
-    // with the batch decoder's stages and ranking.
-    let catalog = try DeviceCatalog.shipped()
-    let profile = try catalog.profile(named: "iphone6s")
-    let layout = profile.layout(forLocale: "de")
-    let words = try LatinIMEParser().parse(path: TestPaths.fixture("mini.combined")).wordlist
+  @Test func theReducedLengthChangesWhatTheLengthFilterKeeps() throws {
+    // Incremental and batch decoding with these filters agree: IncrementalSwipeTests. point-by-point
+    // test runs this config too.
     var config = DTWDecoderConfig.seed000AsWritten
     config.timeLimitMs = 0
-    let decoder = DTWDecoder(lexicon: DecoderLexicon(lexicon: Lexicon(wordlist: words), layout: layout), config: config)
-    let synthesizer = SwipeSynthesizer(config: .init(), layout: layout, profile: profile)
-    var random = SeededGenerator(seed: 21)
+    var raw = config
+    raw.filters.length.trace = .raw
+    let (lexicon, swipes) = try IncrementalSwipeTests.syntheticGermanSwipes()
+    let reduced = DTWDecoder(lexicon: lexicon, config: config), measuredRaw = DTWDecoder(lexicon: lexicon, config: raw)
     var differsFromRaw = false
-    for word in ["hallo", "später", "Straße", "der", "zunächst", "über"] {
-      let points = try #require(synthesizer.points(for: word, using: &random))
-      let batch = decoder.decode(points, top: 4, probe: word)
-      let session = IncrementalSwipe(decoder: decoder)
-      for point in points { session.add(point) }
-      let incremental = session.finish(top: 4, probe: word)
-      #expect(incremental.candidates == batch.candidates, "\(word)")
-      #expect(incremental.diagnostics.stages == batch.diagnostics.stages, "\(word)")
-      var raw = config
-      raw.filters.length.trace = .raw
-      let rawStages = DTWDecoder(lexicon: decoder.lexicon, config: raw).decode(points, top: 4, probe: word).diagnostics.stages
-      differsFromRaw = differsFromRaw || rawStages[3].kept != batch.diagnostics.stages[3].kept
+    for (word, points) in swipes {
+      let kept = reduced.decode(points, top: 4, probe: word).diagnostics.stages[3].kept
+      differsFromRaw = differsFromRaw || measuredRaw.decode(points, top: 4, probe: word).diagnostics.stages[3].kept != kept
     }
     #expect(differsFromRaw, "the reduced length must change what the length filter keeps on noisy swipes")
   }
