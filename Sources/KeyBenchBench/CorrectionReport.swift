@@ -195,8 +195,8 @@ public struct CorrectionReport: BenchmarkReport {
   }
 
   var body: String {
-    func pct(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
-    func num(_ v: Double, _ unit: String) -> String { v.isFinite ? NumberFormatting.value(v, unit: unit) : "–" }
+    func pct(_ v: Double) -> String { NumberFormatting.cell(v, unit: "fraction") }
+    func num(_ v: Double, _ unit: String) -> String { NumberFormatting.cell(v, unit: unit) }
     let k = top
     var lines = [
       "# Correction benchmark", "",

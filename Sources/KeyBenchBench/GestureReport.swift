@@ -137,8 +137,8 @@ public struct GestureReport: BenchmarkReport {
   }
 
   var body: String {
-    func pct(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
-    func f(_ v: Double, _ unit: String = "") -> String { v.isFinite ? NumberFormatting.value(v, unit: unit) : "–" }
+    func pct(_ v: Double) -> String { NumberFormatting.cell(v, unit: "fraction") }
+    func f(_ v: Double, _ unit: String = "") -> String { NumberFormatting.cell(v, unit: unit) }
     let words = summary.rows.first?.words ?? 0
     var lines = [
       "# Gesture keyboard benchmark (seed 001)", "",

@@ -222,7 +222,7 @@ public struct PhotoReport: BenchmarkReport {
   }
 
   var body: String {
-    func f(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
+    func f(_ v: Double) -> String { NumberFormatting.cell(v, unit: "fraction") }
     let s = settings
     let first = entries.first?.summary
     var lines = [

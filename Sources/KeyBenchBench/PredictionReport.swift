@@ -236,7 +236,7 @@ public struct PredictionReport: BenchmarkReport {
   }
 
   var body: String {
-    func pct(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
+    func pct(_ v: Double) -> String { NumberFormatting.cell(v, unit: "fraction") }
     let k = suggestions
     var lines = [
       "# Prediction benchmark", "",
@@ -258,7 +258,7 @@ public struct PredictionReport: BenchmarkReport {
     ]
     for entry in entries {
       let s = entry.summary
-      let speed: String = s.predictionsPerSecond.isFinite ? NumberFormatting.rate(s.predictionsPerSecond) : "–"
+      let speed = NumberFormatting.cell(s.predictionsPerSecond, unit: "per s")
       let cells: [String] = [s.predictor, pct(s.ksr), pct(s.csr), pct(s.nextTop1Rate), pct(s.nextTop3Rate)] + counts.map { pct(s.ksr(at: $0)) } + [speed]
       lines.append("| " + cells.joined(separator: " | ") + " |")
     }

@@ -268,8 +268,8 @@ public struct SwipeReport: BenchmarkReport {
 
   var body: String {
     let s = summary
-    func pct(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
-    func ms(_ v: Double) -> String { v.isFinite ? NumberFormatting.time(v, unit: "ms") : "–" }
+    func pct(_ v: Double) -> String { NumberFormatting.cell(v, unit: "fraction") }
+    func ms(_ v: Double) -> String { NumberFormatting.cell(v, unit: "ms") }
     var lines = [
       "# Swipe benchmark", "",
       "- decoder: `\(run.decoderLabel)`",

@@ -305,8 +305,8 @@ public struct TouchReport: BenchmarkReport {
   }
 
   var body: String {
-    func pct(_ v: Double) -> String { v.isFinite ? NumberFormatting.percent(v) : "–" }
-    func ns(_ v: Double) -> String { v.isFinite ? NumberFormatting.time(v, unit: "ns") : "–" }
+    func pct(_ v: Double) -> String { NumberFormatting.cell(v, unit: "fraction") }
+    func ns(_ v: Double) -> String { NumberFormatting.cell(v, unit: "ns") }
     let c = config
     var lines = [
       "# Touch resolution benchmark", "",

@@ -69,6 +69,13 @@ public enum NumberFormatting {
     return number + (items.map { " \($0)" } ?? "") + " per s"
   }
 
+  /// A table cell: `–` where there is no value (nil, or not finite: a share of nothing), else
+  /// ``value(_:unit:)``.
+  public static func cell(_ value: Double?, unit: String) -> String {
+    guard let value, value.isFinite else { return "–" }
+    return Self.value(value, unit: unit)
+  }
+
   /// A signed difference in `unit`: shares in percentage points (`+1.23 pt`), anything else as
   /// its unit prints, with its sign (`+0.41 ms`, `-12 µs`).
   public static func difference(_ value: Double?, unit: String) -> String {

@@ -53,15 +53,9 @@ enum Format {
     unit.isEmpty ? name : "\(name) (\(unitLabel(unit)))"
   }
 
-  /// A table cell: `–` where there is no value, else the one format of `unit`.
-  static func cell(_ value: Double?, unit: String) -> String {
-    guard let value, value.isFinite else { return "–" }
-    return NumberFormatting.value(value, unit: unit)
-  }
-
   /// A table cell for metric `key`, in the unit `declared` gives it or its name implies.
   static func value(_ value: Double?, key: String, declared: [String: String] = [:]) -> String {
-    cell(value, unit: unit(of: key, declared: declared))
+    NumberFormatting.cell(value, unit: unit(of: key, declared: declared))
   }
 
   /// A compact label for a mark: shares as whole-ish percentages ("94.2 %"), else `value(_:key:)`.
@@ -70,7 +64,7 @@ enum Format {
   }
 
   /// A plain number in the one format of numbers without a unit.
-  static func number(_ value: Double) -> String { cell(value, unit: "") }
+  static func number(_ value: Double) -> String { NumberFormatting.cell(value, unit: "") }
 
   /// A run's configuration in one line for any benchmark: the decoder (swipe), then each setting
   /// of `config` (lists of algorithms joined, nested objects by their names, the lexicon and the

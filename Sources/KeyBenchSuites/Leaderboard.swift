@@ -227,7 +227,7 @@ public struct Leaderboard {
         last = row.group
         lines += ["", "## \(row.bench): \(row.inputs)", "", "| | rank | run | algorithm | \(row.accuracyName) | 95 % interval | time per item |", "|---|---|---|---|---:|---|---:|"]
       }
-      lines.append("| \(row.pareto ? "★" : "") | \(Self.rank(row)) | \(row.run) | \(row.algorithm) | \(Self.percent(row.accuracy)) | \(Self.interval(row)) | \(row.microseconds.map { NumberFormatting.time($0, unit: "µs") } ?? "n/a") |")
+      lines.append("| \(row.pareto ? "★" : "") | \(Self.rank(row)) | \(row.run) | \(row.algorithm) | \(NumberFormatting.percent(row.accuracy)) | \(Self.interval(row)) | \(row.microseconds.map { NumberFormatting.time($0, unit: "µs") } ?? "n/a") |")
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -240,8 +240,6 @@ public struct Leaderboard {
     + "being clearly less accurate. "
     + "Clearly faster: with \(IntervalDominance.minimumRounds)+ interleaved rounds (a suite's \"repeat\"), the whole interval of the per-round time ratio "
     + "below 1; from single runs, by more than \(IntervalDominance.costTolerance)×. With rounds, the time per item is their median."
-
-  static func percent(_ value: Double) -> String { NumberFormatting.percent(value) }
 
   static func interval(_ row: Row) -> String {
     guard let low = row.low, let high = row.high else { return "n/a" }
@@ -263,7 +261,7 @@ public struct Leaderboard {
           + "<th class='num'>\(escape(row.accuracyName))</th><th>95 % interval</th><th class='num'>time per item</th></tr></thead><tbody>\n"
       }
       body += "<tr\(row.pareto ? " class='pareto'" : "")><td>\(row.pareto ? "★" : "")</td><td>\(Self.rank(row))</td><td>\(escape(row.run))</td><td class='name'>\(escape(row.algorithm))</td>"
-        + "<td class='num'>\(Self.percent(row.accuracy))</td><td>\(Self.interval(row))</td><td class='num'>\(row.microseconds.map { NumberFormatting.time($0, unit: "µs") } ?? "n/a")</td></tr>\n"
+        + "<td class='num'>\(NumberFormatting.percent(row.accuracy))</td><td>\(Self.interval(row))</td><td class='num'>\(row.microseconds.map { NumberFormatting.time($0, unit: "µs") } ?? "n/a")</td></tr>\n"
     }
     if !last.isEmpty { body += "</tbody></table>\n" }
     return """

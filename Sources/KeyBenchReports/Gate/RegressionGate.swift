@@ -41,7 +41,7 @@ public struct RegressionGate: Sendable {
 
     /// One side's value in the one format of the metric's unit, as on every other report table.
     func shown(_ value: Double?) -> String {
-      value.map { v in unit.map { Format.cell(v, unit: $0) } ?? Format.value(v, key: metric) } ?? "null"
+      value.map { v in unit.map { NumberFormatting.cell(v, unit: $0) } ?? Format.value(v, key: metric) } ?? "null"
     }
 
     /// The check in one line: `REGRESSION top1: 80.5 % → 78.1 % -2.4 points`.

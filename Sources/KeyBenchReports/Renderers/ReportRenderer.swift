@@ -1,3 +1,4 @@
+import KeyBenchCore
 import KeyBenchResults
 
 /// A part of the report: a heading, an optional note, then figures and tables.
@@ -87,7 +88,7 @@ enum Blocks {
       let unit = Format.unit(of: key, declared: declared)
       return [key, Format.unitLabel(unit)] + values.map { metrics in
         switch metrics[key] {
-        case .number(let value)?: Format.cell(value, unit: unit)
+        case .number(let value)?: NumberFormatting.cell(value, unit: unit)
         case .string(let text)?: text
         case .bool(let flag)?: String(flag)
         default: "–"
