@@ -16,6 +16,12 @@ public enum NumberFormatting {
     return value < 0 ? "-" + out : out
   }
 
+  /// A grouped count with its noun, singular for one: `1 pair`, `2 pairs`, `1,000 pairs`
+  /// (`plural` for nouns that do not take an s).
+  public static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(grouped(value)) \(value == 1 ? noun : plural ?? noun + "s")"
+  }
+
   /// Fixed decimals, independent of the user's locale; "n/a" for a value that could not be
   /// computed (e.g. false corrections over a set with no correctly typed word), never `nan`.
   public static func fixed(_ value: Double, decimals: Int) -> String {

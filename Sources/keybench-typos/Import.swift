@@ -34,9 +34,17 @@ extension KeybenchTypos {
         the UKP real-word records: the marked error as a typo pair, the sentence's other words as \
         identity pairs.
 
+        keystroke-erasures reads the same raw key-event file as seed 002 §4.1 read its logs: each \
+        run of erased characters is paired with as many characters typed after it (cursor and \
+        modifier keys are passed over, as the seed's logs did not record them), so `analyze` \
+        counts the errors the seed's way. Pairs where the typist retyped the same characters are \
+        kept (they add only correct keystrokes); sections whose events carry no characters are \
+        left out and counted.
+
         Examples:
           keybench-typos import norvig ../shared/corpora/typos/en_norvig_spell-testset2.txt --out .keybench/corpora/norvig2.tsv
           keybench-typos import keystrokes-sentences ../shared/corpora/taps/en_keystrokes136m_raw_sample.tsv --backspaced ../shared/corpora/typos/en_keystrokes136m_backspaced_word_errors.tsv --out .keybench/corpora/keystrokes-sentences.tsv
+          keybench-typos import keystroke-erasures ../shared/corpora/taps/en_keystrokes136m_raw_sample.tsv --out .keybench/corpora/keystroke-erasures.tsv
         """)
 
     @Argument(help: ArgumentHelp("Corpus format: \(TypoFormatArgument.allValueStrings.joined(separator: ", ")).", valueName: "format"))
@@ -74,6 +82,17 @@ extension KeybenchTypos {
           "\(NumberFormatting.grouped(words)) words of \(NumberFormatting.grouped(result.sentences)) sentences: \(NumberFormatting.grouped(result.typos)) typed wrongly, \(NumberFormatting.grouped(words - result.typos)) typed correctly (\(NumberFormatting.grouped(result.caseOnly)) of them differing only in case); \(NumberFormatting.grouped(result.misalignedSentences)) sentences left out (typed with another number of words), \(NumberFormatting.grouped(result.withoutLetters)) tokens without letters not scored"
             + (backspaced == nil ? "" : "; \(NumberFormatting.grouped(result.backspacedUsed)) erased finished words used, \(NumberFormatting.grouped(result.backspacedUnused)) backspaced rows not used")
             + "; wrote \(out)")
+        return
+      }
+      if format.format == .keystrokeErasures {
+        let result = try ErasurePairing.keystrokes(path: file, source: source)
+        guard !result.pairs.isEmpty else {
+          throw CommandFailure("\(file): no erased run was typed over in \(NumberFormatting.grouped(result.sections)) sections; nothing written")
+        }
+        try TypoPairFile.write(result.pairs, to: out)
+        let changed = result.pairs.filter { !$0.isUnchanged }.count
+        print(
+          "\(NumberFormatting.grouped(result.pairs.count)) erased runs paired with what was typed next (\(NumberFormatting.grouped(changed)) typed over with other characters) in \(NumberFormatting.grouped(result.sections - result.sectionsWithoutCharacters)) sections; \(NumberFormatting.grouped(result.sectionsWithoutCharacters)) sections left out (key codes without characters), \(NumberFormatting.grouped(result.unfinishedRuns)) runs erased at a section's end, \(NumberFormatting.grouped(result.passedOver)) modifier and cursor keys passed over; wrote \(out)")
         return
       }
       let result = try TypoImport.read(format.format, path: file, source: source)

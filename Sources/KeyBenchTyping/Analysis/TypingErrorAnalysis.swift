@@ -429,7 +429,7 @@ public enum TypingErrorAnalysis {
     var lines: [String] = []
     lines.append("Typing errors on \(distribution.layout) from \(distribution.source)")
     lines.append(
-      "\(distribution.pairs) pairs aligned, \(distribution.rejectedPairs) rejected (under a third kept), \(distribution.keystrokes) keystrokes")
+      "\(NumberFormatting.count(distribution.pairs, "pair")) aligned, \(NumberFormatting.grouped(distribution.rejectedPairs)) rejected (under a third kept), \(NumberFormatting.count(distribution.keystrokes, "keystroke"))")
     lines.append("")
     lines.append("(a) all keystrokes")
     let wrong = distribution.errorRate

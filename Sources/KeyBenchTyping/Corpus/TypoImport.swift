@@ -17,6 +17,9 @@ public enum TypoFormat: String, Sendable, CaseIterable {
   /// The sentence-level set from the 136M Keystrokes raw key-event file: every word of every typed
   /// sentence, correctly typed words included, each with its previous words (``SentenceImport``).
   case keystrokesSentences = "keystrokes-sentences"
+  /// The same raw key-event file read as seed 002 §4.1 read its logs: every erased run paired
+  /// with as many characters typed next (``ErasurePairing``).
+  case keystrokeErasures = "keystroke-erasures"
   /// hroest's German Wikipedia typo fixes, `wrong;right`.
   case hroest
   /// UKP real-word error records: id, revision, wrong, right, offset, sentence, blank line.
@@ -177,6 +180,12 @@ public enum TypoImport {
         throw bad(1, "more than \(maximumPairs) pairs in one file; split the file")
       }
       result.pairs = sentences.pairs
+    case .keystrokeErasures:
+      let erasures = try ErasurePairing.keystrokes(path: path, source: source)
+      guard erasures.pairs.count <= maximumPairs else {
+        throw bad(1, "more than \(maximumPairs) pairs in one file; split the file")
+      }
+      result.pairs = erasures.pairs
     case .hroest:
       try TextFile.forEachLine(path: path) { line, number in
         if line.isEmpty { return }
