@@ -1,5 +1,6 @@
 import Foundation
 import KeyBenchCore
+import KeyBenchResults
 
 /// One seed's published results beside KeyBench's, as data: `Reports/seeds/NNN.json`.
 ///
@@ -161,7 +162,7 @@ public struct SeedPage: Codable, Equatable, Sendable {
     /// The rule as the page prints it, in the record's unit: `±2.00 pt`, `±10 % of it`,
     /// `≥ 99.45 %`, `< 0` (a direction).
     public func text(unit: String) -> String {
-      let bound = reference == 0 ? "0" : SeedPage.format(reference, unit: unit)
+      let bound = reference == 0 ? "0" : SeedPage.format(published: reference, unit: unit)
       let slack = relative ? String(format: "%g %%", tolerance * 100) : SeedPage.magnitude(tolerance, unit: unit)
       switch direction {
       case "equal": return "±\(slack)"
@@ -254,7 +255,7 @@ public struct SeedPage: Codable, Equatable, Sendable {
         var difference = ""
         switch row.published {
         case .number(let value)?:
-          published = Self.format(value, unit: row.unit)
+          published = Self.format(published: value, unit: row.unit)
           if let measuredValue = row.keybench { difference = Self.difference(measuredValue, value, unit: row.unit) }
         case .text(let text)?: published = text
         case nil: break
@@ -269,21 +270,29 @@ public struct SeedPage: Codable, Equatable, Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// ` (LOW–HIGH over N rounds)` for a value measured in several rounds.
+  /// ` (LOW – HIGH, 97 % interval for the median of 6 rounds)` for a value measured in several
+  /// rounds (timings): the distribution-free interval of ``MedianInterval``, whose coverage the
+  /// number of rounds fixes.
   static func range(_ values: [Double], unit: String) -> String {
-    guard let low = values.min(), let high = values.max() else { return "" }
-    return " (\(format(low, unit: unit))–\(format(high, unit: unit)), \(values.count) rounds)"
+    guard let interval = try? MedianInterval(values) else { return "" }
+    let coverage = String(format: "%.0f %%", (interval.coverage * 100).rounded(.down))
+    return " (\(format(interval.low, unit: unit)) – \(format(interval.high, unit: unit)), \(coverage) interval for the median of \(interval.count) rounds)"
   }
 
+  /// A seed's number as it gives it: times keep the seed's own digits (`5.4 s`, `100 ns`, not
+  /// `5.40 s`), so the page claims no precision the document does not; other units as measured.
+  static func format(published value: Double, unit: String) -> String {
+    ["ms", "ns", "s"].contains(unit) ? NumberFormatting.number(value) + " " + unit : format(value, unit: unit)
+  }
+
+  /// One value in the row's unit, through ``NumberFormatting`` like every other page.
   static func format(_ value: Double, unit: String) -> String {
     switch unit {
-    case "percent": return String(format: "%.2f %%", value * 100)
-    case "points": return String(format: "%+.2f pt", value * 100)
-    case "times": return String(format: "%.2f×", value)
-    case "ms": return String(format: "%.2f ms", value)
-    case "ns": return String(format: "%.0f ns", value)
-    case "s": return String(format: "%.1f s", value)
-    default: return abs(value) >= 100 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.3f", value)
+    case "percent": return NumberFormatting.percent(value)
+    case "points": return NumberFormatting.points(value)
+    case "times": return NumberFormatting.ratio(value)
+    case "ms", "ns", "s": return NumberFormatting.time(value, unit: unit)
+    default: return NumberFormatting.number(value)
     }
   }
 
