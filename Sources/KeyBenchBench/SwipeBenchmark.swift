@@ -158,6 +158,7 @@ public struct SwipeBenchmark {
     let (lexicon, keptWords) = decodedLexicon(targets: Set(selected.map { SwipeDecoding.matchKey(outline[$0].word) }))
     // Missing targets join the laid-out words without building a second lexicon (memory).
     var frequencyOf: [String: UInt8] = [:]
+    frequencyOf.reserveCapacity(lexicon.entries.count)
     var suggestible = 0
     for entry in lexicon.entries where entry.isSuggestible {
       let key = SwipeDecoding.matchKey(entry.word)

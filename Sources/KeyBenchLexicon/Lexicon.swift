@@ -43,6 +43,7 @@ public struct Lexicon: Sendable {
   /// Builds a lexicon; duplicate words keep their highest frequency.
   public init(name: String, locale: String, entries: some Sequence<Entry>) {
     var best: [String: Entry] = [:]
+    best.reserveCapacity(entries.underestimatedCount)
     for entry in entries where best[entry.word].map({ $0.frequency < entry.frequency }) ?? true {
       best[entry.word] = entry
     }
