@@ -6,43 +6,10 @@ import KeyBenchResults
 /// with the unit its metric declares (a summary's `statistics` block), else the unit its name
 /// implies (Reports/FORMATS.md), so one unit always looks the same on every table of every page.
 enum Format {
-  /// Whether a metric named `key` is a 0…1 share (by the naming rules of Reports/FORMATS.md).
-  static func isShare(_ key: String) -> Bool {
-    let last = lastComponent(key)
-    // An interval's bound (`top1_low`, `top1_high`) is in the unit of its metric.
-    for suffix in ["_low", "_high"] where last.hasSuffix(suffix) && last.count > suffix.count {
-      return isShare(String(last.dropLast(suffix.count)))
-    }
-    // Ratios every benchmark declares as fractions (MRR, keystroke and character saving), so a
-    // summary without a `statistics` block prints them as the declaring ones do.
-    if ["mrr", "ksr", "csr"].contains(last) || last.hasPrefix("ksr_") || last.hasPrefix("csr_") { return true }
-    if last.hasPrefix("kept_") || last == "recall" || last.hasPrefix("recall_at_") || last == "coverage" || last.contains("share")
-      || last.hasSuffix("rate") || last.hasSuffix("accuracy") || last.hasSuffix("ratio") {
-      return true
-    }
-    // top1, top4, in_lexicon_top1 …
-    if let range = last.range(of: "top"), last[range.upperBound...].allSatisfy(\.isNumber), range.upperBound != last.endIndex {
-      return true
-    }
-    return key.lowercased().contains("pass rate")
-  }
-
-  /// The last dotted component of a metric key (`decoders.shark2.top1` → `top1`).
-  static func lastComponent(_ key: String) -> String { key.split(separator: ".").last.map(String.init) ?? key }
-
   /// The unit of metric `key`: the one `declared` gives for its name (a summary's `statistics`
   /// block, metric name → unit), else the one its name implies; "" for a plain count or number.
   static func unit(of key: String, declared: [String: String] = [:]) -> String {
-    if let unit = declared[lastComponent(key)] ?? declared[key] { return unit }
-    if isShare(key) { return "fraction" }
-    if key.hasSuffix("_ms") || key.contains("_ms_") || key.hasSuffix(" ms") || key.contains("(ms)") { return "ms" }
-    let last = lastComponent(key)
-    if last.hasSuffix("_us") || last.contains("_us_") { return "µs" }
-    if last.hasPrefix("ns_per_") { return "ns" }
-    if last.hasSuffix("_seconds") { return "s" }
-    if last.hasSuffix("_per_second") { return "per s" }
-    if last.hasSuffix("_mib") { return "MiB" }
-    return ""
+    declared[MetricUnit.lastComponent(key)] ?? declared[key] ?? MetricUnit.implied(by: key)
   }
 
   /// How a unit is named in a column header: fractions print as percentages.
@@ -60,7 +27,7 @@ enum Format {
 
   /// A compact label for a mark: shares as whole-ish percentages ("94.2 %"), else `value(_:key:)`.
   static func short(_ value: Double, key: String) -> String {
-    isShare(key) && value.isFinite ? String(format: "%.1f %%", value * 100) : Self.value(value, key: key)
+    MetricUnit.isShare(key) && value.isFinite ? String(format: "%.1f %%", value * 100) : Self.value(value, key: key)
   }
 
   /// A plain number in the one format of numbers without a unit.

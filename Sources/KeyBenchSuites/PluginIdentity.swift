@@ -29,7 +29,7 @@ enum PluginIdentity {
     for word in words {
       // `env`, `VAR=value` and options before the program are not the program.
       if program && (word == "env" || word.hasPrefix("-") || (word.contains("=") && !word.contains("/"))) { continue }
-      if program && !word.contains("/"), let found = LineProcess.which(word) {
+      if program && !word.contains("/"), let found = ExecutablePath.which(word) {
         files.insert(resolved(found))
       } else if case let named = word.hasPrefix("/") ? word : folder.appendingPathComponent(word).path, isFile(named) {
         let path = resolved(named)
@@ -59,7 +59,7 @@ enum PluginIdentity {
     let words = line.split(separator: " ").map(String.init)
     guard let first = words.first else { return [] }
     if first.hasSuffix("/env"), let name = words.dropFirst().first(where: { !$0.hasPrefix("-") }) {
-      return LineProcess.which(name).map { [resolved($0)] } ?? []
+      return ExecutablePath.which(name).map { [resolved($0)] } ?? []
     }
     return isFile(first) ? [resolved(first)] : []
   }

@@ -134,7 +134,7 @@ public struct SlurmSubmission {
 
   /// Submits the three jobs; returns their ids (also written to `out/slurm/jobs.txt`).
   public func submit() throws -> [String] {
-    guard let sbatch = LineProcess.which("sbatch") else {
+    guard let sbatch = ExecutablePath.which("sbatch") else {
       throw SuiteFile.Problem("sbatch is not on PATH: no Slurm here (use --dry-run to print the scripts, or run the shards with keybench-suite run --shard I/N)")
     }
     var ids: [String] = []

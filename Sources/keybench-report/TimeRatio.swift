@@ -81,10 +81,7 @@ extension KeybenchReport {
         if isKeyBenchTool(name), FileManager.default.isExecutableFile(atPath: beside.appendingPathComponent(name).path) {
           return beside.appendingPathComponent(name)
         }
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
-          let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-          if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
+        if let found = ExecutablePath.which(name) { return URL(fileURLWithPath: found) }
         throw ValidationError("'\(name)' is neither beside keybench-report nor on PATH")
       }
       for part in parts where !isKeyBenchTool(part[0]) && (metric != nil || work != nil) {

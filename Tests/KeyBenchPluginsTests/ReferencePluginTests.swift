@@ -16,7 +16,7 @@ import Testing
     return PluginSpec(name: relative.split(separator: "/").first.map(String.init) ?? relative, command: "\(path) \(arguments)")
   }
 
-  @Test(.enabled(if: LineProcess.which("hunspell") != nil, "needs hunspell (Scripts/setup --peers installs it)"))
+  @Test(.enabled(if: ExecutablePath.which("hunspell") != nil, "needs hunspell (Scripts/setup --peers installs it)"))
   func hunspellThroughTheIspellAdapter() throws {
     let harness = try PluginHarness()
     let corrector = try harness.corrector(Self.plugin("ispell/plugin", "hunspell"))
@@ -43,7 +43,7 @@ import Testing
     #expect(failure.reason.contains("hunspell exited (status 9) while checking 'teh'"), "\(failure.reason)")
   }
 
-  @Test(.enabled(if: LineProcess.which("aspell") != nil, "needs aspell (Scripts/setup --peers installs it)"))
+  @Test(.enabled(if: ExecutablePath.which("aspell") != nil, "needs aspell (Scripts/setup --peers installs it)"))
   func aspellThroughTheIspellAdapter() throws {
     let harness = try PluginHarness()
     let corrector = try harness.corrector(Self.plugin("ispell/plugin", "aspell"))
@@ -51,7 +51,7 @@ import Testing
     try corrector.process.finish()
   }
 
-  @Test(.enabled(if: LineProcess.which("text2ngram") != nil, "needs presage's text2ngram (Scripts/setup --peers installs it)"))
+  @Test(.enabled(if: ExecutablePath.which("text2ngram") != nil, "needs presage's text2ngram (Scripts/setup --peers installs it)"))
   func presagePredictsFromTheSameTrainingText() throws {
     let harness = try PluginHarness()
     let training = TextTokenizer.sentences(in: String(repeating: "the white rabbit ran away. the white queen shouted. ", count: 5))
@@ -74,7 +74,7 @@ import Testing
 
   /// The reference plug-in in a second language: the C example, built by its script, answers
   /// every word exactly as the Python example does.
-  @Test(.enabled(if: LineProcess.which("cc") != nil, "needs a C compiler (cc)"))
+  @Test(.enabled(if: ExecutablePath.which("cc") != nil, "needs a C compiler (cc)"))
   func theCExampleAnswersAsThePythonExample() throws {
     let harness = try PluginHarness()
     let binary = harness.folder.path("c-example")

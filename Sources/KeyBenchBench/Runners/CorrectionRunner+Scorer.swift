@@ -64,7 +64,7 @@ extension CorrectionRunner {
           spec: spec, lexicon: lexicon, layout: layout, top: options.suggestions, workspace: workspace, options: options.pluginOptions)
       }
       for peer in options.peers {
-        guard LineProcess.which(peer) != nil else {
+        guard ExecutablePath.which(peer) != nil else {
           missing.append("\(peer) is not installed (Scripts/setup --peers installs it); not measured")
           continue
         }

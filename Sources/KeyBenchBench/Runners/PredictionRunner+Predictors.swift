@@ -99,7 +99,7 @@ extension PredictionRunner {
 
     /// presage through Plugins/presage, or a note saying why it did not run.
     func presage(into typist: inout Typist) throws {
-      if let reason = LineProcess.which("text2ngram") == nil
+      if let reason = ExecutablePath.which("text2ngram") == nil
         ? "presage is not installed (no text2ngram on PATH; apt-get install presage libpresage-dev, or Scripts/setup --peers)"
         : training.isEmpty ? "it trains on text, so it needs --train files (stored counts cannot feed it)"
         : BundledPlugins.command("presage/plugin") == nil ? "Plugins/presage/plugin not found (run from a KeyBench checkout or set KEYBENCH_HOME)" : nil

@@ -220,7 +220,7 @@ public struct SweepTable: Sendable, Equatable {
     let c = metrics.firstIndex(of: cost)!
     func cell(_ value: Double?, _ metric: String) -> String {
       guard let value else { return "–" }
-      return NumberFormatting.value(value, unit: metric.contains("_ms") ? "ms" : SweepMetrics.isShare(metric) ? "fraction" : "")
+      return NumberFormatting.value(value, unit: MetricUnit.implied(by: metric))
     }
     let shown = metrics.filter { !$0.hasPrefix("filters.") || $0.hasSuffix(".recall") }
     let head = "| config | " + (parameters + shown).joined(separator: " | ") + " |"
@@ -320,11 +320,7 @@ public enum SweepMetrics {
   /// finite and not negative.
   static func impossibility(of value: Double, metric: String) -> String? {
     guard value.isFinite else { return "not a finite number" }
-    if isShare(metric) { return (0...1).contains(value) ? nil : "a share must be within 0…1" }
+    if MetricUnit.isShare(metric) { return (0...1).contains(value) ? nil : "a share must be within 0…1" }
     return value >= 0 ? nil : "must not be negative"
-  }
-
-  static func isShare(_ metric: String) -> Bool {
-    metric.hasPrefix("top") || metric == "mrr" || metric == "coverage" || metric.hasSuffix(".recall") || metric.hasSuffix(".kept_median")
   }
 }
