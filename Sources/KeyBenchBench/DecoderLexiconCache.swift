@@ -16,7 +16,8 @@ public import KeyBenchSwipe
 /// a temporary file and a rename, so readers never see half a file.
 ///
 /// Where: `KEYBENCH_LAYOUT_CACHE=DIR`, else `.keybench/cache/decoder-lexicons` of the project (the
-/// folder that holds the default lexicon database); `KEYBENCH_LAYOUT_CACHE=off` turns it off. Not
+/// folder that holds the default lexicon database); `KEYBENCH_LAYOUT_CACHE=off` turns it off (and
+/// the corpus outlines kept in its `corpus-outlines` folder). Not
 /// beside a database given by path: a suite keeps its database in a sealed store entry, which a
 /// file added later would invalidate. The newest ``keptFiles`` files are kept; deleting the
 /// folder is always safe.
@@ -37,6 +38,10 @@ public struct DecoderLexiconCache: Sendable {
     if !setting.isEmpty { return DecoderLexiconCache(folder: URL(fileURLWithPath: setting)) }
     return ProjectFiles.checkoutDirectory(".keybench").map { DecoderLexiconCache(folder: $0.appendingPathComponent("cache/decoder-lexicons")) }
   }
+
+  /// Where corpus outlines are kept (``SwipeCorpus/OutlineCache``): a folder inside this one, so
+  /// `KEYBENCH_LAYOUT_CACHE` moves or turns off both of a swipe run's start-up caches.
+  public var outlineFolder: URL { folder.appendingPathComponent("corpus-outlines") }
 
   /// What a lexicon laid out on one layout depends on.
   public struct Identity: Sendable {
@@ -89,68 +94,28 @@ public struct DecoderLexiconCache: Sendable {
     let problem: String
     do {
       return (try read(file, key: key, layout: identity.layout), .read)
-    } catch let error as CacheFileProblem {
-      problem = error.description
     } catch {
-      problem = "\(error)"
+      problem = error.description
     }
     let lexicon = build()
     try? write(lexicon, key: key, to: file)
     return (lexicon, .laidOut(problem))
   }
 
-  /// A cache file's bytes: the format, the key, the lexicon, then the SHA-256 of all before it.
-  static func fileBytes(_ lexicon: DecoderLexicon, key: String) -> Data {
-    var data = Data(key.utf8)
-    data.append(lexicon.encoded())
-    data.append(digest(data))
-    return data
-  }
-
   func write(_ lexicon: DecoderLexicon, key: String, to file: URL) throws {
-    let writer = try AtomicFileWriter(path: file.path)
-    try writer.write(Self.fileBytes(lexicon, key: key))
-    try writer.commit()
-    prune()
+    try VerifiedCacheFile.write(lexicon.encoded(), key: key, to: file, keeping: Self.keptFiles)
   }
 
   /// Files kept: every rebuilt executable writes new ones (about 11 MB per layout of a 160,000-word
-  /// lexicon), so the oldest beyond these are removed. A reader that loses its file to this lays
-  /// the lexicon out again; one that has it open keeps reading it.
+  /// lexicon), so the oldest beyond these are removed.
   static let keptFiles = 12
 
-  func prune() {
-    let manager = FileManager.default
-    guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
-    let files = names.filter { $0.hasSuffix(".bin") && !$0.hasPrefix(".") }.map { folder.appendingPathComponent($0) }
-    guard files.count > Self.keptFiles else { return }
-    let dated = files.map { ($0, (try? manager.attributesOfItem(atPath: $0.path)[.modificationDate] as? Date) ?? .distantPast) }
-    for (file, _) in dated.sorted(by: { $0.1 > $1.1 }).dropFirst(Self.keptFiles) { try? manager.removeItem(at: file) }
-  }
-
-  func read(_ file: URL, key: String, layout: KeyboardLayout) throws -> DecoderLexicon {
-    guard FileManager.default.fileExists(atPath: file.path) else { throw CacheFileProblem("none stored") }
-    let data = try Data(contentsOf: file)
-    let keyBytes = Data(key.utf8)
-    guard data.count >= keyBytes.count + 32 else { throw CacheFileProblem("\(file.path) is cut short (\(data.count) bytes)") }
-    let body = data.prefix(data.count - 32)
-    guard Self.digest(body) == data.suffix(32) else { throw CacheFileProblem("\(file.path) fails its SHA-256 (damaged or cut short)") }
-    guard body.prefix(keyBytes.count) == keyBytes else { throw CacheFileProblem("\(file.path) holds another key") }
+  func read(_ file: URL, key: String, layout: KeyboardLayout) throws(VerifiedCacheFile.Problem) -> DecoderLexicon {
+    let payload = try VerifiedCacheFile.read(file, key: key)
     do {
-      return try DecoderLexicon(encoded: Data(body.dropFirst(keyBytes.count)), layout: layout)
+      return try DecoderLexicon(encoded: payload, layout: layout)
     } catch {
-      throw CacheFileProblem("\(file.path): \(error)")
+      throw VerifiedCacheFile.Problem("\(file.path): \(error)")
     }
-  }
-
-  static func digest(_ data: Data) -> Data {
-    var digest = ContentDigest()
-    digest.update(data)
-    return digest.finalizeBytes()
-  }
-
-  struct CacheFileProblem: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
   }
 }

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import KeyBenchCorpora
+public import KeyBenchCorpora
 import KeyBenchResults
 public import KeyBenchCore
 public import KeyBenchGeometry
@@ -45,6 +45,9 @@ public struct SwipeBenchmark {
   /// Where laid-out lexicons are kept between runs (``DecoderLexiconCache``), with the content
   /// SHA-256 of `lexicon`; nil lays every layout out afresh.
   public var layoutCache: (cache: DecoderLexiconCache, lexiconSHA256: String)?
+  /// Where the corpus's outlines are kept between runs (``SwipeCorpus/OutlineCache``), nil to
+  /// outline the corpus every time.
+  public var outlineCache: SwipeCorpus.OutlineCache?
 
   public init(
     lexicon: Lexicon, catalog: DeviceCatalog, config: DTWDecoderConfig, top: Int = 4,
@@ -143,8 +146,7 @@ public struct SwipeBenchmark {
   /// gestures does not parse every point of the corpus. Every gesture's layout is checked with
   /// `layouts` before any work; a selected gesture's points when it is read.
   public func prepare(corpus path: String, layouts: LayoutResolver) throws -> Prepared {
-    var outline: [GestureOutline] = []
-    try SwipeCorpus.readOutlines(path: path, layouts: layouts) { outline.append(GestureOutline($0)) }
+    let outline = try SwipeCorpus.outlines(path: path, layouts: layouts, cache: outlineCache).outlines.map(GestureOutline.init)
     let (selected, items) = select(outline)
     return try prepare(
       outline, selected: selected, items: items,

@@ -1,5 +1,6 @@
 public import Foundation
 public import KeyBenchGeometry
+public import KeyBenchCore
 
 /// A laid-out lexicon as bytes, so a run can read it back instead of laying out 160,000 words
 /// again (about half a second, the largest part of a short run's start-up).
@@ -15,7 +16,7 @@ extension DecoderLexicon {
 
   /// The stored form.
   public func encoded() -> Data {
-    var writer = Writer()
+    var writer = BinaryWriter()
     writer.text(Self.storageFormat)
     let t = tables
     writer.array(t.flatKeys)
@@ -37,7 +38,7 @@ extension DecoderLexicon {
   /// - Throws: ``StorageError`` when the bytes are not this format or do not fit together (a
   ///   file cut short, another version's); never traps on damaged bytes.
   public convenience init(encoded data: Data, layout: KeyboardLayout) throws(StorageError) {
-    var reader = Reader(data: data)
+    var reader = BinaryReader(data: data)
     guard try reader.text() == Self.storageFormat else { throw StorageError("not \(Self.storageFormat)") }
     let flatKeys: [UInt8] = try reader.array()
     let keyStart: [Int32] = try reader.array()
@@ -73,89 +74,5 @@ extension DecoderLexicon {
   }
 
   /// Stored bytes that are not a laid-out lexicon of this format.
-  public struct StorageError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
-  }
-
-  /// Arrays as a count (UInt64) and their raw elements; strings as their UTF-8 bytes, one
-  /// after another, and the offsets between them.
-  private struct Writer {
-    var data = Data()
-
-    mutating func array<T: BitwiseCopyable>(_ values: [T]) {
-      count(values.count)
-      values.withUnsafeBytes { data.append(contentsOf: $0) }
-    }
-
-    mutating func count(_ value: Int) { withUnsafeBytes(of: UInt64(value)) { data.append(contentsOf: $0) } }
-
-    mutating func text(_ value: String) { array(Array(value.utf8)) }
-
-    mutating func strings(_ values: [String]) {
-      var bytes: [UInt8] = []
-      var ends: [Int32] = []
-      ends.reserveCapacity(values.count)
-      for value in values {
-        bytes.append(contentsOf: value.utf8)
-        ends.append(Int32(bytes.count))
-      }
-      array(ends)
-      array(bytes)
-    }
-  }
-
-  private struct Reader {
-    let data: Data
-    var offset = 0
-
-    var atEnd: Bool { offset == data.count }
-
-    mutating func count() throws(StorageError) -> Int {
-      guard data.count - offset >= 8 else { throw StorageError("cut short at byte \(offset)") }
-      var value: UInt64 = 0
-      let start = offset
-      withUnsafeMutableBytes(of: &value) { target in
-        data.withUnsafeBytes { source in target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<start + 8])) }
-      }
-      offset += 8
-      return Int(clamping: value)
-    }
-
-    mutating func array<T: BitwiseCopyable>() throws(StorageError) -> [T] {
-      let count = try count()
-      let stride = MemoryLayout<T>.stride
-      guard count <= (data.count - offset) / stride else { throw StorageError("an array of \(count) runs past the end") }
-      let bytes = count * stride
-      let start = offset
-      let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-        data.withUnsafeBytes { source in
-          UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<start + bytes]))
-        }
-        initialized = count
-      }
-      offset += bytes
-      return values
-    }
-
-    mutating func text() throws(StorageError) -> String {
-      let bytes: [UInt8] = try array()
-      return String(decoding: bytes, as: UTF8.self)
-    }
-
-    mutating func strings() throws(StorageError) -> [String] {
-      let ends: [Int32] = try array()
-      let bytes: [UInt8] = try array()
-      guard zip([0] + ends, ends).allSatisfy({ $0 <= $1 }), (ends.last.map(Int.init) ?? 0) == bytes.count else {
-        throw StorageError("string offsets out of order or beyond their bytes")
-      }
-      return bytes.withUnsafeBufferPointer { all in
-        var start = 0
-        return ends.map { end in
-          defer { start = Int(end) }
-          return String(decoding: UnsafeBufferPointer(rebasing: all[start..<Int(end)]), as: UTF8.self)
-        }
-      }
-    }
-  }
+  public typealias StorageError = BinaryCodingError
 }

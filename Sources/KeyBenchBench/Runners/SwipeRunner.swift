@@ -68,13 +68,17 @@ public struct SwipeRunner: Benchmark {
     var benchmark = SwipeBenchmark(
       lexicon: lexicon, catalog: catalog, config: decoderConfig, top: o.top,
       addMissingTargets: o.addMissingTargets, selection: o.selection, maxWords: o.maxWords)
-    benchmark.layoutCache = DecoderLexiconCache.fromEnvironment().map { ($0, lexiconContent.sha256) }
+    let layoutCache = DecoderLexiconCache.fromEnvironment()
+    benchmark.layoutCache = layoutCache.map { ($0, lexiconContent.sha256) }
+    // The corpus's digest (for the provenance) also names its stored outlines.
+    let corpusInput = try Provenance.Input(role: "corpus", path: o.corpus)
+    benchmark.outlineCache = layoutCache.map { .init(folder: $0.outlineFolder, corpusSHA256: corpusInput.sha256) }
     // Streamed: each gesture's layout is checked as it is outlined, so an unknown device is
     // FILE:LINE before any work, and the points are read again while decoding.
     let prepared = try benchmark.prepare(corpus: o.corpus, layouts: LayoutResolver(catalog: catalog))
     for line in prepared.items.skipLines { StandardError.print("swipe: \(line)") }
     guard !prepared.gestures.isEmpty else { throw CommandFailure("\(o.corpus): no gesture left to decode") }
-    var inputs = [try Provenance.Input(role: "corpus", path: o.corpus)] + (try catalog.provenanceInputs(profiles: prepared.devices))
+    var inputs = [corpusInput] + (try catalog.provenanceInputs(profiles: prepared.devices))
     if let reranker = o.reranker { inputs.append(try Provenance.Input(role: "reranker", path: reranker)) }
     if let model = o.configs.reranker, model.decoder != RerankerModel.decoderLabel(decoderConfig) {
       StandardError.print("swipe: warning: the re-ranker was trained on candidates of \(model.decoder), not of this run's \(RerankerModel.decoderLabel(decoderConfig)); its weights are unmeasured here")
