@@ -212,9 +212,9 @@ import Testing
     let text = try String(contentsOfFile: dir.path("b.md"), encoding: .utf8)
     #expect(text.contains("| set | median | slowest | fastest | target |\n|---|---:|---:|---:|---|"), "\(text)")
     // Four rounds 61k, 45k, 52k, 70k: median 56.5k.
-    #expect(text.contains("| norvig | 56500 | 45000 | 70000 | ≥ 50,000 |"), "\(text)")
+    #expect(text.contains("| norvig | 56,500 | 45,000 | 70,000 | ≥ 50,000 |"), "\(text)")
     // t has two planned rounds but only one result: its median is missing, not that one value.
-    #expect(text.contains("| one round | 61000 | 52000 | missing |  |"), "\(text)")
+    #expect(text.contains("| one round | 61,000 | 52,000 | missing |  |"), "\(text)")
     #expect(text.contains("## Accuracy\n\n### Accuracy\n\n| metric | value |\n|---|---|\n| top-1 | 80 % |\n\n"), "\(text)")
     #expect(!text.contains("How this was made") && !text.contains("## Context"))
     #expect(text.contains("with context: 12 %"))
