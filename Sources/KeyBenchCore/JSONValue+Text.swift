@@ -12,10 +12,11 @@ extension JSONValue {
   }
 
   /// Pretty-printed with sorted keys (`JSONSerialization`'s `[.prettyPrinted, .sortedKeys]`):
-  /// two-space indents, `" : "` between key and value, `/` escaped, empty lists and objects on
-  /// two lines. The form of `summary.json` and `provenance.json` (no final newline).
-  public func prettyText() throws -> String {
-    var writer = Writer(pretty: true, escapeSlashes: true)
+  /// two-space indents, `" : "` between key and value, `/` escaped unless `escapingSlashes` is
+  /// false (`.withoutEscapingSlashes`, the form of a suite's `plan.json`), empty lists and objects
+  /// on two lines. The form of `summary.json` and `provenance.json` (no final newline).
+  public func prettyText(escapingSlashes: Bool = true) throws -> String {
+    var writer = Writer(pretty: true, escapeSlashes: escapingSlashes)
     try writer.write(self)
     return writer.text
   }

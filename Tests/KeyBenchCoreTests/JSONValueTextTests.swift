@@ -69,6 +69,8 @@ import Testing
       #expect(try value.prettyText() == String(decoding: pretty, as: UTF8.self))
       let canonical = try JSONSerialization.data(withJSONObject: foundation, options: [.sortedKeys, .withoutEscapingSlashes])
       #expect(try value.canonicalText() == String(decoding: canonical, as: UTF8.self))
+      let plain = try JSONSerialization.data(withJSONObject: foundation, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      #expect(try value.prettyText(escapingSlashes: false) == String(decoding: plain, as: UTF8.self))
       compared += 1
     }
     #expect(compared == 3000)
