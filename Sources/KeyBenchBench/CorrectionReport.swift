@@ -32,12 +32,12 @@ public struct CorrectionReport: BenchmarkReport {
   public var lexiconWords: Int
   public var top: Int
   /// Plug-in parameters by corrector name (JSON objects).
-  public var parameters: [String: Any]
+  public var parameters: [String: JSONValue]
   public var notes: [String]
   /// Where the run came from (inputs, items, code, machine).
   public var provenance: Provenance
   /// Settings of the run beyond the correctors' parameters that change its numbers.
-  public var settings: [String: Any]
+  public var settings: [String: JSONValue]
   /// The context model of a `--context` run (nil: every corrector ran without context).
   public var context: ContextModel?
 
@@ -68,7 +68,7 @@ public struct CorrectionReport: BenchmarkReport {
 
   public init(
     entries: [Entry], missingPeers: [String], pairsPath: String, lexicon: String, lexiconWords: Int, top: Int,
-    parameters: [String: Any], notes: [String], provenance: Provenance, settings: [String: Any] = [:],
+    parameters: [String: JSONValue], notes: [String], provenance: Provenance, settings: [String: JSONValue] = [:],
     context: ContextModel? = nil
   ) {
     self.context = context
@@ -166,28 +166,32 @@ public struct CorrectionReport: BenchmarkReport {
 
   public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
-      var metrics: [String: Any] = [:]
+      var metrics: [String: JSONValue] = [:]
       for entry in entries {
         var object = Summary.jsonObject(entry.summary.metrics)
         if !entry.curve.isEmpty {
-          object["length_curve"] = entry.curve.map {
-            ["words": $0.words, "texts": $0.texts, "corrected_ratio_mean": $0.mean, "corrected_ratio_std": $0.standardDeviation]
-          }
+          object["length_curve"] = .array(entry.curve.map {
+            [
+              "words": JSONValue($0.words), "texts": JSONValue($0.texts), "corrected_ratio_mean": .number($0.mean),
+              "corrected_ratio_std": .number($0.standardDeviation),
+            ]
+          })
         }
-        metrics[entry.summary.corrector] = object
+        metrics[entry.summary.corrector] = .object(object)
       }
       return try Summary.json(
-        bench: Self.benchmark, config: configuration, corpus: ["path": pairsPath, "pairs": entries.first?.summary.words ?? 0],
-        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
+        bench: Self.benchmark, config: configuration,
+        corpus: ["path": .string(pairsPath), "pairs": JSONValue(entries.first?.summary.words ?? 0)],
+        metrics: metrics, provenance: provenance, statistics: try statistics.json(), kinds: Self.metricKinds)
     }
   }
 
   /// The effective configuration: every corrector's parameters and the run's settings.
-  var configuration: [String: Any] {
-    settings.merging([
-      "correctors": entries.map(\.summary.corrector), "parameters": parameters, "lexicon": lexicon, "top": top,
-      "missing_peers": missingPeers,
-    ]) { $1 }
+  var configuration: JSONValue {
+    .object(settings.merging([
+      "correctors": .array(entries.map { .string($0.summary.corrector) }), "parameters": .object(parameters), "lexicon": .string(lexicon),
+      "top": JSONValue(top), "missing_peers": .array(missingPeers.map(JSONValue.string)),
+    ]) { $1 })
   }
 
   public func markdown(_ statistics: RunStatistics) throws -> String {

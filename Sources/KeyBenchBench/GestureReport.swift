@@ -108,27 +108,24 @@ public struct GestureReport: BenchmarkReport {
 
   public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
-      var schemes: [String: Any] = [:]
+      var schemes: [String: JSONValue] = [:]
       for row in summary.rows {
-        var values: [String: Any] = [:]
-        for (name, value) in Self.values(row) { values[name] = value.isFinite ? value : NSNull() }
-        schemes[row.scheme] = values
+        schemes[row.scheme] = .object(Dictionary(uniqueKeysWithValues: Self.values(row).map { ($0.0, JSONValue($0.1)) }))
       }
-      let metrics: [String: Any] = [
-        "words": summary.rows.first?.words ?? 0, "chars": summary.rows.first?.characters ?? 0, "schemes": schemes,
+      let metrics: [String: JSONValue] = [
+        "words": JSONValue(summary.rows.first?.words ?? 0), "chars": JSONValue(summary.rows.first?.characters ?? 0), "schemes": .object(schemes),
       ]
-      let corpus: [String: Any] = ["path": text, "words": summary.rows.first?.words ?? 0]
+      let corpus: JSONValue = ["path": .string(text), "words": JSONValue(summary.rows.first?.words ?? 0)]
       return try Summary.json(
         bench: Self.benchmark, config: try configuration, corpus: corpus, metrics: metrics, provenance: provenance,
-        statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
+        statistics: try statistics.json(), kinds: Self.metricKinds)
     }
   }
 
   /// The effective configuration (the scheme files are inputs too, with their digests).
-  var configuration: [String: Any] {
+  var configuration: JSONValue {
     get throws {
-      let parameters = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
-      return ["schemes": runs.map(\.source), "device": device, "seed": seed, "parameters": parameters]
+      ["schemes": .array(runs.map { .string($0.source) }), "device": .string(device), "seed": JSONValue(seed), "parameters": try JSONValue(encoding: config)]
     }
   }
 

@@ -51,7 +51,7 @@ public struct PhotoReport: BenchmarkReport {
 
   public var entries: [Entry]
   public var settings: Settings
-  public var parameters: [String: Any]
+  public var parameters: [String: JSONValue]
   /// Per COCO category: the resolved synset name, the rule that chose it and its ImageNet classes.
   public var categories: [(name: String, synset: String, rule: Int, imageNet: Int)]
   public var database: (synsets: Int, links: Int, labels: Int)
@@ -60,7 +60,7 @@ public struct PhotoReport: BenchmarkReport {
   public var provenance: Provenance
 
   public init(
-    entries: [Entry], settings: Settings, parameters: [String: Any], categories: [(name: String, synset: String, rule: Int, imageNet: Int)],
+    entries: [Entry], settings: Settings, parameters: [String: JSONValue], categories: [(name: String, synset: String, rule: Int, imageNet: Int)],
     database: (synsets: Int, links: Int, labels: Int), notes: [String], provenance: Provenance
   ) {
     self.provenance = provenance
@@ -195,25 +195,27 @@ public struct PhotoReport: BenchmarkReport {
 
   public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
-      var metrics: [String: Any] = [:]
-      for entry in entries { metrics[entry.summary.ranker] = Summary.jsonObject(entry.summary.metrics) }
+      var metrics: [String: JSONValue] = [:]
+      for entry in entries { metrics[entry.summary.ranker] = .object(Summary.jsonObject(entry.summary.metrics)) }
       let s = settings
       return try Summary.json(
         bench: Self.benchmark, config: configuration,
         corpus: [
-          "path": s.captions, "labels": s.labels, "queries": entries.first?.summary.queries ?? 0, "photos": s.photos,
-          "unlabelled_targets": s.unlabelledTargets, "categories": categories.count, "imagenet_covered_categories": covered,
+          "path": .string(s.captions), "labels": .string(s.labels), "queries": JSONValue(entries.first?.summary.queries ?? 0),
+          "photos": JSONValue(s.photos), "unlabelled_targets": JSONValue(s.unlabelledTargets), "categories": JSONValue(categories.count),
+          "imagenet_covered_categories": JSONValue(covered),
         ],
-        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
+        metrics: metrics, provenance: provenance, statistics: try statistics.json(), kinds: Self.metricKinds)
     }
   }
 
   /// The effective configuration (WordNet's files are inputs, named with digests in the provenance).
-  var configuration: [String: Any] {
+  var configuration: JSONValue {
     let s = settings
     return [
-      "rankers": entries.map(\.summary.ranker), "parameters": parameters, "track": s.track.rawValue, "library_size": s.librarySize,
-      "distractors": s.distractors.rawValue, "negatives": s.negatives, "seed": s.seed, "images": s.images,
+      "rankers": .array(entries.map { .string($0.summary.ranker) }), "parameters": .object(parameters), "track": .string(s.track.rawValue),
+      "library_size": JSONValue(s.librarySize), "distractors": .string(s.distractors.rawValue), "negatives": .number(s.negatives),
+      "seed": JSONValue(s.seed), "images": .string(s.images),
     ]
   }
 

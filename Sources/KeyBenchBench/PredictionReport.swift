@@ -41,17 +41,17 @@ public struct PredictionReport: BenchmarkReport {
   public var vocabularyWords: Int
   public var suggestions: Int
   /// Plug-in parameters by predictor (JSON objects).
-  public var parameters: [String: Any]
+  public var parameters: [String: JSONValue]
   public var notes: [String]
   /// Where the run came from (inputs, items, code, machine).
   public var provenance: Provenance
   /// Settings of the run beyond the predictors' parameters that change its numbers.
-  public var settings: [String: Any]
+  public var settings: [String: JSONValue]
 
   public init(
     entries: [Entry], rows: ResultsSpool, trainingFiles: [String], testFile: String, training: NGramCounts, sharedSentences: Int,
-    lexicon: String?, vocabularyWords: Int, suggestions: Int, parameters: [String: Any], notes: [String],
-    provenance: Provenance, settings: [String: Any] = [:]
+    lexicon: String?, vocabularyWords: Int, suggestions: Int, parameters: [String: JSONValue], notes: [String],
+    provenance: Provenance, settings: [String: JSONValue] = [:]
   ) {
     self.provenance = provenance
     self.settings = settings
@@ -164,32 +164,35 @@ public struct PredictionReport: BenchmarkReport {
 
   public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
-      var metrics: [String: Any] = [:]
+      var metrics: [String: JSONValue] = [:]
       for entry in entries {
         var object = Summary.jsonObject(entry.summary.metrics)
         for (name, points) in entry.curves {
           let suffix = name == "adaptive" ? "" : "_static"
-          object["ksr_by_length" + suffix] = points.map { ["x": $0.length, "mean": $0.ksrMean, "std": $0.ksrStd ?? NSNull(), "slices": $0.slices] as [String: Any] }
-          object["csr_by_length" + suffix] = points.map { ["x": $0.length, "mean": $0.csrMean, "std": $0.csrStd ?? NSNull(), "slices": $0.slices] as [String: Any] }
+          func point(_ length: Int, _ mean: Double, _ std: Double?, _ slices: Int) -> JSONValue {
+            ["x": JSONValue(length), "mean": .number(mean), "std": std.map(JSONValue.number) ?? .null, "slices": JSONValue(slices)]
+          }
+          object["ksr_by_length" + suffix] = .array(points.map { point($0.length, $0.ksrMean, $0.ksrStd, $0.slices) })
+          object["csr_by_length" + suffix] = .array(points.map { point($0.length, $0.csrMean, $0.csrStd, $0.slices) })
         }
-        metrics[entry.summary.predictor] = object
+        metrics[entry.summary.predictor] = .object(object)
       }
       return try Summary.json(
         bench: Self.benchmark, config: configuration,
         corpus: [
-          "path": testFile, "words": entries.first?.summary.words ?? 0, "training_tokens": training.tokens,
-          "training_sentences": training.sentences, "shared_sentences": sharedSentences,
+          "path": .string(testFile), "words": JSONValue(entries.first?.summary.words ?? 0), "training_tokens": JSONValue(training.tokens),
+          "training_sentences": JSONValue(training.sentences), "shared_sentences": JSONValue(sharedSentences),
         ],
-        metrics: metrics, provenance: provenance, statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
+        metrics: metrics, provenance: provenance, statistics: try statistics.json(), kinds: Self.metricKinds)
     }
   }
 
   /// The effective configuration: every predictor's parameters and the run's settings.
-  var configuration: [String: Any] {
-    settings.merging([
-      "predictors": entries.map(\.summary.predictor), "parameters": parameters, "lexicon": lexicon.map { $0 as Any } ?? NSNull(),
-      "top": suggestions, "training": trainingFiles,
-    ]) { $1 }
+  var configuration: JSONValue {
+    .object(settings.merging([
+      "predictors": .array(entries.map { .string($0.summary.predictor) }), "parameters": .object(parameters), "lexicon": JSONValue(lexicon),
+      "top": JSONValue(suggestions), "training": .array(trainingFiles.map(JSONValue.string)),
+    ]) { $1 })
   }
 
   /// Seed Fig. 4.2/4.3 as a table: savings by slice length, adaptation on and off.

@@ -19,7 +19,7 @@ public struct SwipeReport: BenchmarkReport {
   /// Where the run came from (inputs, items, code, machine).
   public let provenance: Provenance
   /// Settings of the run beyond the decoder's config that change its numbers.
-  public let settings: [String: Any]
+  public let settings: [String: JSONValue]
   /// Other decoders run on the same gestures, shown beside the main one: further built-in
   /// decoders (`--decoder`) and external ones (`--plugin`).
   public var compared: [Compared] = []
@@ -64,7 +64,7 @@ public struct SwipeReport: BenchmarkReport {
 
   public init(
     run: SwipeBenchmark.Run, summary: SwipeSummary, config: any Encodable, corpus: String, lexicon: String,
-    provenance: Provenance, settings: [String: Any] = [:]
+    provenance: Provenance, settings: [String: JSONValue] = [:]
   ) {
     self.run = run
     self.summary = summary
@@ -197,11 +197,11 @@ public struct SwipeReport: BenchmarkReport {
 
   public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
-      var flat: [String: Any] = [:]
-      var filters: [String: [String: Any]] = [:]
-      var context: [String: Any] = [:]
+      var flat: [String: JSONValue] = [:]
+      var filters: [String: [String: JSONValue]] = [:]
+      var context: [String: JSONValue] = [:]
       for (name, value) in metrics {
-        let json: Any = value.isFinite ? value : NSNull()
+        let json = JSONValue(value)
         if name.hasPrefix("context.") {
           context[String(name.dropFirst("context.".count))] = json
         } else if name.hasPrefix("filters.") {
@@ -211,50 +211,48 @@ public struct SwipeReport: BenchmarkReport {
           flat[name] = json
         }
       }
-      flat["filters"] = filters
-      if !context.isEmpty { flat["context"] = context }
-      var plugins: [String: Any] = [:]
-      var builtIn: [String: Any] = [:]
+      flat["filters"] = .object(filters.mapValues(JSONValue.object))
+      if !context.isEmpty { flat["context"] = .object(context) }
+      var plugins: [String: JSONValue] = [:]
+      var builtIn: [String: JSONValue] = [:]
       for entry in compared {
-        var values: [String: Any] = ["decoder": entry.run.decoderLabel, "setup": entry.setup]
-        for (name, value) in entry.metrics { values[name] = value.flatMap { $0.isFinite ? $0 : nil } ?? NSNull() }
+        var values: [String: JSONValue] = ["decoder": .string(entry.run.decoderLabel), "setup": .string(entry.setup)]
+        for (name, value) in entry.metrics { values[name] = JSONValue(value) }
         if entry.builtInConfig == nil {
-          plugins[entry.name] = values
+          plugins[entry.name] = .object(values)
           continue
         }
-        var stages: [String: Any] = [:]
+        var stages: [String: JSONValue] = [:]
         for stage in entry.summary.stages {
-          func json(_ value: Double) -> Any { value.isFinite ? value : NSNull() }
-          stages[Self.snake(stage.name)] = ["kept_median": json(stage.keptMedian), "recall": json(stage.recall)]
+          stages[Self.snake(stage.name)] = ["kept_median": JSONValue(stage.keptMedian), "recall": JSONValue(stage.recall)]
         }
-        values["filters"] = stages
-        builtIn[entry.name] = values
+        values["filters"] = .object(stages)
+        builtIn[entry.name] = .object(values)
       }
-      if !plugins.isEmpty { flat["plugins"] = plugins }
-      if !builtIn.isEmpty { flat["decoders"] = builtIn }
+      if !plugins.isEmpty { flat["plugins"] = .object(plugins) }
+      if !builtIn.isEmpty { flat["decoders"] = .object(builtIn) }
       return try Summary.json(
-        bench: Self.benchmark, config: try configuration, corpus: ["path": corpus, "gestures": summary.gestures], metrics: flat,
-        provenance: provenance, statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
+        bench: Self.benchmark, config: try configuration, corpus: ["path": .string(corpus), "gestures": JSONValue(summary.gestures)],
+        metrics: flat, provenance: provenance, statistics: try statistics.json(), kinds: Self.metricKinds)
     }
   }
 
   /// The effective configuration: the decoder's parameters and the run's settings.
-  var configuration: [String: Any] {
+  var configuration: JSONValue {
     get throws {
-      let parameters = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
-      var decoders: [String: Any] = [:]
+      var decoders: [String: JSONValue] = [:]
       for entry in compared {
         guard let config = entry.builtInConfig else { continue }
-        decoders[entry.name] = [
-          "decoder": entry.run.decoderLabel, "parameters": try JSONSerialization.jsonObject(with: JSONEncoder().encode(config)),
-        ]
+        decoders[entry.name] = ["decoder": .string(entry.run.decoderLabel), "parameters": try JSONValue(encoding: config)]
       }
-      var result = settings.merging(["decoder": run.decoderLabel, "parameters": parameters, "lexicon": lexicon, "top": summary.top]) { $1 }
-      if !decoders.isEmpty { result["decoders"] = decoders }
-      return result
+      var result = settings.merging([
+        "decoder": .string(run.decoderLabel), "parameters": try JSONValue(encoding: config), "lexicon": .string(lexicon),
+        "top": JSONValue(summary.top),
+      ]) { $1 }
+      if !decoders.isEmpty { result["decoders"] = .object(decoders) }
+      return .object(result)
     }
   }
-
 
   public func markdown(_ statistics: RunStatistics) throws -> String {
     try body + "\n" + statistics.markdown + "\n" + provenance.markdown(config: configuration)
@@ -262,7 +260,7 @@ public struct SwipeReport: BenchmarkReport {
 
   /// How `--max-words` cut the lexicon, for the report's lexicon line.
   var maxWordsNote: String {
-    guard let maxWords = settings["max_words"] as? Int else { return "" }
+    guard let maxWords = settings["max_words"]?.exactInteger?.int64 else { return "" }
     return ": its \(maxWords) most frequent" + (run.keptTargets > 0 ? " and \(run.keptTargets) targets beyond them at their own frequency" : "")
   }
 

@@ -250,23 +250,20 @@ public struct TouchReport: BenchmarkReport {
 
   public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     do {
-      var root: [String: Any] = [:]
-      for (name, value) in metrics {
-        let json: Any = value.isFinite ? value : NSNull()
-        let parts = name.split(separator: ".").map(String.init)
-        root = JSONConfig.object(setting: parts, to: json, in: root)
+      var root = JSONValue.nesting(metrics.map { ($0.0, JSONValue($0.1)) })
+      if let best = summary.best { root["best_resolver"] = .string(best.resolver.rawValue) }
+      if let model = run.model { root["letters"] = .object(Self.letterStatistics(LetterStatistics(counts: model.counts))) }
+      if !summary.confusion.isEmpty {
+        root["confusion"] = .object(summary.confusion.mapValues { .object($0.mapValues { .object($0.mapValues { JSONValue($0) }) }) })
       }
-      if let best = summary.best { root["best_resolver"] = best.resolver.rawValue }
-      if let model = run.model { root["letters"] = Self.letterStatistics(LetterStatistics(counts: model.counts)) }
-      if !summary.confusion.isEmpty { root["confusion"] = summary.confusion }
       let simulatedTaps: Int = summary.groups.last { $0.source == "simulated" }?.taps ?? 0
       let realTaps: Int = summary.groups.first { $0.source == "hws" }?.taps ?? 0
-      var corpus: [String: Any] = ["taps": simulatedTaps, "real_taps": realTaps]
-      corpus["path"] = evaluationText.map { $0 as Any } ?? NSNull()
-      corpus["swipes"] = swipeCorpus.map { $0 as Any } ?? NSNull()
+      let corpus: JSONValue = [
+        "taps": JSONValue(simulatedTaps), "real_taps": JSONValue(realTaps), "path": JSONValue(evaluationText), "swipes": JSONValue(swipeCorpus),
+      ]
       return try Summary.json(
         bench: Self.benchmark, config: try configuration, corpus: corpus, metrics: root, provenance: provenance,
-        statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
+        statistics: try statistics.json(), kinds: Self.metricKinds)
     }
   }
 
@@ -274,29 +271,29 @@ public struct TouchReport: BenchmarkReport {
   /// `word_initial` shares per letter, `bigram.X.Y` = P(Y | X) inside words,
   /// `top_pairs_coverage.N` = the share of letter pairs the N most frequent cover (N = 10, 50,
   /// 100, 200), and `trigram.XY.Z` = P(Z | XY) after the 10 most frequent pairs.
-  static func letterStatistics(_ statistics: LetterStatistics) -> [String: Any] {
+  static func letterStatistics(_ statistics: LetterStatistics) -> [String: JSONValue] {
     let letters = statistics.counts.alphabet.letters.map(String.init)
-    func shares(_ values: [Double]) -> [String: Any] {
-      Dictionary(uniqueKeysWithValues: zip(letters, values.map { $0.isFinite ? $0 as Any : NSNull() }))
+    func shares(_ values: [Double]) -> JSONValue {
+      .object(Dictionary(uniqueKeysWithValues: zip(letters, values.map { JSONValue($0) })))
     }
-    var bigram: [String: Any] = [:]
+    var bigram: [String: JSONValue] = [:]
     for (index, letter) in letters.enumerated() { bigram[letter] = shares(statistics.following(index)) }
-    var trigram: [String: Any] = [:]
+    var trigram: [String: JSONValue] = [:]
     for pair in statistics.pairsByFrequency.prefix(10) {
       trigram[letters[pair.first] + letters[pair.second]] = shares(statistics.following(pair.first, pair.second))
     }
-    let coverage = Dictionary(uniqueKeysWithValues: [10, 50, 100, 200].map { (String($0), statistics.coverage(ofTop: $0) as Any) })
+    let coverage = Dictionary(uniqueKeysWithValues: [10, 50, 100, 200].map { (String($0), JSONValue.number(statistics.coverage(ofTop: $0))) })
     return [
-      "letters": statistics.counts.letters, "unigram": shares(statistics.unigramShares), "word_initial": shares(statistics.wordInitialShares),
-      "bigram": bigram, "trigram": trigram, "top_pairs_coverage": coverage,
+      "letters": JSONValue(statistics.counts.letters), "unigram": shares(statistics.unigramShares),
+      "word_initial": shares(statistics.wordInitialShares), "bigram": .object(bigram), "trigram": .object(trigram),
+      "top_pairs_coverage": .object(coverage),
     ]
   }
 
   /// The effective configuration (the training texts are inputs, named in the provenance).
-  var configuration: [String: Any] {
+  var configuration: JSONValue {
     get throws {
-      let parameters = try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
-      return ["resolvers": run.kinds.map(\.rawValue), "parameters": parameters, "seed": seed]
+      ["resolvers": .array(run.kinds.map { .string($0.rawValue) }), "parameters": try JSONValue(encoding: config), "seed": JSONValue(seed)]
     }
   }
 

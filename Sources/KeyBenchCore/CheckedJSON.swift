@@ -179,7 +179,7 @@ public struct CheckedJSON: Sendable {
     case .object: "an object"
     case .array: "an array"
     case .string: "a string"
-    case .number: "a number"
+    case .number, .integer: "a number"
     case .bool: "true/false"
     case .null: "null"
     }

@@ -5,35 +5,108 @@ import Foundation
 /// Files a user writes are parsed into it by ``CheckedJSON`` (strict, with lines); files KeyBench
 /// wrote itself (summary.json, provenance.json) are decoded into it with `JSONDecoder`, so
 /// reports read every bench's summary without knowing its shape. Object keys are unique.
-public enum JSONValue: Sendable, Equatable, Decodable {
+/// KeyBench's own files are built as values of it and written by ``prettyText()``, so a summary
+/// is typed from the benchmark to the bytes on disk.
+public enum JSONValue: Sendable, Equatable, Codable {
   case null
   case bool(Bool)
   case number(Double)
+  /// A whole number held exactly (seeds and counts beyond 2⁵³ survive a round trip).
+  case integer(Integer)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
 
+  /// Any `Int64` or `UInt64` exactly, as a sign and a magnitude (one type for both ranges, since
+  /// seeds are unsigned and counts signed).
+  public struct Integer: Sendable, Hashable, CustomStringConvertible {
+    /// True only below zero.
+    public let isNegative: Bool
+    public let magnitude: UInt64
+
+    /// Nil when `value` lies outside both `Int64` and `UInt64`.
+    public init?(exactly value: some BinaryInteger) {
+      guard let magnitude = UInt64(exactly: value.magnitude), value >= 0 || magnitude <= UInt64(Int64.max) + 1 else { return nil }
+      isNegative = value < 0
+      self.magnitude = magnitude
+    }
+
+    public var int64: Int64? {
+      isNegative ? Int64(truncatingIfNeeded: 0 &- magnitude) : Int64(exactly: magnitude)
+    }
+
+    public var uint64: UInt64? { isNegative ? nil : magnitude }
+
+    /// The nearest `Double` (exact within ±2⁵³).
+    public var double: Double { isNegative ? -Double(magnitude) : Double(magnitude) }
+
+    public var description: String { (isNegative ? "-" : "") + String(magnitude) }
+  }
+
+  /// Reads any JSON, its numbers as `JSONSerialization` reads what it wrote, so a value read back
+  /// writes the same bytes: a whole number becomes ``integer(_:)`` exactly (`-0` is the integer
+  /// 0, as there), any other number ``number(_:)``. `JSONDecoder` hides how a number was written,
+  /// so one case is told by its value: a whole number from 10¹⁶ up that a `Double` holds exactly
+  /// is read as the `Double` (both writers give such doubles an exponent and random integers of
+  /// that size are rarely exact doubles); its value is exact either way.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() { self = .null }
     else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-    else if let value = try? container.decode(Double.self) { self = .number(value) }
+    else if let value = try? container.decode(Double.self) {
+      let whole = (try? container.decode(Int64.self)).flatMap { Integer(exactly: $0) }
+        ?? (try? container.decode(UInt64.self)).flatMap { Integer(exactly: $0) }
+      if let whole, abs(value) < 1e16 || UInt64(exactly: value.magnitude) != whole.magnitude {
+        self = .integer(whole)
+      } else {
+        self = .number(value)
+      }
+    }
     else if let value = try? container.decode(String.self) { self = .string(value) }
     else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
     else { self = .object(try container.decode([String: JSONValue].self)) }
   }
 
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .number(let value): try container.encode(value)
+    case .integer(let value):
+      if let signed = value.int64 { try container.encode(signed) } else { try container.encode(value.magnitude) }
+    case .string(let value): try container.encode(value)
+    case .array(let values): try container.encode(values)
+    case .object(let members): try container.encode(members)
+    }
+  }
+
+  /// Numbers are equal by value whichever case holds them (`.integer(3) == .number(3)`), so a
+  /// value read back equals the value written.
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.integer(let a), .integer(let b)): a == b
+    case (.number, .number), (.number, .integer), (.integer, .number): lhs.number == rhs.number
+    case (.string(let a), .string(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)): a == b
+    default: false
+    }
+  }
+
   /// The value as the Foundation objects `JSONSerialization` gives (`[String: Any]`, `[Any]`,
   /// `String`, `NSNumber`, booleans as `NSNumber(value: Bool)`, `NSNull`), for code that reads
-  /// answers by key, without parsing the text twice. A whole number within ±2⁵³ becomes an
-  /// integer `NSNumber`, any other number a `Double` one; integers beyond 2⁵³ are not exact here
-  /// (``CheckedJSON/foundationObject()`` keeps them exact for files that may hold them).
+  /// answers by key, without parsing the text twice. An ``integer(_:)`` and a whole ``number(_:)``
+  /// within ±2⁵³ become an integer `NSNumber`, any other number a `Double` one.
   public var foundationObject: Any {
     switch self {
     case .null: NSNull()
     case .bool(let value): NSNumber(value: value)
     case .number(let value):
       value == value.rounded() && abs(value) <= 9_007_199_254_740_992 ? NSNumber(value: Int(value)) : NSNumber(value: value)
+    case .integer(let value): value.int64.map { NSNumber(value: $0) } ?? NSNumber(value: value.magnitude)
     case .string(let value): value
     case .array(let values): values.map(\.foundationObject)
     case .object(let members): members.mapValues(\.foundationObject)
@@ -45,8 +118,18 @@ public enum JSONValue: Sendable, Equatable, Decodable {
     return nil
   }
 
+  /// The value of a number of either case (an integer as its nearest `Double`).
   public var number: Double? {
-    if case .number(let value) = self { return value }
+    switch self {
+    case .number(let value): value
+    case .integer(let value): value.double
+    default: nil
+    }
+  }
+
+  /// The exact value of an ``integer(_:)``; nil for any other case (a whole ``number(_:)`` too).
+  public var exactInteger: Integer? {
+    if case .integer(let value) = self { return value }
     return nil
   }
 
@@ -149,7 +232,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, Expr
 {
   public init(stringLiteral value: String) { self = .string(value) }
   public init(floatLiteral value: Double) { self = .number(value) }
-  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  public init(integerLiteral value: Int) { self.init(value) }
   public init(booleanLiteral value: Bool) { self = .bool(value) }
   public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
   public init(dictionaryLiteral elements: (String, JSONValue)...) {

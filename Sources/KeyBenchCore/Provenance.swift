@@ -212,12 +212,25 @@ public struct Provenance: Sendable {
   }
 
   /// The canonical bytes of a JSON configuration (sorted keys, no whitespace) that its digest covers.
+  public static func canonicalJSON(_ config: JSONValue) throws -> Data {
+    Data(try config.canonicalText().utf8)
+  }
+
+  /// ``canonicalJSON(_:)`` of Foundation objects, for the suite and plug-in parsers that still
+  /// hold them (the same bytes as for the equal ``JSONValue``).
   public static func canonicalJSON(_ config: Any) throws -> Data {
     try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys, .withoutEscapingSlashes])
   }
 
-  /// SHA-256 (hex) of ``canonicalJSON(_:)``.
+  /// SHA-256 (hex) of ``canonicalJSON(_:)-(Any)``.
   public static func digest(ofConfig config: Any) throws -> String {
+    var digest = ContentDigest()
+    digest.update(try canonicalJSON(config))
+    return digest.finalize()
+  }
+
+  /// SHA-256 (hex) of ``canonicalJSON(_:)``.
+  public static func digest(ofConfig config: JSONValue) throws -> String {
     var digest = ContentDigest()
     digest.update(try canonicalJSON(config))
     return digest.finalize()
@@ -232,69 +245,75 @@ public struct Provenance: Sendable {
 
   /// The `provenance` object of `summary.json`, with `config` (the effective configuration, the
   /// same object as the summary's top-level `config`) and its digest.
-  public func jsonObject(config: Any) throws -> [String: Any] {
-    var object: [String: Any] = [
+  public func json(config: JSONValue) throws -> JSONValue {
+    var object: [String: JSONValue] = [
       "keybench": [
-        "version": version, "commit": revision.commit, "uncommitted_changes": revision.dirty,
-        "executable_sha256": BuildInfo.executableSHA256,
+        "version": .string(version), "commit": .string(revision.commit), "uncommitted_changes": .string(revision.dirty),
+        "executable_sha256": .string(BuildInfo.executableSHA256),
       ],
-      "created_utc": Self.timestamp(created),
+      "created_utc": .string(Self.timestamp(created)),
       "host": [
-        "swift": BuildInfo.swiftVersion, "os": BuildInfo.operatingSystem, "arch": BuildInfo.architecture,
-        "cores": ProcessInfo.processInfo.activeProcessorCount, "machine_reference_seconds": MachineReference.rounded,
+        "swift": .string(BuildInfo.swiftVersion), "os": .string(BuildInfo.operatingSystem), "arch": .string(BuildInfo.architecture),
+        "cores": JSONValue(ProcessInfo.processInfo.activeProcessorCount), "machine_reference_seconds": .number(MachineReference.rounded),
         "machine_reference": [
-          "measured_by": MachineReference.reading.measuredBy, "measured_utc": Self.timestamp(MachineReference.reading.measured),
-          "method": MachineReference.method,
+          "measured_by": .string(MachineReference.reading.measuredBy),
+          "measured_utc": .string(Self.timestamp(MachineReference.reading.measured)), "method": .string(MachineReference.method),
         ],
       ],
-      "command_line": commandLine,
-      "inputs": inputs.map { ["role": $0.role, "path": $0.path, "bytes": $0.bytes.map { $0 as Any } ?? NSNull(), "sha256": $0.sha256] },
+      "command_line": .array(commandLine.map(JSONValue.string)),
+      "inputs": .array(inputs.map {
+        ["role": .string($0.role), "path": .string($0.path), "bytes": $0.bytes.map { JSONValue($0) } ?? .null, "sha256": .string($0.sha256)]
+      }),
       "items": [
-        "unit": items.unit, "read": items.read, "scored": items.scored,
-        "excluded": items.excluded.map { ["reason": $0.reason, "count": $0.count] },
+        "unit": .string(items.unit), "read": JSONValue(items.read), "scored": JSONValue(items.scored),
+        "excluded": .array(items.excluded.map { ["reason": .string($0.reason), "count": JSONValue($0.count)] }),
       ],
       "config": config,
-      "config_sha256": try Self.digest(ofConfig: config),
-      "seed": seed.map { NSNumber(value: $0) } ?? NSNull(),
-      "top_k": top.map { $0 as Any } ?? NSNull(),
+      "config_sha256": .string(try Self.digest(ofConfig: config)),
+      "seed": seed.map { JSONValue($0) } ?? .null,
+      "top_k": top.map { JSONValue($0) } ?? .null,
     ]
     if !plugins.isEmpty {
-      object["plugins"] = try plugins.map { plugin -> [String: Any] in
+      object["plugins"] = .array(try plugins.map { plugin -> JSONValue in
         // Canonical JSON KeyBench made from the plug-in's checked handshake: machine-written.
-        let config = try JSONSerialization.jsonObject(with: Data(plugin.config.utf8))
-        var entry: [String: Any] = [
-          "name": plugin.name, "command": plugin.command, "reported_name": plugin.reportedName,
-          "version": plugin.version, "config": config, "config_sha256": try Self.digest(ofConfig: config),
-          "failed_items": plugin.failedItems.map { ["item": $0.item, "reason": $0.reason] },
+        let config = try JSONDecoder().decode(JSONValue.self, from: Data(plugin.config.utf8))
+        var entry: [String: JSONValue] = [
+          "name": .string(plugin.name), "command": .string(plugin.command), "reported_name": .string(plugin.reportedName),
+          "version": .string(plugin.version), "config": config, "config_sha256": .string(try Self.digest(ofConfig: config)),
+          "failed_items": .array(plugin.failedItems.map { ["item": .string($0.item), "reason": .string($0.reason)] }),
           "determinism": plugin.determinism.map {
-            ["checked": true, "replayed": $0.replayed, "differing": $0.differing, "first_difference": $0.firstDifference ?? NSNull(), "finding": $0.finding] as [String: Any]
+            [
+              "checked": true, "replayed": JSONValue($0.replayed), "differing": JSONValue($0.differing),
+              "first_difference": JSONValue($0.firstDifference), "finding": .string($0.finding),
+            ]
           } ?? ["checked": false],
         ]
         if let measures = plugin.measures {
-          entry["load_seconds"] = measures.loadSeconds
-          entry["requests"] = measures.requests
-          entry["out_of_lexicon_items"] = measures.outOfLexiconItems ?? NSNull()
+          entry["load_seconds"] = .number(measures.loadSeconds)
+          entry["requests"] = JSONValue(measures.requests)
+          entry["out_of_lexicon_items"] = measures.outOfLexiconItems.map { JSONValue($0) } ?? .null
         }
-        if let log = plugin.log { entry["stderr"] = ["file": plugin.logFile, "bytes": log.bytes, "cut": log.cut] }
-        return entry
-      }
+        if let log = plugin.log {
+          entry["stderr"] = ["file": .string(plugin.logFile), "bytes": JSONValue(log.bytes), "cut": .bool(log.cut)]
+        }
+        return .object(entry)
+      })
     }
     if let jobs {
-      object["jobs"] = jobs
-      object["timing"] = timing ?? NSNull()
+      object["jobs"] = JSONValue(jobs)
+      object["timing"] = JSONValue(timing)
     }
-    object["lexicon"] = lexicon.map { ["name": $0.name, "words": $0.words, "content_sha256": $0.sha256] } ?? NSNull()
-    return object
+    object["lexicon"] = lexicon.map { ["name": .string($0.name), "words": JSONValue($0.words), "content_sha256": .string($0.sha256)] } ?? .null
+    return .object(object)
   }
 
   /// A standalone `provenance.json` (for folders without a `summary.json`, such as sweeps).
-  public func fileText(config: Any) throws -> String {
-    let data = try JSONSerialization.data(withJSONObject: try jsonObject(config: config), options: [.prettyPrinted, .sortedKeys])
-    return String(decoding: data, as: UTF8.self) + "\n"
+  public func fileText(config: JSONValue) throws -> String {
+    try json(config: config).prettyText() + "\n"
   }
 
   /// The "How this was made" block of `report.md`.
-  public func markdown(config: Any) throws -> String {
+  public func markdown(config: JSONValue) throws -> String {
     func short(_ hash: String) -> String { String(hash.prefix(12)) }
     var lines = [
       "## How this was made", "",

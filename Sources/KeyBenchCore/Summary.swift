@@ -12,25 +12,24 @@ public enum Summary {
   /// `kinds` declares how each metric (by its last name component) is to be read, so gates and
   /// reports never guess it from the name.
   public static func json(
-    bench: String, config: [String: Any], corpus: [String: Any], metrics: [String: Any], provenance: Provenance,
-    statistics: Any? = nil, kinds: [String: MetricKind]
+    bench: String, config: JSONValue, corpus: JSONValue, metrics: [String: JSONValue], provenance: Provenance,
+    statistics: JSONValue? = nil, kinds: [String: MetricKind]
   ) throws -> String {
     var declared = kinds
     for (name, kind) in PluginMeasures.metricKinds { declared[name] = kind }
     var metrics = metrics
     if let peak = recordedPeakResidentMiB {
-      metrics[peakResidentMetric] = peak
+      metrics[peakResidentMetric] = .number(peak)
       declared[peakResidentMetric] = .count
     }
-    var object: [String: Any] = [
-      "metric_kinds": declared.mapValues(\.rawValue),
-      "bench": bench, "config": config, "corpus": corpus, "metrics": metrics,
-      "provenance": try provenance.jsonObject(config: config),
-      "schema_version": schemaVersion,
+    var object: [String: JSONValue] = [
+      "metric_kinds": .object(declared.mapValues { .string($0.rawValue) }),
+      "bench": .string(bench), "config": config, "corpus": corpus, "metrics": .object(metrics),
+      "provenance": try provenance.json(config: config),
+      "schema_version": JSONValue(schemaVersion),
     ]
     if let statistics { object["statistics"] = statistics }
-    let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return try JSONValue.object(object).prettyText() + "\n"
   }
 
   /// `summary.csv`: the header and `rows` (each `name,value`), then the run's peak resident
@@ -65,9 +64,9 @@ public enum Summary {
   }
 
   /// One plug-in's metrics as its `summary.json` object (a value that could not be computed is null).
-  public static func jsonObject(_ metrics: [(String, Double?)]) -> [String: Any] {
-    var object: [String: Any] = [:]
-    for (name, value) in metrics { object[name] = value ?? NSNull() }
+  public static func jsonObject(_ metrics: [(String, Double?)]) -> [String: JSONValue] {
+    var object: [String: JSONValue] = [:]
+    for (name, value) in metrics { object[name] = JSONValue(value) }
     return object
   }
 }

@@ -22,10 +22,10 @@ public final class PluginCorrector: Corrector, ItemAware {
   ) throws {
     name = spec.name
     known = PluginWorkspace.knownWords(lexicon)
-    let hello: [String: Any] = [
+    let hello: [String: JSONValue] = [
       "task": "correct",
       // The benchmark tells every corrector the intended word after each item.
-      "settings": ["top": top, "language": lexicon.locale, "adapt": true],
+      "settings": ["top": JSONValue(top), "language": .string(lexicon.locale), "adapt": true],
       "lexicon": try workspace.lexicon(lexicon),
       "layout": PluginJSON.layout(layout),
     ]

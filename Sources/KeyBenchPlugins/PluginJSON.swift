@@ -1,3 +1,4 @@
+public import KeyBenchCore
 public import KeyBenchGeometry
 
 /// Request lines are built by hand rather than through an encoder: they are written once per item
@@ -36,16 +37,16 @@ public enum PluginJSON {
   /// A keyboard layout as the handshake carries it: every key's label, kind, centre and size in
   /// layout units (y down), with the key pitch, so a plug-in sees exactly the keyboard KeyBench's
   /// own algorithms see.
-  public static func layout(_ layout: KeyboardLayout) -> [String: Any] {
+  public static func layout(_ layout: KeyboardLayout) -> JSONValue {
     [
-      "name": layout.name, "width": layout.width, "height": layout.height,
-      "horizontal_pitch": layout.horizontalPitch, "vertical_pitch": layout.verticalPitch,
-      "keys": layout.keys.map { key -> [String: Any] in
+      "name": .string(layout.name), "width": .number(layout.width), "height": .number(layout.height),
+      "horizontal_pitch": .number(layout.horizontalPitch), "vertical_pitch": .number(layout.verticalPitch),
+      "keys": .array(layout.keys.map { key in
         [
-          "label": key.label, "kind": key.kind.rawValue, "x": key.center.x, "y": key.center.y,
-          "width": key.width, "height": key.height, "row": key.row,
+          "label": .string(key.label), "kind": .string(key.kind.rawValue), "x": .number(key.center.x), "y": .number(key.center.y),
+          "width": .number(key.width), "height": .number(key.height), "row": JSONValue(key.row),
         ]
-      },
+      }),
     ]
   }
 }

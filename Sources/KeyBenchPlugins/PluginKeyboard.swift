@@ -21,9 +21,9 @@ public final class PluginKeyboard: Keyboard, ItemAware {
   ) throws {
     name = spec.name
     known = PluginWorkspace.knownWords(lexicon)
-    let hello: [String: Any] = [
+    let hello: [String: JSONValue] = [
       "task": "keyboard",
-      "settings": ["top": top, "language": lexicon.locale, "adapt": true],
+      "settings": ["top": JSONValue(top), "language": .string(lexicon.locale), "adapt": true],
       "lexicon": try workspace.lexicon(lexicon),
       "layout": PluginJSON.layout(layout),
     ]

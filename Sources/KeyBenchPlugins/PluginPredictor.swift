@@ -39,11 +39,14 @@ public final class PluginPredictor: Predictor, ItemAware {
     workspace: PluginWorkspace, options: PluginProcess.Options
   ) throws {
     name = spec.name
-    var hello: [String: Any] = [
+    var hello: [String: JSONValue] = [
       "task": "predict",
       // The benchmark asks for at least 3 words before the first letter (next-word top-3), and
       // for the largest count it reports savings at (1, 3 and 5 suggestions from one pass).
-      "settings": ["top": suggestions, "max_limit": max(suggestions, 3, Self.maxReportedCount), "language": locale, "adapt": adaptation],
+      "settings": [
+        "top": JSONValue(suggestions), "max_limit": JSONValue(max(suggestions, 3, Self.maxReportedCount)), "language": .string(locale),
+        "adapt": .bool(adaptation),
+      ],
       "training": try workspace.training(training),
     ]
     if let lexicon { hello["lexicon"] = try workspace.lexicon(lexicon) }

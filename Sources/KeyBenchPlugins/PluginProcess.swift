@@ -148,7 +148,7 @@ public final class PluginProcess {
   ///
   /// - Parameter hello: the handshake fields after `type` and `protocol` (task, settings, lexicon, …).
   /// - Throws: ``PluginFailure`` when it cannot start or does not answer the handshake properly.
-  public init(spec: PluginSpec, hello: [String: Any], options: Options) throws {
+  public init(spec: PluginSpec, hello: [String: JSONValue], options: Options) throws {
     self.spec = spec
     self.options = options
     identity = Provenance.Plugin(name: spec.name, command: spec.command, reportedName: "", version: "", config: "{}")
@@ -161,8 +161,8 @@ public final class PluginProcess {
     }
     var fields = hello
     fields["type"] = "hello"
-    fields["protocol"] = Self.protocolVersion
-    helloLine = String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+    fields["protocol"] = JSONValue(Self.protocolVersion)
+    helloLine = try JSONValue.object(fields).canonicalText()
     let started = DispatchTime.now().uptimeNanoseconds
     try start()
     loadSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

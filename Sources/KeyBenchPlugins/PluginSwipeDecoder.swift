@@ -23,13 +23,13 @@ public final class PluginSwipeDecoder: SwipeDecoder, ItemAware, @unchecked Senda
       spec: PluginSpec, lexicon: Lexicon, layouts: [KeyboardLayout], top: Int, workspace: PluginWorkspace,
       options: PluginProcess.Options
     ) throws {
-      var described: [String: Any] = [:]
+      var described: [String: JSONValue] = [:]
       for layout in layouts { described[layout.name] = PluginJSON.layout(layout) }
-      let hello: [String: Any] = [
+      let hello: [String: JSONValue] = [
         "task": "swipe",
-        "settings": ["top": top, "language": lexicon.locale, "adapt": false],
+        "settings": ["top": JSONValue(top), "language": .string(lexicon.locale), "adapt": false],
         "lexicon": try workspace.lexicon(lexicon),
-        "layouts": described,
+        "layouts": .object(described),
       ]
       known = Set(lexicon.entries.lazy.filter(\.isSuggestible).map { SwipeDecoding.matchKey($0.word) })
       process = try PluginProcess(spec: spec, hello: hello, options: options)

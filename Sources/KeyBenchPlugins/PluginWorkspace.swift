@@ -1,6 +1,6 @@
 public import Foundation
 public import KeyBenchLexicon
-import KeyBenchCore
+public import KeyBenchCore
 
 /// The files a run hands its plug-ins (the lexicon export, training sentences), in one temporary
 /// folder removed when the run ends or is interrupted. The folder is made on the first file, so a
@@ -38,7 +38,7 @@ public final class PluginWorkspace {
     Set(lexicon.entries.lazy.filter(\.isSuggestible).map { $0.word.lowercased() })
   }
 
-  public func lexicon(_ lexicon: Lexicon) throws -> [String: Any] {
+  public func lexicon(_ lexicon: Lexicon) throws -> JSONValue {
     let path: String
     if let written = lexiconFiles[lexicon.name] {
       path = written
@@ -48,16 +48,16 @@ public final class PluginWorkspace {
       lexiconFiles[lexicon.name] = path
     }
     return [
-      "name": lexicon.name, "locale": lexicon.locale, "words": lexicon.entries.filter(\.isSuggestible).count,
-      "path": path, "format": "tsv: word, frequency (LatinIME 0-255, log scale), count (probability x 1e9); most frequent first",
+      "name": .string(lexicon.name), "locale": .string(lexicon.locale), "words": JSONValue(lexicon.entries.filter(\.isSuggestible).count),
+      "path": .string(path), "format": "tsv: word, frequency (LatinIME 0-255, log scale), count (probability x 1e9); most frequent first",
     ]
   }
 
   /// The handshake's `training` object: the tokenised training sentences, one per line, words
   /// separated by single spaces.
-  public func training(_ sentences: [[String]]) throws -> [String: Any] {
+  public func training(_ sentences: [[String]]) throws -> JSONValue {
     let path = try file("training.txt")
     try (sentences.map { $0.joined(separator: " ") }.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
-    return ["path": path, "sentences": sentences.count, "format": "one sentence per line, tokens separated by spaces"]
+    return ["path": .string(path), "sentences": JSONValue(sentences.count), "format": "one sentence per line, tokens separated by spaces"]
   }
 }

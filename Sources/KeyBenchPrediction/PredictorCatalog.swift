@@ -1,3 +1,4 @@
+public import KeyBenchCore
 public import KeyBenchLanguageModel
 import Foundation
 
@@ -13,7 +14,7 @@ public enum PredictorCatalog {
   public static func make(
     _ name: String, counts: NGramCounts, vocabulary: PredictionVocabulary, adaptation: Bool, correction: Bool = false,
     nearKeys: ((Character, Character) -> Bool)? = nil
-  ) throws -> (predictor: any Predictor, setup: String, parameters: Any) {
+  ) throws -> (predictor: any Predictor, setup: String, parameters: JSONValue) {
     switch name {
     case "kannsch":
       var config = KannschPredictor.Config()
@@ -22,7 +23,7 @@ public enum PredictorCatalog {
       return (
         KannschPredictor(counts: counts, vocabulary: vocabulary, config: config, nearKeys: nearKeys),
         "seed 002: bigram followers then frequency-ranked completion on the comparable form; AIMD adaptation and personal dictionary \(adaptation ? "on" : "off"); §2.4 completion/correction trade-off \(correction ? "on" : "off")",
-        try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
+        try JSONValue(encoding: config)
       )
     case "ngram":
       var config = NGramPredictor.Config()
@@ -30,7 +31,7 @@ public enum PredictorCatalog {
       return (
         NGramPredictor(counts: counts, vocabulary: vocabulary, config: config),
         "interpolated Kneser-Ney trigram (absolute discounting, continuation unigram), same completion; words shown for the word being typed are not shown again; cache adaptation (unigram with a memory of \(Int(config.unigramCacheMemory)) words, bigram and trigram caches, new words learnt) \(adaptation ? "on" : "off")",
-        try JSONSerialization.jsonObject(with: JSONEncoder().encode(config))
+        try JSONValue(encoding: config)
       )
     default:
       preconditionFailure("unknown predictor \(name); callers validate against PredictorCatalog.names")

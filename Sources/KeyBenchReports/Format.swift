@@ -43,13 +43,13 @@ enum Format {
     for key in config.keys.sorted() where !["decoder", "lexicon", "parameters"].contains(key) {
       switch config[key]! {
       case .string(let text): parts.append("\(key) \(text)")
-      case .number(let number): parts.append("\(key) \(Format.number(number))")
+      case .number, .integer: parts.append("\(key) \(Format.number(config[key]!.number!))")
       case .bool(let flag): parts.append("\(key) \(flag)")
       case .array(let values):
         let names = values.compactMap { value -> String? in
           switch value {
           case .string(let text): text
-          case .number(let number): Format.number(number)
+          case .number, .integer: Format.number(value.number!)
           default: nil
           }
         }

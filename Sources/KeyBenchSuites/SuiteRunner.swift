@@ -279,23 +279,23 @@ public struct SuiteRunner: Sendable {
     try FileManager.default.createDirectory(at: context.out, withIntermediateDirectories: true)
     // Paths inside the output folder are written as ${out}/…, so a plan (and its identity) does
     // not depend on where the folder is: shards written to different folders merge.
-    let items = plan.items.map { item -> [String: Any] in
+    let items = plan.items.map { item -> JSONValue in
       let arguments = Array(StoreEntry.command(of: item, entry: context.store(item.key)).dropFirst())
-      var object: [String: Any] = [
-        "kind": item.kind.rawValue, "name": item.name, "entry": item.entry, "tool": item.tool, "arguments": arguments, "key": item.key,
+      var object: [String: JSONValue] = [
+        "kind": .string(item.kind.rawValue), "name": .string(item.name), "entry": .string(item.entry), "tool": .string(item.tool),
+        "arguments": .array(arguments.map(JSONValue.string)), "key": .string(item.key),
       ]
-      if let bench = item.bench { object["bench"] = bench }
-      if let output = item.output { object["output"] = output }
-      if item.round > 1 { object["round"] = item.round }
-      object["folder"] = item.folder.path
-      return object
+      if let bench = item.bench { object["bench"] = .string(bench) }
+      if let output = item.output { object["output"] = .string(output) }
+      if item.round > 1 { object["round"] = JSONValue(item.round) }
+      object["folder"] = .string(item.folder.path)
+      return .object(object)
     }
-    let data = try JSONSerialization.data(
-      withJSONObject: [
-        "keybench_suite_plan": 1, "suite": plan.suite, "items": items,
-        "figures": (try? JSONSerialization.jsonObject(with: plan.figures)) ?? [Any](),
-      ], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    try AtomicFileWriter.write(String(decoding: data, as: UTF8.self) + "\n", to: context.out.appendingPathComponent("plan.json").path)
+    let plan: JSONValue = [
+      "keybench_suite_plan": 1, "suite": .string(self.plan.suite), "items": .array(items),
+      "figures": (try? JSONDecoder().decode(JSONValue.self, from: self.plan.figures)) ?? [],
+    ]
+    try AtomicFileWriter.write(try plan.prettyText(escapingSlashes: false) + "\n", to: context.out.appendingPathComponent("plan.json").path)
   }
 
   /// The output folder's lock file (``FileLock``).

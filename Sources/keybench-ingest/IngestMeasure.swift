@@ -26,20 +26,20 @@ struct IngestMeasure {
     let fresh = try ingest()
     let replacing = try ingest()
     let load = try LoadMeasure(database: database, outcome: replacing)
-    var object: [String: Any] = [
-      "name": fresh.name,
-      "source_sha256": fresh.source.sha256,
-      "word_lines": fresh.report.wordLines,
-      "words": fresh.statistics.words,
-      "ingest_ms": fresh.seconds * 1000,
-      "replace_ms": replacing.seconds * 1000,
-      "load_ms": load.seconds * 1000,
+    var object: [String: JSONValue] = [
+      "name": .string(fresh.name),
+      "source_sha256": .string(fresh.source.sha256),
+      "word_lines": JSONValue(fresh.report.wordLines),
+      "words": JSONValue(fresh.statistics.words),
+      "ingest_ms": .number(fresh.seconds * 1000),
+      "replace_ms": .number(replacing.seconds * 1000),
+      "load_ms": .number(load.seconds * 1000),
     ]
-    if let bytes = load.residentBytes { object["lexicon_resident_mib"] = Double(bytes) / 1_048_576 }
+    if let bytes = load.residentBytes { object["lexicon_resident_mib"] = .number(Double(bytes) / 1_048_576) }
     // The machine's phase, measured after the timings (it takes about a second): times are
     // comparable only between pages whose reference agrees.
-    object["machine_reference_seconds"] = MachineReference.rounded
-    return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self) + "\n"
+    object["machine_reference_seconds"] = .number(MachineReference.rounded)
+    return try JSONValue.object(object).prettyText() + "\n"
   }
 }
 

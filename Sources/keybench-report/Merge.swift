@@ -110,12 +110,12 @@ extension KeybenchReport {
     }
 
     /// The sweep a shard's provenance.json records (the grid as --param texts, for messages).
-    /// (provenance.json is machine-written by keybench-sweep, so Foundation parses it.)
+    /// (provenance.json is machine-written by keybench-sweep, so `JSONDecoder` reads it.)
     static func sweep(of shard: String) throws -> (path: String, selection: Selection, described: String) {
       let path = (shard as NSString).appendingPathComponent("provenance.json")
       guard let data = FileManager.default.contents(atPath: path),
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let config = object["config"] as? [String: Any], let grid = config["grid"] as? [String]
+        let config = (try? JSONDecoder().decode(JSONValue.self, from: data))?["config"], config.object != nil,
+        let list = config["grid"]?.array, case let grid = list.compactMap(\.string), grid.count == list.count
       else {
         throw InputFileError(path: path, kind: .malformed, reason: "has no 'config.grid' (the sweep's --param list); rerun the shard with keybench-sweep")
       }
@@ -125,17 +125,17 @@ extension KeybenchReport {
       } catch {
         throw InputFileError(path: path, kind: .malformed, reason: "config.grid: \(error)")
       }
-      let random = (config["random"] as? NSNumber)?.intValue
-      let seed = random == nil ? nil : (config["random_seed"] as? NSNumber)?.uint64Value ?? 1
+      let random = config["random"]?.number.map { Int($0) }
+      let seed = random == nil ? nil : config["random_seed"]?.exactInteger?.uint64 ?? 1
       let described = grid.map { "--param \($0)" }.joined(separator: " ") + (random.map { " --random \($0) --seed \(seed ?? 1)" } ?? "")
       return (path, Selection(plan: plan, random: random, seed: seed), described)
     }
 
     /// The first shard's provenance with every shard listed, after checking that all shards read
     /// the same inputs.
-    /// (Each shard's provenance.json is machine-written, so Foundation and JSONDecoder read it.)
+    /// (Each shard's provenance.json is machine-written, so `JSONDecoder` reads it.)
     static func provenance(of shards: [String]) throws -> String {
-      var objects: [(path: String, raw: [String: Any], value: JSONValue)] = []
+      var objects: [(path: String, raw: [String: JSONValue], value: JSONValue)] = []
       for shard in shards {
         let path = (shard as NSString).appendingPathComponent("provenance.json")
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -143,8 +143,7 @@ extension KeybenchReport {
             path: path, kind: .unreadable,
             reason: "missing: the shard was written before KeyBench 0.14 or is not a sweep folder; rerun it with keybench-sweep")
         }
-        guard let raw = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-          let value = try? JSONDecoder().decode(JSONValue.self, from: data)
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data), let raw = value.object
         else { throw InputFileError(path: path, kind: .malformed, reason: "not a JSON object") }
         objects.append((path, raw, try Comparability.provenance(value, in: path)))
       }
@@ -157,11 +156,10 @@ extension KeybenchReport {
         }
       }
       var merged = objects[0].raw
-      merged["merged_shards"] = objects.map { object -> [String: Any] in
-        ["path": object.path, "command_line": object.raw["command_line"] ?? NSNull(), "created_utc": object.raw["created_utc"] ?? NSNull()]
-      }
-      let data = try JSONSerialization.data(withJSONObject: merged, options: [.prettyPrinted, .sortedKeys])
-      return String(decoding: data, as: UTF8.self) + "\n"
+      merged["merged_shards"] = .array(objects.map { object in
+        ["path": .string(object.path), "command_line": object.raw["command_line"] ?? .null, "created_utc": object.raw["created_utc"] ?? .null]
+      })
+      return try JSONValue.object(merged).prettyText() + "\n"
     }
   }
 }

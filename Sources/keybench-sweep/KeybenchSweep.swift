@@ -165,11 +165,12 @@ struct KeybenchSweep: ParsableCommand {
     var userSet = Set<String>()
     try prepared.gestures.forEach { _, gesture in userSet.insert(gesture.user ?? gesture.id) }
     let userCount = userSet.count
-    let settings: [String: Any] = [
-      "bench": bench, "base": try JSONSerialization.jsonObject(with: JSONEncoder().encode(base)), "grid": parameters,
-      "random": random.map { $0 as Any } ?? NSNull(), "random_seed": seed, "top": top, "add_missing_targets": addMissingTargets,
-      "objective": objective, "users": userCount, "jobs": jobs, "sample": sampling.sample.map { $0 as Any } ?? NSNull(), "sample_seed": sampling.sampleSeed,
-      "user_fold": users.userFold.map { $0.description as Any } ?? NSNull(), "exclude_user_fold": users.excludeUserFold.map { $0.description as Any } ?? NSNull(),
+    let settings: JSONValue = [
+      "bench": .string(bench), "base": try JSONValue(encoding: base), "grid": .array(parameters.map(JSONValue.string)),
+      "random": random.map { JSONValue($0) } ?? .null, "random_seed": JSONValue(seed), "top": JSONValue(top),
+      "add_missing_targets": .bool(addMissingTargets), "objective": .string(objective), "users": JSONValue(userCount), "jobs": JSONValue(jobs),
+      "sample": sampling.sample.map { JSONValue($0) } ?? .null, "sample_seed": JSONValue(sampling.sampleSeed),
+      "user_fold": JSONValue(users.userFold?.description), "exclude_user_fold": JSONValue(users.excludeUserFold?.description),
     ]
     try Self.claim(out, provenance: provenance, settings: settings)
     StandardError.print(
@@ -194,7 +195,7 @@ struct KeybenchSweep: ParsableCommand {
   /// Writes `provenance.json` into `folder`, refusing a folder whose earlier sweep read other
   /// inputs (resuming it would mix rows of two corpora in one table). The earlier provenance.json
   /// is machine-written (by this tool), so `JSONDecoder` reads it.
-  static func claim(_ folder: String, provenance: Provenance, settings: [String: Any]) throws {
+  static func claim(_ folder: String, provenance: Provenance, settings: JSONValue) throws {
     let path = (folder as NSString).appendingPathComponent("provenance.json")
     let text = try provenance.fileText(config: settings)
     if let data = FileManager.default.contents(atPath: path) {

@@ -54,24 +54,26 @@ extension KeybenchSwipes {
 
     func run() throws {
       var table = DTWTable(trace: try Self.points(trace, option: "trace"), ideal: try Self.points(ideal, option: "ideal"))
-      var object: [String: Any] = [
-        "trace": table.trace.map { [$0.x, $0.y] }, "ideal": table.ideal.map { [$0.x, $0.y] },
-        "point_costs": table.pointCosts, "accumulated": table.accumulated, "cost": table.cost,
+      func numbers(_ values: [Double]) -> JSONValue { .array(values.map(JSONValue.number)) }
+      func points(_ points: [Point]) -> JSONValue { .array(points.map { numbers([$0.x, $0.y]) }) }
+      var object: [String: JSONValue] = [
+        "trace": points(table.trace), "ideal": points(table.ideal),
+        "point_costs": .array(table.pointCosts.map(numbers)), "accumulated": .array(table.accumulated.map(numbers)), "cost": .number(table.cost),
       ]
       var lines = ["squared distances:"] + Self.rows(table.pointCosts) + ["accumulated cost:"] + Self.rows(table.accumulated) + ["cost: \(CSV.number(table.cost))"]
-      var appended: [[String: Any]] = []
+      var appended: [JSONValue] = []
       for point in try append.map({ try Self.points($0, option: "append") }) ?? [] {
         table = table.appending(point)
         let row = table.trace.count - 1
         appended.append([
-          "point": [point.x, point.y], "point_costs": table.pointCosts[row], "accumulated": table.accumulated[row], "cost": table.cost,
+          "point": numbers([point.x, point.y]), "point_costs": numbers(table.pointCosts[row]), "accumulated": numbers(table.accumulated[row]),
+          "cost": .number(table.cost),
         ])
         lines += ["after (\(CSV.number(point.x)), \(CSV.number(point.y))): " + table.accumulated[row].map(CSV.number).joined(separator: " ") + " → cost \(CSV.number(table.cost))"]
       }
-      object["appended"] = appended
+      object["appended"] = .array(appended)
       if let out {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
-        try AtomicFileWriter.write(String(decoding: data, as: UTF8.self) + "\n", to: out)
+        try AtomicFileWriter.write(try JSONValue.object(object).prettyText() + "\n", to: out)
       } else {
         print(lines.joined(separator: "\n"))
       }

@@ -134,25 +134,24 @@ public struct KeyboardReport: BenchmarkReport {
   public func summaryJSON(_ statistics: RunStatistics) throws -> String {
     let overall = try overall()
     var metrics = Summary.jsonObject(values(statistics, overall: overall))
-    var intervals: [String: Any] = [:]
+    var intervals: [String: JSONValue] = [:]
     for score in overall {
-      intervals[score.keyboard] = score.interval.map { ["low": $0.low, "high": $0.high, "level": $0.level] } ?? NSNull()
+      intervals[score.keyboard] = score.interval.map { ["low": .number($0.low), "high": .number($0.high), "level": .number($0.level)] } ?? .null
     }
-    metrics["overall_intervals"] = intervals
-    var nested: [String: Any] = [:]
-    for (name, value) in metrics { nested = JSONConfig.object(setting: name.split(separator: ".").map(String.init), to: value, in: nested) }
+    metrics["overall_intervals"] = .object(intervals)
     return try Summary.json(
-      bench: Self.benchmark, config: try configuration, corpus: ["path": options.sentences, "sentences": sentences.count, "words": wordCount],
-      metrics: nested, provenance: provenance, statistics: try statistics.jsonObject(), kinds: Self.metricKinds)
+      bench: Self.benchmark, config: try configuration,
+      corpus: ["path": .string(options.sentences), "sentences": JSONValue(sentences.count), "words": JSONValue(wordCount)],
+      metrics: JSONValue.nesting(metrics.map { ($0.key, $0.value) }), provenance: provenance, statistics: try statistics.json(), kinds: Self.metricKinds)
   }
 
-  var configuration: [String: Any] {
+  var configuration: JSONValue {
     get throws {
       [
-        "device": options.device, "layout": layout, "noise": options.noise.rawValue, "typists": options.typists, "top": options.top,
-        "seed": options.seed, "ngrams": options.ngrams ?? NSNull(), "keyboards": options.keyboards, "swipes": options.swipes ?? NSNull(),
-        "simulation": try JSONSerialization.jsonObject(with: JSONEncoder().encode(options.simulation)),
-        "decoder": try JSONSerialization.jsonObject(with: JSONEncoder().encode(options.decoder)),
+        "device": .string(options.device), "layout": .string(layout), "noise": .string(options.noise.rawValue), "typists": JSONValue(options.typists),
+        "top": JSONValue(options.top), "seed": JSONValue(options.seed), "ngrams": JSONValue(options.ngrams),
+        "keyboards": .array(options.keyboards.map(JSONValue.string)), "swipes": JSONValue(options.swipes),
+        "simulation": try JSONValue(encoding: options.simulation), "decoder": try JSONValue(encoding: options.decoder),
       ]
     }
   }

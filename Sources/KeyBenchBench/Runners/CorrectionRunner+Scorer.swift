@@ -15,7 +15,7 @@ extension CorrectionRunner {
     let benchmark: CorrectionBenchmark
     let withContext: Bool
     var entries: [CorrectionReport.Entry] = []
-    var parameters: [String: Any] = [:]
+    var parameters: [String: JSONValue] = [:]
     var plugins: [Provenance.Plugin] = []
     var missing: [String] = []
 

@@ -89,7 +89,7 @@ public struct CorrectionRunner: Benchmark {
       entries: scorer.entries, missingPeers: scorer.missing, pairsPath: o.pairs, lexicon: loaded.name, lexiconWords: prepared.count,
       top: o.suggestions, parameters: scorer.parameters, notes: o.lowercaseOnly ? ["only pairs of lower-case letters"] : [],
       provenance: Provenance(inputs: inputs, lexicon: loaded.provenance, items: counted, top: o.suggestions, plugins: scorer.plugins),
-      settings: ["lowercase_only": o.lowercaseOnly, "layout": keyboard.name, "context": o.context ?? NSNull()],
+      settings: ["lowercase_only": .bool(o.lowercaseOnly), "layout": .string(keyboard.name), "context": JSONValue(o.context)],
       context: context?.info)
     report.grouping = grouping
     report.bootstrap = o.bootstrap
@@ -143,7 +143,7 @@ public struct CorrectionRunner: Benchmark {
     case "kannsch", "kannsch-static":
       var settings = options.kannschConfig
       settings.adaptation = name == "kannsch"
-      scorer.parameters[name] = try Self.object(settings)
+      scorer.parameters[name] = try JSONValue(encoding: settings)
       try scorer.record(
         KannschCorrector(lexicon: lexicon, layout: layout, config: settings),
         setup: "seed 002 adjusted Levenshtein, prefix tree and top list on \(layout.name), frequency adaptation \(settings.adaptation ? "on" : "off")")
@@ -153,13 +153,9 @@ public struct CorrectionRunner: Benchmark {
       let distribution = try TypingErrorDistribution.read(path: modelPath)
       let built = try KeyboardCorrector(
         lexicon: lexicon, distribution: distribution, layout: layout, config: options.keyboardConfig, contextModel: context)
-      scorer.parameters[name] = try Self.object(options.keyboardConfig)
+      scorer.parameters[name] = try JSONValue(encoding: options.keyboardConfig)
       try scorer.record(built, setup: "noisy channel, error model `\(modelPath)` (learned from \(distribution.source)), layout \(layout.name)")
     }
-  }
-
-  static func object(_ value: some Encodable) throws -> Any {
-    try JSONSerialization.jsonObject(with: JSONEncoder().encode(value))
   }
 
   /// Corpora/typos/keyboard-en.json of the checkout.

@@ -84,10 +84,12 @@ public struct PhotoRunner: Benchmark {
     let runs = benchmark.run(rankers: rankers, extractor: NounExtractor(wordNet: wordNet), captions: queries, photos: collection.photos)
     let unlabelled = Set(collection.photos.filter { $0.labels.isEmpty }.map(\.id))
 
-    var parameters: [String: Any] = [
-      "database": ["hypernym_steps": o.steps.hypernyms, "hyponym_steps": o.steps.hyponyms, "related_steps": o.steps.related]
+    var parameters: [String: JSONValue] = [
+      "database": [
+        "hypernym_steps": JSONValue(o.steps.hypernyms), "hyponym_steps": JSONValue(o.steps.hyponyms), "related_steps": JSONValue(o.steps.related),
+      ]
     ]
-    if o.rankers.contains("best") { parameters["best"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(o.bestConfig)) }
+    if o.rankers.contains("best") { parameters["best"] = try JSONValue(encoding: o.bestConfig) }
     let settings = PhotoReport.Settings(
       captions: o.captions, labels: o.labels, wordNet: wordNet.directory, track: o.track, librarySize: o.librarySize,
       distractors: draw.distractors, negatives: o.negatives, seed: o.seed, images: o.images, photos: collection.photos.count,

@@ -17,7 +17,7 @@ extension PredictionRunner {
     let benchmark: PredictionBenchmark
     let curves: PredictionCurves
     var entries: [PredictionReport.Entry] = []
-    var parameters: [String: Any] = [:]
+    var parameters: [String: JSONValue] = [:]
     var notes: [String]
     var plugins: [Provenance.Plugin] = []
 
@@ -33,7 +33,7 @@ extension PredictionRunner {
 
     /// A built-in predictor, made by `make(adaptation)`: measured, then its curves with
     /// adaptation on and off from fresh predictors.
-    mutating func builtIn(_ name: String, make: (Bool) throws -> (predictor: any Predictor, setup: String, parameters: Any)) throws {
+    mutating func builtIn(_ name: String, make: (Bool) throws -> (predictor: any Predictor, setup: String, parameters: JSONValue)) throws {
       let built = try make(options.adaptation)
       parameters[name] = built.parameters
       // The benchmark types into a copy, so the trained predictor stays fresh for the curves.

@@ -119,8 +119,8 @@ public struct PredictionRunner: Benchmark {
       notes: typist.notes,
       provenance: Provenance(inputs: inputs, lexicon: loaded?.provenance, items: items, top: o.suggestions, plugins: typist.plugins),
       settings: [
-        "adapt": o.adaptation ? "on" : "off", "correction": o.correction ? "on" : "off", "layout": keyboard.name,
-        "curve_lengths": o.curveLengths, "curve_slices": o.curveSlices,
+        "adapt": o.adaptation ? "on" : "off", "correction": o.correction ? "on" : "off", "layout": .string(keyboard.name),
+        "curve_lengths": .array(o.curveLengths.map { JSONValue($0) }), "curve_slices": JSONValue(o.curveSlices),
       ])
     report.bootstrap = o.bootstrap
     return report

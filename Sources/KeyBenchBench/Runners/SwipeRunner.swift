@@ -100,9 +100,9 @@ public struct SwipeRunner: Benchmark {
       compared.append(.init(name: other.rawValue, builtIn: other.config(o.configs), run: otherRun, summary: otherSummary))
     }
     compared += try plugins(benchmark: benchmark, prepared: prepared, provenance: &provenance)
-    var settings: [String: Any] = ["add_missing_targets": o.addMissingTargets, "include_flagged": o.selection.includeFlagged]
-    if let maxWords = o.maxWords { settings["max_words"] = maxWords }
-    if let reranker = o.reranker { settings["reranker"] = reranker }
+    var settings: [String: JSONValue] = ["add_missing_targets": .bool(o.addMissingTargets), "include_flagged": .bool(o.selection.includeFlagged)]
+    if let maxWords = o.maxWords { settings["max_words"] = JSONValue(maxWords) }
+    if let reranker = o.reranker { settings["reranker"] = .string(reranker) }
     var report = SwipeReport(
       run: run, summary: summary, config: main.config(o.configs), corpus: o.corpus, lexicon: lexicon.name, provenance: provenance,
       settings: settings)

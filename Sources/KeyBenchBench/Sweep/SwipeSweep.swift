@@ -83,7 +83,7 @@ public struct SwipeSweep {
     provenance.timing = SwipeBenchmark.timing(jobs: jobs)
     var report = SwipeReport(
       run: run, summary: summary, config: config, corpus: corpus, lexicon: benchmark.lexicon.name, provenance: provenance,
-      settings: ["add_missing_targets": benchmark.addMissingTargets, "sweep_config": configuration.id])
+      settings: ["add_missing_targets": .bool(benchmark.addMissingTargets), "sweep_config": JSONValue(configuration.id)])
     report.mainName = Self.algorithm
     let statistics = try report.write(to: folder)
     var values: [String: Double] = [

@@ -88,7 +88,7 @@ enum Blocks {
       let unit = Format.unit(of: key, declared: declared)
       return [key, Format.unitLabel(unit)] + values.map { metrics in
         switch metrics[key] {
-        case .number(let value)?: NumberFormatting.cell(value, unit: unit)
+        case let value? where value.number != nil: NumberFormatting.cell(value.number!, unit: unit)
         case .string(let text)?: text
         case .bool(let flag)?: String(flag)
         default: "–"

@@ -159,6 +159,8 @@ public struct Comparability: Sendable, Equatable {
     switch value {
     case nil, .null?: return "none"
     case .bool(let flag)?: return String(flag)
+    case .integer(let integer)? where integer.double.magnitude < 1e15: return integer.description
+    case .integer(let integer)?: return String(integer.double)
     case .number(let number)?: return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     case .string(let string)?: return string
     case .array(let items)?: return "[" + items.map { text($0) }.joined(separator: ", ") + "]"

@@ -1,5 +1,5 @@
 public import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 
 extension RunStatistics {
   /// Statistics of a results.csv the benchmark is about to write, read back through the same
@@ -26,12 +26,8 @@ extension RunStatistics {
     return (try? JSONDecoder().decode(Block.self, from: data))?.statistics
   }
 
-  /// The block as a JSON object for `summary.json`.
-  public func jsonObject() throws -> Any {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return try JSONSerialization.jsonObject(with: encoder.encode(self))
-  }
+  /// The block as the JSON value `summary.json` nests.
+  public func json() throws -> JSONValue { try JSONValue(encoding: self) }
 
   /// The intervals as a Markdown section for a run's report.md.
   public var markdown: String {

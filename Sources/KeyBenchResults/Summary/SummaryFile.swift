@@ -62,7 +62,7 @@ public struct SummaryFile: Sendable {
     switch value {
     case .null: "null"
     case .bool(let flag): "\(flag)"
-    case .number(let number): "\(number)"
+    case .number, .integer: "\(value.number!)"
     case .string(let text): "\"\(text.prefix(20))\""
     case .array: "(an array)"
     case .object: "(an object)"
@@ -93,7 +93,7 @@ public struct SummaryFile: Sendable {
     var flat: [String: Double?] = [:]
     for (key, value) in metrics.flattened() {
       switch value {
-      case .number(let number): flat[key] = number
+      case .number, .integer: flat[key] = value.number
       case .null: flat[key] = .some(nil)
       default: break
       }
