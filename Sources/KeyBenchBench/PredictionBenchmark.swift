@@ -1,5 +1,4 @@
 import Foundation
-import KeyBenchCore
 public import KeyBenchCore
 public import KeyBenchPrediction
 

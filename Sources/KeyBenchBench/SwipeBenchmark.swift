@@ -49,6 +49,18 @@ public struct SwipeBenchmark {
   /// outline the corpus every time.
   public var outlineCache: SwipeCorpus.OutlineCache?
 
+  /// Turns on the start-up caches the environment allows (``DecoderLexiconCache/fromEnvironment()``:
+  /// laid-out lexicons of the lexicon whose content digest is `lexiconSHA256`, and the outlines of
+  /// `corpus`) and returns the corpus's provenance input, whose digest names its outlines — so a
+  /// command hashes its corpus and its lexicon once.
+  public mutating func useStartupCaches(corpus: String, lexiconSHA256: String) throws -> Provenance.Input {
+    let corpusInput = try Provenance.Input(role: "corpus", path: corpus)
+    let cache = DecoderLexiconCache.fromEnvironment()
+    layoutCache = cache.map { ($0, lexiconSHA256) }
+    outlineCache = cache.map { SwipeCorpus.OutlineCache(folder: $0.outlineFolder, corpusSHA256: corpusInput.sha256) }
+    return corpusInput
+  }
+
   public init(
     lexicon: Lexicon, catalog: DeviceCatalog, config: DTWDecoderConfig, top: Int = 4,
     addMissingTargets: Bool = false, selection: Selection = .init(), maxWords: Int? = nil

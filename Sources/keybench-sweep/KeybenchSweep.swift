@@ -156,12 +156,12 @@ struct KeybenchSweep: ParsableCommand {
       catalog: catalog, config: base, top: top, addMissingTargets: addMissingTargets,
       selection: selection)
     let lexiconContent = benchmark.lexicon.provenance
-    benchmark.layoutCache = DecoderLexiconCache.fromEnvironment().map { ($0, lexiconContent.sha256) }
+    let corpusInput = try benchmark.useStartupCaches(corpus: corpus, lexiconSHA256: lexiconContent.sha256)
     let prepared = try benchmark.prepare(corpus: corpus, layouts: LayoutResolver(catalog: catalog))
     for line in prepared.items.skipLines { StandardError.print("sweep: \(line)") }
     guard !prepared.gestures.isEmpty else { throw CommandFailure("\(corpus): no gesture left to decode") }
     let provenance = Provenance(
-      inputs: [try .init(role: "corpus", path: corpus)] + (try catalog.provenanceInputs(profiles: prepared.devices)), lexicon: lexiconContent, items: prepared.items, top: top)
+      inputs: [corpusInput] + (try catalog.provenanceInputs(profiles: prepared.devices)), lexicon: lexiconContent, items: prepared.items, top: top)
     var userSet = Set<String>()
     try prepared.gestures.forEach { _, gesture in userSet.insert(gesture.user ?? gesture.id) }
     let userCount = userSet.count

@@ -68,11 +68,7 @@ public struct SwipeRunner: Benchmark {
     var benchmark = SwipeBenchmark(
       lexicon: lexicon, catalog: catalog, config: decoderConfig, top: o.top,
       addMissingTargets: o.addMissingTargets, selection: o.selection, maxWords: o.maxWords)
-    let layoutCache = DecoderLexiconCache.fromEnvironment()
-    benchmark.layoutCache = layoutCache.map { ($0, lexiconContent.sha256) }
-    // The corpus's digest (for the provenance) also names its stored outlines.
-    let corpusInput = try Provenance.Input(role: "corpus", path: o.corpus)
-    benchmark.outlineCache = layoutCache.map { .init(folder: $0.outlineFolder, corpusSHA256: corpusInput.sha256) }
+    let corpusInput = try benchmark.useStartupCaches(corpus: o.corpus, lexiconSHA256: lexiconContent.sha256)
     // Streamed: each gesture's layout is checked as it is outlined, so an unknown device is
     // FILE:LINE before any work, and the points are read again while decoding.
     let prepared = try benchmark.prepare(corpus: o.corpus, layouts: LayoutResolver(catalog: catalog))
