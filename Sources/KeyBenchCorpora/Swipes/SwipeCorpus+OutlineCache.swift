@@ -49,7 +49,6 @@ extension SwipeCorpus {
     try readOutlines(path: path, layouts: layouts) { outlines.append($0) }
     if let cache {
       // A cache that cannot be written (read-only folder, full disk) costs only the saving.
-      try? FileManager.default.createDirectory(at: cache.folder, withIntermediateDirectories: true)
       if let payload = encodedOutlines(outlines) {
         try? VerifiedCacheFile.write(payload, key: cache.corpusSHA256, to: cache.file, keeping: OutlineCache.keptFiles)
       }

@@ -32,8 +32,9 @@ public enum ErasurePairing {
   /// corrupt file cannot make the import hold without bound.
   public static let maximumEvents = 5_000_000
 
-  /// The columns the 136M Keystrokes raw key-event file starts with (`taps/en_keystrokes136m_raw_sample.tsv`).
-  static let columns = ["PARTICIPANT_ID", "TEST_SECTION_ID", "SENTENCE", "USER_INPUT", "KEYSTROKE_ID", "PRESS_TIME", "RELEASE_TIME", "LETTER"]
+  /// The columns of the 136M Keystrokes raw key-event file this pairing reads: the sentence
+  /// import's, then each event's id, times and character.
+  static let columns = SentenceImport.keystrokeColumns + ["KEYSTROKE_ID", "PRESS_TIME", "RELEASE_TIME", "LETTER"]
 
   /// One key event: when it was pressed, its id (ties), and what it did to the text.
   struct Event {
