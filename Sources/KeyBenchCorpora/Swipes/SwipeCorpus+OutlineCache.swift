@@ -1,5 +1,5 @@
 public import Foundation
-public import KeyBenchCore
+import KeyBenchCore
 public import KeyBenchGeometry
 
 extension SwipeCorpus {
