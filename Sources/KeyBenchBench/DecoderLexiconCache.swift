@@ -15,9 +15,8 @@ public import KeyBenchSwipe
 /// damaged, written by another build under the same name) is laid out again and replaced through
 /// a temporary file and a rename, so readers never see half a file.
 ///
-/// Where: `KEYBENCH_LAYOUT_CACHE=DIR`, else `.keybench/cache/decoder-lexicons` of the project (the
-/// folder that holds the default lexicon database); `KEYBENCH_LAYOUT_CACHE=off` turns it off (and
-/// the corpus outlines kept in its `corpus-outlines` folder). Not
+/// Where: ``StartupCacheFolder`` (`KEYBENCH_LAYOUT_CACHE`, which also moves or turns off the
+/// corpus outlines kept in its `corpus-outlines` folder and the digests in `file-digests`). Not
 /// beside a database given by path: a suite keeps its database in a sealed store entry, which a
 /// file added later would invalidate. The newest ``keptFiles`` files are kept; deleting the
 /// folder is always safe.
@@ -26,17 +25,12 @@ public struct DecoderLexiconCache: Sendable {
 
   public init(folder: URL) { self.folder = folder }
 
-  /// The variable that moves or turns off the cache.
-  public static let environmentVariable = "KEYBENCH_LAYOUT_CACHE"
-
-  /// The cache the environment asks for: nil when turned off, when no project folder is found, or
-  /// when the running executable cannot be hashed (then no key could say which code laid out a file).
+  /// The cache the environment asks for (``StartupCacheFolder``): nil when turned off, when no
+  /// project folder is found, or when the running executable cannot be hashed (then no key could
+  /// say which code laid out a file).
   public static func fromEnvironment() -> DecoderLexiconCache? {
     guard BuildInfo.executableSHA256 != "unknown" else { return nil }
-    let setting = ProcessInfo.processInfo.environment[environmentVariable] ?? ""
-    if setting == "off" { return nil }
-    if !setting.isEmpty { return DecoderLexiconCache(folder: URL(fileURLWithPath: setting)) }
-    return ProjectFiles.checkoutDirectory(".keybench").map { DecoderLexiconCache(folder: $0.appendingPathComponent("cache/decoder-lexicons")) }
+    return StartupCacheFolder.fromEnvironment().map(DecoderLexiconCache.init(folder:))
   }
 
   /// Where corpus outlines are kept (``SwipeCorpus/OutlineCache``): a folder inside this one, so

@@ -19,10 +19,11 @@ public enum BuildInfo {
   ]
 
   /// SHA-256 of the running executable's file, or "unknown": what pins the code exactly even when
-  /// the checkout's commit has moved on since the build or the binary was copied elsewhere.
+  /// the checkout's commit has moved on since the build or the binary was copied elsewhere
+  /// (remembered by ``DigestMemo`` while the file is unchanged).
   public static let executableSHA256: String = {
     guard let path = Bundle.main.executableURL?.resolvingSymlinksInPath().path,
-      let digest = try? FileDigest.sha256Hex(ofFileAt: path)
+      let digest = try? DigestMemo.shared.map({ try $0.sha256Hex(ofFileAt: path) }) ?? FileDigest.sha256Hex(ofFileAt: path)
     else { return "unknown" }
     return digest
   }()

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Finding a program the way a shell would, so KeyBench can say "hunspell is not installed"
 /// before it starts work that needs it, instead of failing half-way through.

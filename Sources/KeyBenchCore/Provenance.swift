@@ -25,13 +25,15 @@ public struct Provenance: Sendable {
       self.sha256 = sha256
     }
 
-    /// Measures the file at `path`.
+    /// Measures the file at `path` (its digest remembered by ``DigestMemo`` while the file is
+    /// unchanged).
     ///
     /// - Throws: ``InputFileError`` when it cannot be read.
     public init(role: String, path: String) throws {
       // Only regular files: hashing a FIFO would block forever.
       let bytes = try InputFile.requireRegular(path)
-      self.init(role: role, path: path, bytes: bytes, sha256: try FileDigest.sha256Hex(ofFileAt: path))
+      let sha256 = try DigestMemo.shared.map { try $0.sha256Hex(ofFileAt: path) } ?? FileDigest.sha256Hex(ofFileAt: path)
+      self.init(role: role, path: path, bytes: bytes, sha256: sha256)
     }
   }
 

@@ -40,34 +40,53 @@ public struct Lexicon: Sendable {
   private let groups: [Character: Range<Int>]
   private let indexByWord: [String: Int32]
 
-  /// Builds a lexicon; duplicate words keep their highest frequency.
+  /// Builds a lexicon; duplicate words keep their highest frequency (the first of equals).
   public init(name: String, locale: String, entries: some Sequence<Entry>) {
-    var best: [String: Entry] = [:]
-    best.reserveCapacity(entries.underestimatedCount)
-    for entry in entries where best[entry.word].map({ $0.frequency < entry.frequency }) ?? true {
-      best[entry.word] = entry
+    // Every run builds a 160,000-word lexicon before its first item, so this is done in one
+    // pass of hashing: the word index is built while removing duplicates and only its values are
+    // rewritten after sorting, and the sort compares small integers for the group (the rank of
+    // its key) instead of `Character`s, which compare as strings.
+    var kept: [Entry] = []
+    kept.reserveCapacity(entries.underestimatedCount)
+    var index: [String: Int32] = [:]
+    index.reserveCapacity(entries.underestimatedCount)
+    for entry in entries {
+      let position = Int32(kept.count)
+      let found = Self.slot(&index[entry.word, default: position])
+      if found == position {
+        kept.append(entry)
+      } else if kept[Int(found)].frequency < entry.frequency {
+        kept[Int(found)] = entry
+      }
     }
-    let keyed = best.values.map { (Self.groupKey(of: $0.word), $0) }
-    let sorted = keyed.sorted { lhs, rhs in
-      if lhs.0 != rhs.0 { return lhs.0 < rhs.0 }
-      if lhs.1.frequency != rhs.1.frequency { return lhs.1.frequency > rhs.1.frequency }
-      return lhs.1.word < rhs.1.word
+    let keys = kept.map { Self.groupKey(of: $0.word) }
+    let distinct = Set(keys).sorted()
+    let rankOf = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, Int32($0)) })
+    let ranks = keys.map { rankOf[$0]! }
+    let order = kept.indices.sorted { lhs, rhs in
+      if ranks[lhs] != ranks[rhs] { return ranks[lhs] < ranks[rhs] }
+      if kept[lhs].frequency != kept[rhs].frequency { return kept[lhs].frequency > kept[rhs].frequency }
+      return kept[lhs].word < kept[rhs].word
     }
     var groups: [Character: Range<Int>] = [:]
     var start = 0
-    for index in sorted.indices where index + 1 == sorted.count || sorted[index + 1].0 != sorted[index].0 {
-      groups[sorted[index].0] = start..<(index + 1)
-      start = index + 1
+    for (position, entry) in order.enumerated() where position + 1 == order.count || ranks[order[position + 1]] != ranks[entry] {
+      groups[keys[entry]] = start..<(position + 1)
+      start = position + 1
     }
+    var positionOf = [Int32](repeating: 0, count: kept.count)
+    for (position, entry) in order.enumerated() { positionOf[entry] = Int32(position) }
+    for slot in index.values.indices { index.values[slot] = positionOf[Int(index.values[slot])] }
     self.name = name
     self.locale = locale
-    self.entries = sorted.map(\.1)
+    self.entries = order.map { kept[$0] }
     self.groups = groups
-    var index: [String: Int32] = [:]
-    index.reserveCapacity(sorted.count)
-    for (position, entry) in self.entries.enumerated() { index[entry.word] = Int32(position) }
     self.indexByWord = index
   }
+
+  /// The value of a dictionary slot reached through `subscript(_:default:)`, which inserts the
+  /// default when the key is new: one hash per word for "find or insert".
+  private static func slot(_ value: inout Int32) -> Int32 { value }
 
   /// Builds a lexicon straight from a parsed wordlist, without a database.
   public init(wordlist: LatinIMEWordlist, name: String? = nil) {
@@ -101,6 +120,15 @@ public struct Lexicon: Sendable {
 
   /// The grouping key: the word's first character, lowercased.
   public static func groupKey(of word: String) -> Character {
+    // A first byte that is ASCII and not followed by a combining byte (every byte of a
+    // multi-byte scalar is ≥ 0x80; "\r\n" is one character) is the whole first character.
+    var bytes = word.utf8.makeIterator()
+    if let byte = bytes.next(), byte < 0x80, byte != 0x0D {
+      let next = bytes.next()
+      if next == nil || next! < 0x80 {
+        return Character(Unicode.Scalar((0x41...0x5A).contains(byte) ? byte + 0x20 : byte))
+      }
+    }
     guard let first = word.first else { return "\u{0}" }
     return first.lowercased().first ?? first
   }
