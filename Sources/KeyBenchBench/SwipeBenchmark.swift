@@ -130,8 +130,9 @@ public struct SwipeBenchmark {
     /// The layout of each laid-out lexicon, by identity, so an external decoder is told which
     /// keyboard each gesture was drawn on.
     let layoutOf: [ObjectIdentifier: KeyboardLayout]
-    /// LatinIME frequency of each suggestible word (added targets included), by match key (the
-    /// highest of its spellings): whether a target is known, and its frequency band.
+    /// LatinIME frequency of each selected target that is a suggestible word (added targets
+    /// included), by match key (the highest of its spellings): whether a target is known, and its
+    /// frequency band.
     let frequencyOf: [String: UInt8]
 
     /// Every layout the gestures use, each once, in first-use order.
@@ -169,15 +170,17 @@ public struct SwipeBenchmark {
     // The lowest frequency of the whole lexicon, so a missing target is added at the same
     // frequency whatever --max-words keeps.
     let lowest = self.lexicon.entries.lazy.filter(\.isSuggestible).map(\.frequency).min()
-    let (lexicon, keptWords) = decodedLexicon(targets: Set(selected.map { SwipeDecoding.matchKey(outline[$0].word) }))
+    let targets = SwipeDecoding.MatchKeySet(Set(selected.map { SwipeDecoding.matchKey(outline[$0].word) }))
+    let (lexicon, keptWords) = decodedLexicon(targets: targets.keys)
     // Missing targets join the laid-out words without building a second lexicon (memory).
+    // Only targets are ever looked up, so only their keys are kept (no key built per word).
     var frequencyOf: [String: UInt8] = [:]
-    frequencyOf.reserveCapacity(lexicon.entries.count)
     var suggestible = 0
     for entry in lexicon.entries where entry.isSuggestible {
+      suggestible += 1
+      guard targets.contains(keyOf: entry.word) else { continue }
       let key = SwipeDecoding.matchKey(entry.word)
       frequencyOf[key] = max(frequencyOf[key] ?? 0, entry.frequency)
-      suggestible += 1
     }
     var added: [Lexicon.Entry] = []
     if addMissingTargets {

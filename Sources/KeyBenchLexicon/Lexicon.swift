@@ -42,10 +42,10 @@ public struct Lexicon: Sendable {
 
   /// Builds a lexicon; duplicate words keep their highest frequency (the first of equals).
   public init(name: String, locale: String, entries: some Sequence<Entry>) {
-    // Every run builds a 160,000-word lexicon before its first item, so this is done in one
-    // pass of hashing: the word index is built while removing duplicates and only its values are
-    // rewritten after sorting, and the sort compares small integers for the group (the rank of
-    // its key) instead of `Character`s, which compare as strings.
+    // Every run builds a 160,000-word lexicon before its first item, so each word is hashed
+    // once: the word index is built while removing duplicates and only its values are rewritten
+    // after sorting; the order is found by counting on group and frequency, and only words of
+    // the same group and frequency are compared as strings.
     var kept: [Entry] = []
     kept.reserveCapacity(entries.underestimatedCount)
     var index: [String: Int32] = [:]
@@ -59,24 +59,56 @@ public struct Lexicon: Sendable {
         kept[Int(found)] = entry
       }
     }
-    let keys = kept.map { Self.groupKey(of: $0.word) }
-    let distinct = Set(keys).sorted()
-    let rankOf = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, Int32($0)) })
-    let ranks = keys.map { rankOf[$0]! }
-    let order = kept.indices.sorted { lhs, rhs in
-      if ranks[lhs] != ranks[rhs] { return ranks[lhs] < ranks[rhs] }
-      if kept[lhs].frequency != kept[rhs].frequency { return kept[lhs].frequency > kept[rhs].frequency }
-      return kept[lhs].word < kept[rhs].word
+    // Each entry's group as a small code — the ASCII value of its key, or 128 and up for keys
+    // beyond ASCII — so no `Character` is hashed per word; the codes in use are ranked once, by
+    // the characters they stand for.
+    var characters = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+    var codeOf: [Character: Int] = [:]
+    let codes = kept.map { entry -> Int in
+      if let ascii = Self.asciiGroupKey(of: entry.word) { return Int(ascii) }
+      let key = Self.groupKey(of: entry.word)
+      // `asciiValue` would call CR LF a newline: only a key that is one ASCII scalar is one.
+      if key.unicodeScalars.count == 1, let scalar = key.unicodeScalars.first, scalar.isASCII { return Int(scalar.value) }
+      if let code = codeOf[key] { return code }
+      characters.append(key)
+      codeOf[key] = characters.count - 1
+      return characters.count - 1
+    }
+    var used = [Bool](repeating: false, count: characters.count)
+    for code in codes { used[code] = true }
+    let distinct = characters.indices.filter { used[$0] }.sorted { characters[$0] < characters[$1] }
+    var rankOf = [Int](repeating: 0, count: characters.count)
+    for (rank, code) in distinct.enumerated() { rankOf[code] = rank }
+    // Group and frequency by counting (one bucket per pair, frequency descending), then words
+    // within each bucket: far fewer string comparisons than one sort over all three.
+    let bucketOf = kept.indices.map { rankOf[codes[$0]] << 8 | Int(255 - kept[$0].frequency) }
+    var bucketStart = [Int](repeating: 0, count: (distinct.count << 8) + 1)
+    for bucket in bucketOf { bucketStart[bucket + 1] += 1 }
+    for bucket in bucketStart.indices.dropFirst() { bucketStart[bucket] += bucketStart[bucket - 1] }
+    var order = [Int](repeating: 0, count: kept.count)
+    var next = bucketStart
+    for (entry, bucket) in bucketOf.enumerated() {
+      order[next[bucket]] = entry
+      next[bucket] += 1
+    }
+    for bucket in bucketStart.indices.dropLast() where bucketStart[bucket + 1] - bucketStart[bucket] > 1 {
+      order[bucketStart[bucket]..<bucketStart[bucket + 1]].sort { kept[$0].word < kept[$1].word }
     }
     var groups: [Character: Range<Int>] = [:]
     var start = 0
-    for (position, entry) in order.enumerated() where position + 1 == order.count || ranks[order[position + 1]] != ranks[entry] {
-      groups[keys[entry]] = start..<(position + 1)
+    for (position, entry) in order.enumerated() where position + 1 == order.count || codes[order[position + 1]] != codes[entry] {
+      groups[characters[codes[entry]]] = start..<(position + 1)
       start = position + 1
     }
     var positionOf = [Int32](repeating: 0, count: kept.count)
     for (position, entry) in order.enumerated() { positionOf[entry] = Int32(position) }
-    for slot in index.values.indices { index.values[slot] = positionOf[Int(index.values[slot])] }
+    // Walked by index rather than over `values.indices`, which would hold a second reference to
+    // the storage and make the first write copy the whole dictionary.
+    var slot = index.values.startIndex
+    while slot != index.values.endIndex {
+      index.values[slot] = positionOf[Int(index.values[slot])]
+      index.values.formIndex(after: &slot)
+    }
     self.name = name
     self.locale = locale
     self.entries = order.map { kept[$0] }
@@ -120,16 +152,18 @@ public struct Lexicon: Sendable {
 
   /// The grouping key: the word's first character, lowercased.
   public static func groupKey(of word: String) -> Character {
-    // A first byte that is ASCII and not followed by a combining byte (every byte of a
-    // multi-byte scalar is ≥ 0x80; "\r\n" is one character) is the whole first character.
-    var bytes = word.utf8.makeIterator()
-    if let byte = bytes.next(), byte < 0x80, byte != 0x0D {
-      let next = bytes.next()
-      if next == nil || next! < 0x80 {
-        return Character(Unicode.Scalar((0x41...0x5A).contains(byte) ? byte + 0x20 : byte))
-      }
-    }
+    if let ascii = asciiGroupKey(of: word) { return Character(Unicode.Scalar(ascii)) }
     guard let first = word.first else { return "\u{0}" }
     return first.lowercased().first ?? first
+  }
+
+  /// The grouping key read from the first bytes alone, when the first character is one ASCII
+  /// byte (nearly every English word): a byte below 0x80 not followed by one of a multi-byte
+  /// scalar (a combining mark) and not the CR of CR LF, which is one character.
+  static func asciiGroupKey(of word: String) -> UInt8? {
+    var bytes = word.utf8.makeIterator()
+    guard let byte = bytes.next(), byte < 0x80, byte != 0x0D else { return nil }
+    if let next = bytes.next(), next >= 0x80 { return nil }
+    return (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
   }
 }

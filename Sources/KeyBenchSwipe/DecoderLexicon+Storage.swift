@@ -12,7 +12,7 @@ public import KeyBenchCore
 /// platform KeyBench builds for); the format says so in its magic.
 extension DecoderLexicon {
   /// Bumped whenever the stored arrays or their meaning change.
-  public static let storageFormat = "keybench-decoder-lexicon/1-le"
+  public static let storageFormat = "keybench-decoder-lexicon/2-le"
 
   /// The stored form.
   public func encoded() -> Data {
@@ -30,6 +30,7 @@ extension DecoderLexicon {
     writer.strings(t.flatWords.map(\.word))
     writer.strings(t.flatWords.map(\.comparable))
     writer.array(t.flatWords.map(\.logProbability))
+    writer.array(t.keyOrder)
     return writer.data
   }
 
@@ -51,15 +52,16 @@ extension DecoderLexicon {
     let words = try reader.strings()
     let comparables = try reader.strings()
     let logProbabilities: [Double] = try reader.array()
+    let keyOrder: [Int32] = try reader.array()
     guard reader.atEnd else { throw StorageError("bytes after the last array") }
     let sequences = lengths.count
     let keyCount = layout.letterKeys.count
     guard keyStart.count == sequences + 1, wordStart.count == sequences + 1, lastKey.count == sequences, best.count == sequences,
-      startAngles.count == sequences, adjacent.count == sequences, comparables.count == words.count,
+      startAngles.count == sequences, adjacent.count == sequences, comparables.count == words.count, keyOrder.count == words.count,
       logProbabilities.count == words.count, keyStart.first == 0, wordStart.first == 0,
       keyStart.last.map(Int.init) == flatKeys.count, wordStart.last.map(Int.init) == words.count,
       zip(keyStart, keyStart.dropFirst()).allSatisfy({ $0 < $1 }), zip(wordStart, wordStart.dropFirst()).allSatisfy({ $0 < $1 }),
-      flatKeys.allSatisfy({ Int($0) < keyCount })
+      flatKeys.allSatisfy({ Int($0) < keyCount }), Self.isPermutation(keyOrder)
     else { throw StorageError("arrays that do not fit together or keys beyond the layout's \(keyCount)") }
     var flatWords: [Word] = []
     flatWords.reserveCapacity(words.count)
@@ -70,7 +72,18 @@ extension DecoderLexicon {
       layout: layout,
       tables: Tables(
         flatKeys: flatKeys, keyStart: keyStart, flatWords: flatWords, wordStart: wordStart, lastKey: lastKey, lengths: lengths,
-        bestLogProbability: best, startAngles: startAngles, adjacentStarts: adjacent.map { $0 != 0 }))
+        bestLogProbability: best, startAngles: startAngles, adjacentStarts: adjacent.map { $0 != 0 }, keyOrder: keyOrder))
+  }
+
+  /// Whether `order` holds each of 0..<count exactly once (a look-up through it never leaves
+  /// the words).
+  static func isPermutation(_ order: [Int32]) -> Bool {
+    var seen = [Bool](repeating: false, count: order.count)
+    for position in order {
+      guard position >= 0, Int(position) < order.count, !seen[Int(position)] else { return false }
+      seen[Int(position)] = true
+    }
+    return true
   }
 
   /// Stored bytes that are not a laid-out lexicon of this format.

@@ -76,9 +76,10 @@ public final class DecoderLexicon: Sendable {
   /// Direction of each sequence's first segment, NaN for one-key sequences.
   let startAngles: [Double]
   let adjacentStarts: [Bool]
-  /// The first sequence of each match key, and the further ones of the few keys with several.
-  private let sequenceOfKey: [String: Int32]
-  private let moreSequencesOfKey: [String: [Int]]
+  /// Every word's position in ``flatWords``, ordered by match key and then position: the words
+  /// of one match key are one run, found by binary search. Kept as an array the layout cache
+  /// stores, not a dictionary, which would hash 160,000 keys again at every start.
+  let keyOrder: [Int32]
 
   /// Lays out the suggestible words of `lexicon` on `layout`.
   public convenience init(lexicon: Lexicon, layout: KeyboardLayout) {
@@ -105,10 +106,11 @@ public final class DecoderLexicon: Sendable {
     var bestLogProbability: [Double] = []
     var startAngles: [Double] = []
     var adjacentStarts: [Bool] = []
+    var keyOrder: [Int32] = []
 
     init(
       flatKeys: [UInt8], keyStart: [Int32], flatWords: [Word], wordStart: [Int32], lastKey: [UInt8], lengths: [Double],
-      bestLogProbability: [Double], startAngles: [Double], adjacentStarts: [Bool]
+      bestLogProbability: [Double], startAngles: [Double], adjacentStarts: [Bool], keyOrder: [Int32]
     ) {
       self.flatKeys = flatKeys
       self.keyStart = keyStart
@@ -119,6 +121,7 @@ public final class DecoderLexicon: Sendable {
       self.bestLogProbability = bestLogProbability
       self.startAngles = startAngles
       self.adjacentStarts = adjacentStarts
+      self.keyOrder = keyOrder
     }
 
     init(entries: some Swift.Sequence<Lexicon.Entry>, layout: KeyboardLayout) {
@@ -177,6 +180,11 @@ public final class DecoderLexicon: Sendable {
       }
       wordStart.append(Int32(flatWords.count))
       if lengths.isEmpty { wordStart = [0] }
+      let words = flatWords
+      keyOrder = (0..<Int32(words.count)).sorted { a, b in
+        let (ka, kb) = (words[Int(a)].comparable, words[Int(b)].comparable)
+        return ka == kb ? a < b : ka < kb
+      }
     }
   }
 
@@ -195,21 +203,8 @@ public final class DecoderLexicon: Sendable {
     self.centres = centres
     centreDistances = centres.flatMap { a in centres.map { a.distance(to: $0) } }
     var byFirstKey = Array(repeating: [Int](), count: letters.count)
-    var sequenceOfKey: [String: Int32] = [:]
-    var moreSequencesOfKey: [String: [Int]] = [:]
-    let sequenceCount = tables.lengths.count
-    sequenceOfKey.reserveCapacity(tables.flatWords.count)
-    for sequence in 0..<sequenceCount {
+    for sequence in 0..<tables.lengths.count {
       byFirstKey[Int(tables.flatKeys[Int(tables.keyStart[sequence])])].append(sequence)
-      for word in tables.flatWords[Int(tables.wordStart[sequence])..<Int(tables.wordStart[sequence + 1])] {
-        if let known = sequenceOfKey[word.comparable] {
-          if Int(known) != sequence && moreSequencesOfKey[word.comparable]?.last != sequence {
-            moreSequencesOfKey[word.comparable, default: []].append(sequence)
-          }
-        } else {
-          sequenceOfKey[word.comparable] = Int32(sequence)
-        }
-      }
     }
     wordCount = tables.flatWords.count
     flatKeys = tables.flatKeys
@@ -221,16 +216,15 @@ public final class DecoderLexicon: Sendable {
     bestLogProbability = tables.bestLogProbability
     startAngles = tables.startAngles
     adjacentStarts = tables.adjacentStarts
+    keyOrder = tables.keyOrder
     self.byFirstKey = byFirstKey
-    self.sequenceOfKey = sequenceOfKey
-    self.moreSequencesOfKey = moreSequencesOfKey
   }
 
   /// The arrays the cache stores, as laid out.
   var tables: Tables {
     Tables(
       flatKeys: flatKeys, keyStart: keyStart, flatWords: flatWords, wordStart: wordStart, lastKey: lastKey, lengths: lengths,
-      bestLogProbability: bestLogProbability, startAngles: startAngles, adjacentStarts: adjacentStarts)
+      bestLogProbability: bestLogProbability, startAngles: startAngles, adjacentStarts: adjacentStarts, keyOrder: keyOrder)
   }
 
   /// The sequences in key order.
@@ -249,7 +243,30 @@ public final class DecoderLexicon: Sendable {
   /// when no such word is in the lexicon.
   public func sequenceIndices(matching word: String) -> [Int] {
     let key = SwipeDecoding.matchKey(word)
-    guard let first = sequenceOfKey[key] else { return [] }
-    return [Int(first)] + (moreSequencesOfKey[key] ?? [])
+    var low = 0
+    var high = keyOrder.count
+    while low < high {
+      let middle = (low + high) / 2
+      if flatWords[Int(keyOrder[middle])].comparable < key { low = middle + 1 } else { high = middle }
+    }
+    var sequences: [Int] = []
+    while low < keyOrder.count, flatWords[Int(keyOrder[low])].comparable == key {
+      // Positions ascend within the run, so their sequences do too: repeats are adjacent.
+      let sequence = sequence(ofWordAt: Int(keyOrder[low]))
+      if sequences.last != sequence { sequences.append(sequence) }
+      low += 1
+    }
+    return sequences
+  }
+
+  /// The sequence whose words include ``flatWords``' `position`: the last `wordStart` at or below it.
+  func sequence(ofWordAt position: Int) -> Int {
+    var low = 0
+    var high = wordStart.count - 2
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if Int(wordStart[middle]) <= position { low = middle } else { high = middle - 1 }
+    }
+    return low
   }
 }

@@ -43,6 +43,40 @@ public struct SwipeDecoding: Sendable {
     return String(decoding: ascii, as: UTF8.self)
   }
 
+  /// A set of match keys that tells, for most words without building their key, that the
+  /// word's key is not in it: a run looks up the keys of its few targets among 160,000 words.
+  public struct MatchKeySet: Sendable {
+    public let keys: Set<String>
+    private let digests: Set<UInt64>
+
+    public init(_ keys: Set<String>) {
+      self.keys = keys
+      digests = Set(keys.map { MatchKeySet.digest(Array($0.utf8)) })
+    }
+
+    /// Whether `word`'s ``SwipeDecoding/matchKey(_:)`` is in the set.
+    public func contains(keyOf word: String) -> Bool {
+      // The ASCII path of `matchKey`, digested instead of stored: a miss needs no string.
+      var digest = Self.offset
+      for byte in word.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): digest = (digest ^ UInt64(byte)) &* Self.prime
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): digest = (digest ^ UInt64(byte + 32)) &* Self.prime
+        case 0x80...: return keys.contains(SwipeDecoding.matchKey(word))
+        default: continue
+        }
+      }
+      return digests.contains(digest) && keys.contains(SwipeDecoding.matchKey(word))
+    }
+
+    // 64-bit FNV-1a.
+    static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let prime: UInt64 = 0x0000_0100_0000_01b3
+    static func digest(_ bytes: [UInt8]) -> UInt64 {
+      bytes.reduce(offset) { ($0 ^ UInt64($1)) &* prime }
+    }
+  }
+
   public var candidates: [Candidate]
   public var diagnostics: Diagnostics
   /// Per candidate, what the seed-000 decoder knew of it (empty for other decoders): a

@@ -60,6 +60,28 @@ import Testing
     #expect(read.sequenceIndices(matching: "its") == laidOut.sequenceIndices(matching: "its"))
   }
 
+  /// The look-up by match key (a binary search over the stored key order) finds exactly the
+  /// sequences whose words have the key, ascending, for every word of the list (its, it's, …),
+  /// for spellings that differ only in case, and for words it does not hold.
+  @Test func sequencesByMatchKeyAreThoseOfTheDefinition() throws {
+    // The words starting with i (its, it's, it'll, …) of the real list.
+    let full = try #require(Self.lexicon)
+    let lexicon = Lexicon(name: "en_US-i", locale: "en", entries: full.entries(startingWith: "i"))
+    let layout = try DeviceCatalog.shipped().layout(named: "iphone5")
+    let laidOut = DecoderLexicon(lexicon: lexicon, layout: layout)
+    let read = try DecoderLexicon(encoded: laidOut.encoded(), layout: layout)
+    var expected: [String: [Int]] = [:]
+    for (index, sequence) in laidOut.sequences.enumerated() {
+      for word in sequence.words where expected[word.comparable]?.last != index { expected[word.comparable, default: []].append(index) }
+    }
+    let probes = lexicon.entries.map(\.word) + lexicon.entries.prefix(500).map { $0.word.uppercased() } + ["zzzzqx", "", "'", "naïve"]
+    for word in probes {
+      let want = expected[SwipeDecoding.matchKey(word)] ?? []
+      #expect(laidOut.sequenceIndices(matching: word) == want, "\(word)")
+      #expect(read.sequenceIndices(matching: word) == want, "\(word)")
+    }
+  }
+
   /// A file damaged in the middle, cut short, or holding another key's lexicon is laid out again
   /// and replaced by a sound one, which the next run reads.
   @Test func aDamagedOrForeignFileIsLaidOutAgain() throws {

@@ -33,3 +33,24 @@ import Testing
     #expect(differing.isEmpty, "\(differing.prefix(5))")
   }
 }
+
+/// `MatchKeySet` answers as `keys.contains(matchKey(word))` would, for words of every kind.
+@Suite struct MatchKeySetTests {
+  @Test func membershipIsThatOfTheKeys() throws {
+    var words = ["", "Don't", "dont", "e-mail", "Email", "X11", "x", "naïve", "naive", "STRASSE", "straße", "für", "fur", "a\u{301}", "á"]
+    for file in ["texts/en_gutenberg_11_alice_in_wonderland.txt", "texts/de_gutenberg_22367_kafka_die_verwandlung.txt"] {
+      guard let text = try? String(contentsOfFile: TestPaths.corpus(file), encoding: .utf8) else { continue }
+      words += text.split(whereSeparator: \.isWhitespace).prefix(20_000).map(String.init)
+    }
+    // Every third distinct key is in the set, the rest are not.
+    let keys = Array(Set(words.map(SwipeDecoding.matchKey))).sorted()
+    let chosen = Set(keys.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))
+    let set = SwipeDecoding.MatchKeySet(chosen)
+    let wrong = words.filter { set.contains(keyOf: $0) != chosen.contains(SwipeDecoding.matchKey($0)) }
+    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    #expect(set.contains(keyOf: "Don't") == chosen.contains("dont"))
+    #expect(!SwipeDecoding.MatchKeySet([]).contains(keyOf: "the"))
+    #expect(SwipeDecoding.MatchKeySet(["dont"]).contains(keyOf: "DON'T"))
+    #expect(SwipeDecoding.MatchKeySet(["fur"]).contains(keyOf: "für") == false)
+  }
+}
