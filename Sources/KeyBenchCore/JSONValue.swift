@@ -143,6 +143,16 @@ public enum JSONValue: Sendable, Equatable, Codable {
     return nil
   }
 
+  /// A whole number of either case that an `Int` holds exactly (`3`, `3.0`), nil for anything
+  /// else: what a field that counts or names by number accepts.
+  public var int: Int? {
+    switch self {
+    case .integer(let value): value.int64.flatMap { Int(exactly: $0) }
+    case .number(let value): Int(exactly: value)
+    default: nil
+    }
+  }
+
   public var array: [JSONValue]? {
     if case .array(let values) = self { return values }
     return nil

@@ -230,34 +230,34 @@ public final class PluginProcess {
     hasAnswered = false
 
     let handshake = Item.handshake
-    let answer: [String: Any]
+    let answer: [String: JSONValue]
     do {
       answer = try exchange(line: helloLine, timeout: options.loadTimeout, option: "--plugin-load-timeout", idle: true)
     } catch let problem as Problem {
       throw fail(handshake, problem.reason)
     }
     if let error = answer["error"] {
-      throw fail(handshake, "reported an error instead of its ready line: \(error as? String ?? Self.clip(line: error))")
+      throw fail(handshake, "reported an error instead of its ready line: \(error.string ?? Self.clip(line: error))")
     }
-    guard answer["type"] as? String == "ready" else {
-      throw fail(handshake, "its first line must be {\"type\": \"ready\", \"name\": …, \"version\": …}; it wrote \(Self.clip(line: answer))")
+    guard answer["type"]?.string == "ready" else {
+      throw fail(handshake, "its first line must be {\"type\": \"ready\", \"name\": …, \"version\": …}; it wrote \(Self.clip(line: .object(answer)))")
     }
-    guard let name = answer["name"] as? String, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw fail(handshake, "\"name\" in its ready line must be a non-empty string (what the plug-in calls itself); it sent \(Self.clip(line: answer["name"] ?? "nothing"))")
+    guard let name = answer["name"]?.string, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw fail(handshake, "\"name\" in its ready line must be a non-empty string (what the plug-in calls itself); it sent \(Self.clip(sent: answer["name"]))")
     }
-    guard let version = answer["version"] as? String else {
-      throw fail(handshake, "\"version\" in its ready line must be a string; it sent \(Self.clip(line: answer["version"] ?? "nothing"))")
+    guard let version = answer["version"]?.string else {
+      throw fail(handshake, "\"version\" in its ready line must be a string; it sent \(Self.clip(sent: answer["version"]))")
     }
     // Both head lines of report.md and the console: one short line of printable text.
     for (key, value) in [("name", name), ("version", version)] {
       if let problem = Self.labelProblem(value) {
-        throw fail(handshake, "\"\(key)\" in its ready line \(problem); it sent \(Self.clip(line: value))")
+        throw fail(handshake, "\"\(key)\" in its ready line \(problem); it sent \(Self.clip(line: .string(value)))")
       }
     }
-    let config = answer["config"] ?? [String: Any]()
-    guard config is [String: Any] else { throw fail(handshake, "its \"config\" must be a JSON object") }
+    let config = answer["config"] ?? .object([:])
+    guard config.object != nil else { throw fail(handshake, "its \"config\" must be a JSON object") }
     if let tasks = answer["tasks"] {
-      guard let list = tasks as? [String] else {
+      guard let values = tasks.array, case let list = values.compactMap(\.string), list.count == values.count else {
         throw fail(handshake, "\"tasks\" in its ready line must be a list of task names; it sent \(Self.clip(line: tasks))")
       }
       declaredTasks = list
@@ -321,14 +321,14 @@ public final class PluginProcess {
     let answer = try exchange(line: "{\"id\":\(id),\(fields)}", timeout: options.timeout, option: "--plugin-timeout", idle: first)
     hasAnswered = true
     let roundTrip = Double(DispatchTime.now().uptimeNanoseconds - sent) / 1000
-    guard let answerID = answer["id"] as? Int, answerID == id else {
-      throw Problem("answered request id \(Self.clip(line: answer["id"] ?? "none")) while KeyBench waited for id \(id) (answers must come in order, one per request)", inSync: false)
+    guard let answerID = answer["id"]?.int, answerID == id else {
+      throw Problem("answered request id \(answer["id"].map { Self.clip(line: $0) } ?? "none") while KeyBench waited for id \(id) (answers must come in order, one per request)", inSync: false)
     }
     if let error = answer["error"] {
-      throw Problem("reported an error: \(error as? String ?? Self.clip(line: error))", inSync: true)
+      throw Problem("reported an error: \(error.string ?? Self.clip(line: error))", inSync: true)
     }
-    guard let candidates = answer["candidates"] as? [Any] else {
-      throw Problem("its answer has no \"candidates\" list: \(Self.clip(line: answer))", inSync: true)
+    guard let candidates = answer["candidates"]?.array else {
+      throw Problem("its answer has no \"candidates\" list: \(Self.clip(line: .object(answer)))", inSync: true)
     }
     guard candidates.count <= Self.maximumCandidates else {
       throw Problem("answered \(candidates.count) candidates; at most \(Self.maximumCandidates) are accepted", inSync: true)
@@ -336,7 +336,7 @@ public final class PluginProcess {
     var words: [String] = []
     words.reserveCapacity(min(candidates.count, limit))
     for candidate in candidates {
-      guard let word = candidate as? String else {
+      guard let word = candidate.string else {
         throw Problem("its candidates must be strings; it sent \(Self.clip(line: candidate))", inSync: true)
       }
       // Candidates beyond the limit are ignored, whatever they are.
@@ -344,11 +344,11 @@ public final class PluginProcess {
     }
     var seen = Set<String>()
     for word in words where !seen.insert(word).inserted {
-      throw Problem("its candidates must be distinct words; '\(Self.clip(word, 80))' appears twice in \(Self.clip(line: words))", inSync: true)
+      throw Problem("its candidates must be distinct words; '\(Self.clip(word, 80))' appears twice in \(Self.clip(words: words))", inSync: true)
     }
     var own: Double?
     if let time = answer["time_us"] {
-      guard let number = time as? Double, number.isFinite, number >= 0 else {
+      guard let number = time.number, number.isFinite, number >= 0 else {
         throw Problem("\"time_us\" must be a non-negative number of microseconds; it sent \(Self.clip(line: time))", inSync: true)
       }
       // Its own time is part of the round trip; more would make the report's pipe time negative.
@@ -416,7 +416,7 @@ public final class PluginProcess {
       if limited != entry.answer {
         differing += 1
         if first == nil {
-          func show(_ words: [String]?) -> String { words.map { Self.clip(line: $0) } ?? "a failure" }
+          func show(_ words: [String]?) -> String { words.map(Self.clip(words:)) ?? "a failure" }
           first = "\(entry.item.label): \(show(entry.answer)), then \(show(again))"
         }
       }
@@ -482,18 +482,17 @@ public final class PluginProcess {
 
   /// `option` names the limit `timeout` came from, for the message when it runs out; `idle`
   /// turns on the first-answer check (``Options/firstAnswerTimeout``).
-  private func exchange(line: String, timeout: Double, option: String, idle: Bool) throws -> [String: Any] {
+  private func exchange(line: String, timeout: Double, option: String, idle: Bool) throws -> [String: JSONValue] {
     var bytes = Array(line.utf8)
     bytes.append(0x0A)
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
     try write(bytes, deadline: deadline, timeout: timeout, option: option)
     let answer = try readLine(deadline: deadline, timeout: timeout, option: option, idle: idle)
-    let parsed: Any
+    let parsed: JSONValue
     do {
-      // The strict parser (a plug-in is user-written: a duplicate key or a trailing comma is
-      // refused with the output line, not read as Foundation would), giving the Foundation
-      // objects the answer checks below read.
-      parsed = try CheckedJSON.value(of: Data(answer), path: "stdout").foundationObject
+      // The strict parser: a plug-in is user-written, so a duplicate key or a trailing comma is
+      // refused with the output line, not read as Foundation would.
+      parsed = try CheckedJSON.value(of: Data(answer), path: "stdout")
     } catch let error as InputFileError {
       let text = String(decoding: answer, as: UTF8.self)
       if let fields = Self.nonFiniteFields(text) {
@@ -503,7 +502,7 @@ public final class PluginProcess {
       }
       throw Problem("wrote a line that is not JSON (stdout line \(outputLines): \(error.reason)): \(Self.clip(text))")
     }
-    guard let object = parsed as? [String: Any] else {
+    guard let object = parsed.object else {
       throw Problem("wrote a line that is not a JSON object: \(Self.clip(String(decoding: answer, as: UTF8.self)))")
     }
     return object
@@ -525,8 +524,8 @@ public final class PluginProcess {
     let pattern = /([:\[,]\s*)-?(?:NaN|Infinity)(?=\s*[,\]}])/
     guard text.contains(pattern) else { return nil }
     let repaired = text.replacing(pattern) { match in match.1 + "null" }
-    guard let object = (try? JSONSerialization.jsonObject(with: Data(repaired.utf8))) as? [String: Any] else { return nil }
-    let fields = object.filter { $0.value is NSNull }.map { $0.key }.sorted()
+    guard let object = (try? CheckedJSON.value(of: Data(repaired.utf8), path: "stdout"))?.object else { return nil }
+    let fields = object.filter { $0.value == .null }.map { $0.key }.sorted()
     return fields.isEmpty ? nil : fields
   }
 
@@ -684,10 +683,16 @@ public final class PluginProcess {
     text.count <= limit ? text : String(text.prefix(limit)) + "… (\(text.utf8.count) bytes)"
   }
 
-  static func clip(line value: Any) -> String {
-    if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
-      return clip(String(decoding: data, as: UTF8.self))
-    }
-    return clip(String(describing: value))
+  /// A value a plug-in sent, as compact JSON with sorted keys, clipped.
+  static func clip(line value: JSONValue) -> String {
+    clip((try? value.canonicalText()) ?? "\(value)")
+  }
+
+  /// ``clip(line:)`` of a list of words.
+  static func clip(words: [String]) -> String { clip(line: .array(words.map(JSONValue.string))) }
+
+  /// ``clip(line:)`` of a field of a ready line, or "nothing" when it was left out.
+  static func clip(sent value: JSONValue?) -> String {
+    value.map { clip(line: $0) } ?? "nothing"
   }
 }

@@ -173,16 +173,18 @@ public struct KeyboardRunner: Benchmark {
 
   static func readCommonTypos(_ path: String) throws -> [String: [String]] {
     let data = try InputFile.data(path)
-    let object: Any
+    let object: JSONValue
     do {
-      object = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      throw CommandFailure("\(path): not JSON (\(error.localizedDescription)); expected kebbie's common typos {\"word\": [\"typo\", …]}")
+      object = try CheckedJSON.value(of: data, path: path)
+    } catch let error as InputFileError {
+      throw CommandFailure("\(error.description); expected kebbie's common typos {\"word\": [\"typo\", …]}")
     }
-    guard let map = object as? [String: Any] else { throw CommandFailure("\(path): expected a JSON object {\"word\": [\"typo\", …]}") }
+    guard let map = object.object else { throw CommandFailure("\(path): expected a JSON object {\"word\": [\"typo\", …]}") }
     var typos: [String: [String]] = [:]
     for (word, value) in map {
-      guard let list = value as? [String] else { throw CommandFailure("\(path): the typos of '\(word.prefix(40))' are not a list of strings") }
+      guard let values = value.array, case let list = values.compactMap(\.string), list.count == values.count else {
+        throw CommandFailure("\(path): the typos of '\(word.prefix(40))' are not a list of strings")
+      }
       typos[word] = list.filter { !$0.isEmpty && $0 != word }
     }
     return typos

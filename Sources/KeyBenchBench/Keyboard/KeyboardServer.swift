@@ -21,31 +21,37 @@ public struct KeyboardServer {
   public func serve(lines input: some Sequence<String>, write: (String) -> Void) throws {
     var keyboard: (any Keyboard)?
     for line in input where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-      let object: [String: Any]
-      do {
-        guard let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { throw KeyboardError("not a JSON object") }
-        object = parsed
-      } catch {
-        write(Self.line(["error": "not a JSON object: \(String(line.prefix(80)))"]))
+      // The strict parser: a line from another harness with a duplicate key is refused, not
+      // read one way or the other.
+      guard let object = (try? CheckedJSON.value(of: Data(line.utf8), path: "stdin"))?.object else {
+        write(Self.line(["error": .string("not a JSON object: \(String(line.prefix(80)))")]))
         continue
       }
-      if object["type"] as? String == "hello" {
-        guard object["protocol"] as? Int == 1, object["task"] as? String == "keyboard" else {
+      if object["type"]?.string == "hello" {
+        guard object["protocol"]?.int == 1, object["task"]?.string == "keyboard" else {
           write(Self.line(["error": "expected a hello with \"protocol\": 1 and \"task\": \"keyboard\""]))
           continue
         }
         let built: any Keyboard
         do {
-          built = try build(try (object["layout"] as? [String: Any]).map(Self.layout))
+          let layout = try object["layout"].map { value -> KeyboardLayout in
+            guard let layout = value.object else { throw KeyboardError("the hello's layout must be an object") }
+            return try Self.layout(layout)
+          }
+          built = try build(layout)
         } catch {
-          write(Self.line(["error": "\(error)"]))
+          write(Self.line(["error": .string("\(error)")]))
           continue
         }
         keyboard = built
-        write(Self.line(["type": "ready", "name": "keybench-\(built.name)", "version": BuildInfo.version, "config": [:], "tasks": built.tasks.sorted().map(\.rawValue)]))
+        write(
+          Self.line([
+            "type": "ready", "name": .string("keybench-\(built.name)"), "version": .string(BuildInfo.version), "config": .object([:]),
+            "tasks": .array(built.tasks.sorted().map { .string($0.rawValue) }),
+          ]))
         continue
       }
-      let id = object["id"] ?? NSNull()
+      let id = object["id"] ?? .null
       guard let keyboard else {
         write(Self.line(["id": id, "error": "no hello yet: the first line must be the hello"]))
         continue
@@ -54,72 +60,89 @@ public struct KeyboardServer {
         let started = DispatchTime.now().uptimeNanoseconds
         let words = try answer(object, keyboard: keyboard)
         let micros = Double(DispatchTime.now().uptimeNanoseconds - started) / 1000
-        write(Self.line(["id": id, "candidates": words, "time_us": (micros * 10).rounded() / 10]))
+        write(Self.line(["id": id, "candidates": .array(words.map(JSONValue.string)), "time_us": .number((micros * 10).rounded() / 10)]))
       } catch {
-        write(Self.line(["id": id, "error": "\(error)"]))
+        write(Self.line(["id": id, "error": .string("\(error)")]))
       }
     }
     try keyboard?.finish()
   }
 
-  func answer(_ request: [String: Any], keyboard: any Keyboard) throws -> [String] {
-    let limit = min(max(request["limit"] as? Int ?? 3, 1), 1000)
-    let previous = (request["previous"] as? [String]) ?? (request["context"] as? String).map { $0.split(separator: " ").map(String.init) } ?? []
-    if request["reset"] as? Bool == true { keyboard.reset() }
-    for word in request["learn"] as? [String] ?? [] { keyboard.learn(word, previous: previous, typed: "", taps: nil) }
+  func answer(_ request: [String: JSONValue], keyboard: any Keyboard) throws -> [String] {
+    let limit = min(max(request["limit"]?.int ?? 3, 1), 1000)
+    let previous = try Self.strings(request["previous"], "previous") ?? request["context"]?.string.map { $0.split(separator: " ").map(String.init) } ?? []
+    if request["reset"]?.bool == true { keyboard.reset() }
+    for word in try Self.strings(request["learn"], "learn") ?? [] { keyboard.learn(word, previous: previous, typed: "", taps: nil) }
     func taps(_ count: Int) throws -> [Point?] {
-      guard let list = request["taps"] as? [Any] else { return Array(repeating: nil, count: count) }
+      guard let list = request["taps"]?.array else { return Array(repeating: nil, count: count) }
       guard list.count == count else { throw KeyboardError("\"taps\" has \(list.count) entries for \(count) characters") }
       return try list.map { value in
-        if value is NSNull { return nil }
-        guard let pair = value as? [Double], pair.count == 2, pair.allSatisfy(\.isFinite) else { throw KeyboardError("a tap must be [x, y] or null") }
+        if value == .null { return nil }
+        guard let pair = Self.numbers(value), pair.count == 2, pair.allSatisfy(\.isFinite) else { throw KeyboardError("a tap must be [x, y] or null") }
         return Point(x: pair[0], y: pair[1])
       }
     }
-    let type = request["type"] as? String ?? ""
+    let type = request["type"]?.string ?? ""
     guard let task = KeyboardTask(rawValue: type) else { throw KeyboardError("unknown request type '\(type.prefix(40))'") }
     guard keyboard.tasks.contains(task) else { return [] }
     switch task {
     case .correct:
-      guard let typed = request["typed"] as? String else { throw KeyboardError("a correct request needs \"typed\"") }
+      guard let typed = request["typed"]?.string else { throw KeyboardError("a correct request needs \"typed\"") }
       return try keyboard.correct(typed, taps: try taps(typed.count), previous: previous, limit: limit)
     case .complete:
-      guard let prefix = request["prefix"] as? String else { throw KeyboardError("a complete request needs \"prefix\"") }
+      guard let prefix = request["prefix"]?.string else { throw KeyboardError("a complete request needs \"prefix\"") }
       return try keyboard.complete(prefix, taps: try taps(prefix.count), previous: previous, limit: limit)
     case .next:
       return try keyboard.next(previous: previous, limit: limit)
     case .swipe:
-      guard let points = request["points"] as? [[Double]], points.count >= 2, points.count <= 100_000 else {
+      guard let list = request["points"]?.array, list.count >= 2, list.count <= 100_000 else {
         throw KeyboardError("a swipe request needs \"points\": [[x, y, t_ms], …] with 2 to 100000 points")
       }
-      let trace = try points.map { p -> TimedPoint in
-        guard p.count >= 2, p.allSatisfy(\.isFinite) else { throw KeyboardError("a swipe point must be [x, y, t_ms]") }
+      let trace = try list.map { value -> TimedPoint in
+        guard let p = Self.numbers(value), p.count >= 2, p.allSatisfy(\.isFinite) else { throw KeyboardError("a swipe point must be [x, y, t_ms]") }
         return TimedPoint(x: p[0], y: p[1], t: p.count > 2 ? p[2] : 0)
       }
       return try keyboard.swipe(trace, previous: previous, limit: limit)
     }
   }
 
+  /// A list of strings, nil when the field is left out.
+  static func strings(_ value: JSONValue?, _ field: String) throws -> [String]? {
+    guard let value else { return nil }
+    guard let list = value.array, case let words = list.compactMap(\.string), words.count == list.count else {
+      throw KeyboardError("\"\(field)\" must be a list of strings")
+    }
+    return words
+  }
+
+  /// A list of numbers, nil when `value` is anything else.
+  static func numbers(_ value: JSONValue) -> [Double]? {
+    guard let list = value.array, case let numbers = list.compactMap(\.number), numbers.count == list.count else { return nil }
+    return numbers
+  }
+
   /// A layout object of the protocol (key centres, sizes, kinds) as a ``KeyboardLayout``.
-  static func layout(_ object: [String: Any]) throws -> KeyboardLayout {
-    guard let keys = object["keys"] as? [[String: Any]], !keys.isEmpty, keys.count <= 1000 else {
+  static func layout(_ object: [String: JSONValue]) throws -> KeyboardLayout {
+    guard let list = object["keys"]?.array, case let keys = list.compactMap(\.object), keys.count == list.count, !keys.isEmpty, keys.count <= 1000 else {
       throw KeyboardError("the hello's layout needs \"keys\": 1 to 1000 key objects")
     }
     let parsed = try keys.enumerated().map { index, key -> Key in
-      guard let label = key["label"] as? String, !label.isEmpty,
-        let x = key["x"] as? Double, let y = key["y"] as? Double, let width = key["width"] as? Double, let height = key["height"] as? Double,
+      guard let label = key["label"]?.string, !label.isEmpty,
+        let x = key["x"]?.number, let y = key["y"]?.number, let width = key["width"]?.number, let height = key["height"]?.number,
         [x, y, width, height].allSatisfy(\.isFinite), width > 0, height > 0
       else { throw KeyboardError("layout key \(index + 1) needs label, x, y and a positive width and height") }
-      let kind = Key.Kind(rawValue: key["kind"] as? String ?? "letter") ?? .punctuation
-      return Key(label: kind == .letter ? label.lowercased() : label, kind: kind, center: Point(x: x, y: y), width: width, height: height, row: key["row"] as? Int ?? 0)
+      let kind = Key.Kind(rawValue: key["kind"]?.string ?? "letter") ?? .punctuation
+      let row = key["row"]?.int ?? 0
+      return Key(label: kind == .letter ? label.lowercased() : label, kind: kind, center: Point(x: x, y: y), width: width, height: height, row: row)
     }
     guard parsed.contains(where: { $0.kind == .letter }) else { throw KeyboardError("the hello's layout has no letter key") }
-    let width = (object["width"] as? Double) ?? parsed.map { $0.center.x + $0.width / 2 }.max()!
-    let height = (object["height"] as? Double) ?? parsed.map { $0.center.y + $0.height / 2 }.max()!
-    return KeyboardLayout(name: object["name"] as? String ?? "hello", width: width, height: height, keys: parsed)
+    let width = object["width"]?.number ?? parsed.map { $0.center.x + $0.width / 2 }.max()!
+    let height = object["height"]?.number ?? parsed.map { $0.center.y + $0.height / 2 }.max()!
+    return KeyboardLayout(name: object["name"]?.string ?? "hello", width: width, height: height, keys: parsed)
   }
 
-  static func line(_ object: [String: Any]) -> String {
-    String(decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8), as: UTF8.self)
+  /// One answer line: compact JSON, keys sorted.
+  static func line(_ object: [String: JSONValue]) -> String {
+    (try? JSONValue.object(object).canonicalText()) ?? "{}"
   }
 }
