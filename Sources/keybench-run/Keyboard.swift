@@ -35,12 +35,12 @@ extension KeybenchRun {
     typealias D = KeyboardRunner.Described
 
     @Option(help: ArgumentHelp(D.lexicon))
-    var lexicon: String
+    var lexicon: String?
 
     @OptionGroup var database: DatabaseOption
 
     @Option(help: ArgumentHelp(D.sentences))
-    var sentences: String
+    var sentences: String?
 
     @Option(help: ArgumentHelp(D.ngrams))
     var ngrams: String?
@@ -108,6 +108,8 @@ extension KeybenchRun {
       if keyboard != "none" { try AlgorithmNames.validate(keyboard, option: "keyboard", known: KeyboardCatalog.names, noun: "keyboard") }
       try plugin.checkNames(selected: keyboardNames, reserved: KeyboardCatalog.names + ["all", "none"])
       if printConfig { return }
+      guard lexicon != nil else { throw ValidationError("Give the lexicon with --lexicon NAME (e.g. en_US).") }
+      guard sentences != nil else { throw ValidationError("Give the held-out sentences with --sentences FILE.") }
       guard output.folder != nil else { throw ValidationError("Give the output folder with --out DIR.") }
       guard !keyboardNames.isEmpty || !plugin.plugins.isEmpty else { throw ValidationError("No keyboard to run: --keyboard none needs a --plugin.") }
       guard let noiseModel = NoiseModelKind(rawValue: noise) else {
@@ -122,7 +124,7 @@ extension KeybenchRun {
       var settings = try config.map { try ConfigFiles.load($0, over: KeyboardRunner.Settings(), what: "keyboard config") } ?? KeyboardRunner.Settings()
       if let swipeShare { settings.simulation.swipeShare = swipeShare }
       if printConfig { return try ConfigFiles.print(settings) }
-      guard let out = output.folder else { return }
+      guard let out = output.folder, let lexicon, let sentences else { return }
       try OutputFolder.checkReplaceable(out)
       let options = KeyboardRunner.Options(
         lexicon: lexicon, database: database.path, sentences: sentences, ngrams: ngrams, device: device, keyboards: keyboardNames,
@@ -145,7 +147,7 @@ extension KeybenchRun.Keyboard: CommandFiles {
     FileUse.file("--config", config)
       + (printConfig
         ? []
-        : [FileUse("--sentences", sentences)] + FileUse.file("--errors", errors) + FileUse.file("--common-typos", commonTypos)
+        : FileUse.file("--sentences", sentences) + FileUse.file("--errors", errors) + FileUse.file("--common-typos", commonTypos)
           + FileUse.file("--swipes", swipes) + database.use)
   }
   var writes: [FileUse] { printConfig ? [] : output.use }
