@@ -52,7 +52,7 @@ extension KeybenchRun {
     var keyboard: String = D.keyboard.textDefault
 
     @Option(help: ArgumentHelp(D.noise))
-    var noise: String = D.noise.textDefault
+    var noise: NoiseModelKind = D.noise.choiceDefault()
 
     @Option(help: ArgumentHelp(D.errors))
     var errors: String?
@@ -112,10 +112,7 @@ extension KeybenchRun {
       guard sentences != nil else { throw ValidationError("Give the held-out sentences with --sentences FILE.") }
       guard output.folder != nil else { throw ValidationError("Give the output folder with --out DIR.") }
       guard !keyboardNames.isEmpty || !plugin.plugins.isEmpty else { throw ValidationError("No keyboard to run: --keyboard none needs a --plugin.") }
-      guard let noiseModel = NoiseModelKind(rawValue: noise) else {
-        throw ValidationError("--noise must be \(NoiseModelKind.allCases.map(\.rawValue).joined(separator: " or ")).")
-      }
-      if noiseModel == .kebbie, commonTypos == nil {
+      if noise == .kebbie, commonTypos == nil {
         throw ValidationError("--noise kebbie needs --common-typos FILE.json (kebbie's {\"word\": [\"typo\", …]}; Plugins/kebbie/common_typos.py makes one offline).")
       }
     }
@@ -128,7 +125,7 @@ extension KeybenchRun {
       try OutputFolder.checkReplaceable(out)
       let options = KeyboardRunner.Options(
         lexicon: lexicon, database: database.path, sentences: sentences, ngrams: ngrams, device: device, keyboards: keyboardNames,
-        noise: NoiseModelKind(rawValue: noise) ?? .keybench, errors: errors, commonTypos: commonTypos, typists: typists, top: top, seed: seed, limit: limit,
+        noise: noise, errors: errors, commonTypos: commonTypos, typists: typists, top: top, seed: seed, limit: limit,
         simulation: settings.simulation, decoder: settings.decoder, plugins: try plugin.specs, pluginOptions: plugin.options,
         bootstrap: try bootstrap.settings)
       var runner = options

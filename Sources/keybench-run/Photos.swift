@@ -47,19 +47,19 @@ extension KeybenchRun {
     var librarySize: Int = D.librarySize.integerDefault
 
     @Option(help: ArgumentHelp(D.distractors))
-    var distractors: String = D.distractors.textDefault
+    var distractors: LibraryDraw.Distractors = D.distractors.choiceDefault()
 
     @Option(help: ArgumentHelp(D.negatives))
     var negatives: Double = D.negatives.numberDefault
 
     @Option(help: ArgumentHelp(D.track))
-    var track: String = D.track.textDefault
+    var track: PhotoTrack = D.track.choiceDefault()
 
     @Option(help: ArgumentHelp(D.ranker))
     var ranker: String = D.ranker.textDefault
 
     @Option(help: ArgumentHelp(D.images))
-    var images: String = D.images.textDefault
+    var images: PhotoRunner.Images = D.images.choiceDefault()
 
     @Option(help: ArgumentHelp(D.config))
     var config: String?
@@ -102,9 +102,6 @@ extension KeybenchRun {
     func validate() throws {
       guard D.librarySize.integerRange.contains(librarySize) else { throw ValidationError("--library-size must be in \(D.librarySize.range!).") }
       guard D.negatives.accepts(negatives) else { throw ValidationError("--negatives must be in \(D.negatives.range!).") }
-      guard LibraryDraw.Distractors(rawValue: distractors) != nil else { throw ValidationError("--distractors must be random or hard.") }
-      guard PhotoTrack(rawValue: track) != nil else { throw ValidationError("--track must be human or imagenet.") }
-      guard D.images.choices!.contains(images) else { throw ValidationError("--images must be all, first-half or second-half.") }
       guard [(D.hypernymSteps, hypernymSteps), (D.hyponymSteps, hyponymSteps), (D.relatedSteps, relatedSteps)].allSatisfy({ $0.integerRange.contains($1) }) else {
         throw ValidationError("--hypernym-steps, --hyponym-steps and --related-steps must be in 0…50.")
       }
@@ -127,7 +124,7 @@ extension KeybenchRun {
       steps.related = relatedSteps
       var options = PhotoRunner.Options(
         captions: captions, labels: labels, categories: categories, imageNetClasses: imagenetClasses, librarySize: librarySize,
-        distractors: LibraryDraw.Distractors(rawValue: distractors)!, negatives: negatives, track: PhotoTrack(rawValue: track)!,
+        distractors: distractors, negatives: negatives, track: track,
         rankers: rankerNames, images: images, bestConfig: bestConfig, steps: steps, seed: seed, wordNet: wordnet, limit: limit,
         bootstrap: try bootstrap.settings)
       options.sample = sampling.choice

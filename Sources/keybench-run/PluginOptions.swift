@@ -23,7 +23,7 @@ struct PluginOptions: ParsableArguments {
   var pluginFirstAnswerTimeout: Double = D.firstAnswerTimeout.numberDefault
 
   @Option(help: ArgumentHelp(D.onError))
-  var onPluginError: String = D.onError.textDefault
+  var onPluginError: PluginProcess.ErrorPolicy = D.onError.choiceDefault()
 
   @Flag(help: ArgumentHelp(D.refuseUnknownWords))
   var pluginRefuseUnknownWords = false
@@ -43,7 +43,7 @@ struct PluginOptions: ParsableArguments {
     options.timeout = pluginTimeout
     options.loadTimeout = pluginLoadTimeout
     options.firstAnswerTimeout = pluginFirstAnswerTimeout
-    options.onError = PluginProcess.ErrorPolicy(rawValue: onPluginError) ?? .stop
+    options.onError = onPluginError
     options.refuseUnknownWords = pluginRefuseUnknownWords
     options.determinismItems = pluginCheckDeterminism
     return options
@@ -55,9 +55,6 @@ struct PluginOptions: ParsableArguments {
       check.number("--" + option.name, value, in: option.range!.minimum!...option.range!.maximum!)
     }
     check.integer("--plugin-check-determinism", pluginCheckDeterminism, in: D.checkDeterminism.integerRange)
-    if PluginProcess.ErrorPolicy(rawValue: onPluginError) == nil {
-      check.fail("--on-plugin-error must be \(PluginProcess.ErrorPolicy.allCases.map(\.rawValue).joined(separator: " or ")), got '\(onPluginError)'")
-    }
     guard check.errors.isEmpty else { throw ValidationError(check.errors.joined(separator: "; ") + ".") }
     guard plugins.count <= Self.maximumPlugins else { throw ValidationError("at most \(Self.maximumPlugins) --plugin options.") }
     do {

@@ -59,10 +59,10 @@ extension KeybenchRun {
     var suggestions: Int = D.suggestions.integerDefault
 
     @Option(help: ArgumentHelp(D.adapt))
-    var adapt: String = D.adapt.textDefault
+    var adapt: D.OnOff = D.adapt.choiceDefault()
 
     @Option(help: ArgumentHelp(D.correction))
-    var correction: String = D.correction.textDefault
+    var correction: D.OnOff = D.correction.choiceDefault()
 
     @Option(help: ArgumentHelp(D.layout))
     var layout: String?
@@ -106,8 +106,6 @@ extension KeybenchRun {
       guard !train.isEmpty || ngrams != nil else {
         throw ValidationError("Give training text: --train FILE... and/or --ngrams NAME (stored by keybench-ingest --text).")
       }
-      guard D.adapt.choices!.contains(adapt) else { throw ValidationError("--adapt must be on or off.") }
-      guard D.correction.choices!.contains(correction) else { throw ValidationError("--correction must be on or off.") }
       if let limit, !D.limit.integerRange.contains(limit) { throw ValidationError("--limit must be \(D.limit.range!).") }
       try AlgorithmNames.validate(predictor, option: "predictor", known: PredictorCatalog.names, noun: "predictor")
       for name in Self.list(peers ?? "") where !Self.knownPeers.contains(name) {
@@ -125,7 +123,7 @@ extension KeybenchRun {
       try OutputFolder.checkReplaceable(out)
       let options = PredictionRunner.Options(
         lexicon: lexicon, database: db, train: train, ngrams: ngrams, text: text, out: out, predictors: predictorNames,
-        suggestions: suggestions, adaptation: adapt == "on", correction: correction == "on", layout: layout,
+        suggestions: suggestions, adaptation: adapt == .on, correction: correction == .on, layout: layout,
         peers: Self.list(peers ?? ""), curveLengths: lengths, curveSlices: curveSlices, limit: limit, plugins: try plugin.specs,
         pluginOptions: plugin.options, bootstrap: try bootstrap.settings)
       let report = try PredictionRunner(options: options).run()

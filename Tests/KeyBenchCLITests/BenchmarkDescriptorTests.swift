@@ -29,6 +29,8 @@ import Testing
     var names: [Name]?
     var defaultValue: String?
     var isRepeating: Bool
+    /// The values of an option parsed into an enum.
+    var allValues: [String]?
     var long: String? { names?.first { $0.kind == "long" }?.name }
   }
 
@@ -73,6 +75,9 @@ import Testing
         #expect((option.kind == .flag) == (argument.kind == "flag"), "\(bench.name) --\(option.name): flag in one, not the other")
         #expect(option.repeatable == argument.isRepeating, "\(bench.name) --\(option.name): repeatable differs")
         #expect(Self.parserText(option.defaultValue, kind: option.kind) == argument.defaultValue, "\(bench.name) --\(option.name): default differs")
+        if let values = argument.allValues {
+          #expect(option.kind == .choice && option.choices == values, "\(bench.name) --\(option.name): the parser takes \(values)")
+        }
         if option.kind == .choice, let value = option.defaultValue?.string, !value.isEmpty {
           #expect(option.choices?.contains(value) == true, "\(bench.name) --\(option.name): default '\(value)' is no choice")
         }

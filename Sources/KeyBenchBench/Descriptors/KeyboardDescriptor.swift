@@ -27,7 +27,7 @@ extension KeyboardRunner {
       "keyboard", KeyboardCatalog.names + ["all", "none"], commaSeparated: true, default: "all",
       help: "Built-in keyboards, comma-separated, or all (default: all); none with only --plugin.")
     public static let noise = OptionDescriptor.choice(
-      "noise", NoiseModelKind.allCases.map(\.rawValue), default: NoiseModelKind.keybench.rawValue, help: "Noise model of the typists: keybench or kebbie.")
+      "noise", default: NoiseModelKind.keybench, help: "Noise model of the typists: keybench or kebbie.")
     public static let errors = OptionDescriptor.path(
       "errors", help: "Typing-error distribution JSON of the typists (default Corpora/typos/keystrokes-en.json: real keyboard typos, 3 % of keystrokes).")
     public static let commonTypos = OptionDescriptor.path(

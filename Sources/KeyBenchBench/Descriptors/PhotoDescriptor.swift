@@ -13,18 +13,18 @@ extension PhotoRunner {
     public static let librarySize = OptionDescriptor.integer(
       "library-size", default: 50, range: 2...100_000, help: "Photos per library, target included.")
     public static let distractors = OptionDescriptor.choice(
-      "distractors", LibraryDraw.Distractors.allCases.map(\.rawValue), default: LibraryDraw.Distractors.random.rawValue,
+      "distractors", default: LibraryDraw.Distractors.random,
       help: "Distractors: random or hard (sharing a category with the target).")
     public static let negatives = OptionDescriptor.number(
       "negatives", default: 0.1, range: .init(0..<1), help: "Share of queries whose target is left out of the library.")
     public static let track = OptionDescriptor.choice(
-      "track", PhotoTrack.allCases.map(\.rawValue), default: PhotoTrack.human.rawValue,
+      "track", default: PhotoTrack.human,
       help: "Labels: human (COCO annotations) or imagenet (projected onto ImageNet-1k classes).")
     public static let ranker = OptionDescriptor.choice(
       "ranker", PhotoRunner.known + ["all"], commaSeparated: true, default: "all",
       help: "exact, synonyms, hypernyms, hyponyms, best or all (comma-separated).")
     public static let images = OptionDescriptor.choice(
-      "images", ["all", "first-half", "second-half"], default: "all",
+      "images", default: PhotoRunner.Images.all,
       help: "Images used as targets and distractors: all, first-half or second-half (by image id).")
     public static let config = OptionDescriptor.config(
       "config", defaults: WeightedRanker.Config(), help: "Best-ranker config JSON; keys left out keep their defaults.")

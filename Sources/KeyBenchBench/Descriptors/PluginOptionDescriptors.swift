@@ -22,7 +22,7 @@ public enum PluginOptionDescriptors {
     discussion: "An idle plug-in that has not answered is almost always one whose answer sits in an unflushed output buffer; the message says how to flush. Raise it for a plug-in that waits on something else while loading.")
 
   public static let onError = OptionDescriptor.choice(
-    "on-plugin-error", PluginProcess.ErrorPolicy.allCases.map(\.rawValue), default: PluginProcess.ErrorPolicy.stop.rawValue,
+    "on-plugin-error", default: PluginProcess.ErrorPolicy.stop,
     help: "What a plug-in's failure on one item does: stop (the run fails, nothing is written) or skip.",
     discussion: "skip scores the item as a miss for that plug-in, counts and lists it (summary.json, report.md) and starts the plug-in again when it can no longer answer; the rest of the run completes, unless \(PluginProcess.maximumConsecutiveFailures) items in a row went unanswered (timed out, or the plug-in exited or wrote garbage): then the run stops.")
 

@@ -4,6 +4,11 @@ import KeyBenchPrediction
 extension PredictionRunner {
   /// `keybench-run predict`'s options, metrics and group unit (``BenchmarkDescriptor``).
   public enum Described {
+    /// A setting turned on or off (`--adapt`, `--correction`).
+    public enum OnOff: String, CaseIterable, Sendable {
+      case on, off
+    }
+
     public static let lexicon = OptionDescriptor.text(
       "lexicon", help: "Lexicon (as stored by keybench-ingest) whose words unseen in training are still suggested, e.g. en_US.")
     public static let train = OptionDescriptor.path("train", repeatable: true, help: "Training text files.")
@@ -14,9 +19,9 @@ extension PredictionRunner {
       "predictor", PredictorCatalog.names + ["all"], commaSeparated: true, default: "all", help: "kannsch, ngram or all (comma-separated).")
     public static let suggestions = OptionDescriptor.integer("suggestions", default: 3, range: 1...100, help: "Suggestions shown per keystroke.")
     public static let adapt = OptionDescriptor.choice(
-      "adapt", ["on", "off"], default: "on", help: "Adaptation to the words typed so far (kannsch AIMD, ngram cache): on or off.")
+      "adapt", default: OnOff.on, help: "Adaptation to the words typed so far (kannsch AIMD, ngram cache): on or off.")
     public static let correction = OptionDescriptor.choice(
-      "correction", ["on", "off"], default: "off",
+      "correction", default: OnOff.off,
       help: "kannsch's completion/correction trade-off (seed 002 §2.4): on or off. Costs keystrokes on text typed without errors.")
     public static let layout = OptionDescriptor.text(
       "layout",

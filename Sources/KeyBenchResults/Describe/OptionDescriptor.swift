@@ -185,6 +185,13 @@ extension OptionDescriptor {
       commaSeparated: commaSeparated)
   }
 
+  /// One case of a fixed set (an enum whose raw values are what the command line takes).
+  public static func choice<Choice: RawRepresentable & CaseIterable>(
+    _ name: String, default value: Choice, help: String, discussion: String? = nil
+  ) -> OptionDescriptor where Choice.RawValue == String {
+    choice(name, Choice.allCases.map(\.rawValue), default: value.rawValue, help: help, discussion: discussion)
+  }
+
   public static func flag(_ name: String, help: String, discussion: String? = nil) -> OptionDescriptor {
     OptionDescriptor(name: name, kind: .flag, help: help, discussion: discussion, defaultValue: false)
   }
@@ -221,6 +228,12 @@ extension OptionDescriptor {
 
   public var textDefault: String {
     guard let value = defaultValue?.string else { preconditionFailure("--\(name) has no text default") }
+    return value
+  }
+
+  /// The default of a fixed choice as its enum case.
+  public func choiceDefault<Choice: RawRepresentable>(_ type: Choice.Type = Choice.self) -> Choice where Choice.RawValue == String {
+    guard let value = defaultValue?.string.flatMap(Choice.init(rawValue:)) else { preconditionFailure("--\(name) has no \(Choice.self) default") }
     return value
   }
 
