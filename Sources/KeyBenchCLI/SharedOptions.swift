@@ -1,13 +1,12 @@
 public import ArgumentParser
 public import KeyBenchCore
+import KeyBenchResults
 
 /// `--db`, declared once for every command that reads or writes the lexicon database, so its
 /// name, default and help are the same everywhere.
 public struct DatabaseOption: ParsableArguments {
-  @Option(
-    name: .customLong("db"),
-    help: "The lexicon database (default: .keybench/lexicons.sqlite, looked for here, in the folders above and in KEYBENCH_HOME; keybench-ingest makes it).")
-  public var path: String = ProjectFiles.lexiconDatabase
+  @Option(name: .customLong("db"), help: ArgumentHelp(SharedOptionDescriptors.db))
+  public var path: String = SharedOptionDescriptors.db.textDefault
 
   public init() {}
 
@@ -18,9 +17,7 @@ public struct DatabaseOption: ParsableArguments {
 
 /// `--out` of every benchmark run, declared once.
 public struct RunOutputOption: ParsableArguments {
-  @Option(
-    name: .customLong("out"),
-    help: "Folder to write results.csv, summary.csv, summary.json and report.md into (replaced as a whole; left out: print the summary only).")
+  @Option(name: .customLong("out"), help: ArgumentHelp(SharedOptionDescriptors.out))
   public var folder: String?
 
   public init() {}

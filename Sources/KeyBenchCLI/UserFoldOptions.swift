@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import KeyBenchCore
+import KeyBenchResults
 
 extension UserFold: ExpressibleByArgument {
   public init?(argument: String) { self.init(argument) }
@@ -8,12 +9,10 @@ extension UserFold: ExpressibleByArgument {
 /// `--user-fold` and `--exclude-user-fold`: train a model on some users of a corpus and measure
 /// it on the others, the same way in every command that reads gestures.
 public struct UserFoldOptions: ParsableArguments {
-  @Option(help: ArgumentHelp(
-    "Keep only the gestures of users in fold K of N (K/N, e.g. 1/5), users dealt by a digest of their id.",
-    discussion: "Measure a model trained with --exclude-user-fold K/N on the users it never saw."))
+  @Option(help: ArgumentHelp(SharedOptionDescriptors.userFold))
   public var userFold: UserFold?
 
-  @Option(help: "Leave out the gestures of users in fold K of N (K/N), e.g. to train on the other users.")
+  @Option(help: ArgumentHelp(SharedOptionDescriptors.excludeUserFold))
   public var excludeUserFold: UserFold?
 
   public init() {}

@@ -89,7 +89,8 @@ public struct SuitePlan: Sendable {
   }
 
   /// Expands `suite`: substitutes variables, applies grids, checks every option against the
-  /// tool's own `--help`, and computes each item's key.
+  /// tool's own description of its benchmarks (`keybench-run describe --json`), and computes
+  /// each item's key.
   public static func make(_ suite: SuiteFile, context: Context) throws -> SuitePlan {
     var keys = KeyMaker(context: context)
     var plan = SuitePlan(suite: suite.name, items: [], configFiles: [:])
@@ -147,10 +148,10 @@ public struct SuitePlan: Sendable {
       }
     }
     variables["out"] = context.out.path
-    var help = HelpOptions(bin: context.bin)
+    var described = BenchmarkDescriptions(bin: context.bin)
     var expanded = 0
     for var run in suite.runs {
-      let known = try help.options(bench: run.bench)
+      let known = try described.options(bench: run.bench)
       for option in run.options.keys.sorted() {
         guard let object = run.options[option] as? [String: Any], object["$base"] != nil else { continue }
         let place = "\(run.location).args.\(option)"
@@ -161,12 +162,25 @@ public struct SuitePlan: Sendable {
       }
       for option in run.options.keys.sorted() {
         let isBoolean = (run.options[option] as? NSNumber).map(isJSONBoolean) ?? false
-        let flag = try help.isFlag(bench: run.bench, option: option)
+        guard let descriptor = try described.option(bench: run.bench, option) else { continue }
+        let flag = descriptor.kind == .flag
         if flag && !isBoolean {
           throw SuiteFile.Problem("\(run.location).args.\(option): --\(option) is a flag; give true or false")
         }
         if !flag && isBoolean {
           throw SuiteFile.Problem("\(run.location).args.\(option): --\(option) takes a value, not true/false")
+        }
+        // Numbers in range, whole where the option counts, choices among the option's own.
+        if let problem = described.valueProblem(descriptor, run.options[option]!) {
+          throw SuiteFile.Problem("\(run.location).args.\(option): \(problem)")
+        }
+      }
+      for (key, values) in run.grid where !key.contains(".") {
+        guard let descriptor = try described.option(bench: run.bench, key) else { continue }
+        for value in values {
+          if let problem = described.valueProblem(descriptor, value) {
+            throw SuiteFile.Problem("\(run.location).grid.\(key) = \(display(value)): \(problem)")
+          }
         }
       }
       for (key, _) in run.grid {
@@ -178,8 +192,8 @@ public struct SuitePlan: Sendable {
           throw SuiteFile.Problem("\(run.location).grid.\(key): --\(option) is not an object, so it has no field '\(key.dropFirst(option.count + 1))'")
         }
       }
-      try checkConfigFields(of: run, help: &help)
-      try checkConfigValues(of: run, help: &help)
+      try checkConfigFields(of: run, described: &described)
+      try checkConfigValues(of: run, described: &described)
       for point in gridPoints(run.grid) {
         expanded += 1
         guard expanded <= SuiteFile.maximumRuns else {
@@ -271,12 +285,13 @@ public struct SuitePlan: Sendable {
   }
 
   /// Checks every field a run sets in a configuration object (in `args` or through a grid key)
-  /// against the configuration the binary prints, so a misspelt field fails before anything runs,
-  /// named by suite entry with the nearest real field, instead of failing later inside a run.
-  static func checkConfigFields(of run: SuiteFile.Run, help: inout HelpOptions) throws {
+  /// against the default configuration the binary describes, so a misspelt field fails before
+  /// anything runs, named by suite entry with the nearest real field, instead of failing later
+  /// inside a run.
+  static func checkConfigFields(of run: SuiteFile.Run, described: inout BenchmarkDescriptions) throws {
     for option in run.options.keys.sorted() {
       guard let object = run.options[option] as? [String: Any],
-        let known = try help.configDefaults(bench: run.bench, option: option)
+        let known = try described.configDefaults(bench: run.bench, option: option)
       else { continue }
       let unknown = JSONConfig.unknownKeys(in: object, known: known)
       guard unknown.isEmpty else {
@@ -285,7 +300,7 @@ public struct SuitePlan: Sendable {
     }
     for (key, _) in run.grid where key.contains(".") {
       let path = key.split(separator: ".").map(String.init)
-      guard let known = try help.configDefaults(bench: run.bench, option: path[0]) else { continue }
+      guard let known = try described.configDefaults(bench: run.bench, option: path[0]) else { continue }
       let unknown = JSONConfig.unknownKeys(in: JSONConfig.object(setting: Array(path.dropFirst()), to: 0, in: [:]), known: known)
       guard unknown.isEmpty else {
         throw SuiteFile.Problem("\(run.location).grid.\(key): keybench-run \(run.bench) --\(path[0]) has no field \(unknown.joined(separator: ", "))")
@@ -298,19 +313,19 @@ public struct SuitePlan: Sendable {
   /// fails before anything runs, named by suite entry. Each grid value is checked on its own
   /// over the run's object (one process each, not one per combination); rules that tie two
   /// fields together are checked when the run starts.
-  static func checkConfigValues(of run: SuiteFile.Run, help: inout HelpOptions) throws {
+  static func checkConfigValues(of run: SuiteFile.Run, described: inout BenchmarkDescriptions) throws {
     for option in run.options.keys.sorted() {
-      guard let object = run.options[option] as? [String: Any], HelpOptions.configSources[run.bench]?[option] != nil else { continue }
-      if let problem = try help.configProblem(bench: run.bench, option: option, object: object) {
+      guard let object = run.options[option] as? [String: Any], try described.option(bench: run.bench, option)?.config != nil else { continue }
+      if let problem = try described.configProblem(bench: run.bench, option: option, object: object) {
         throw SuiteFile.Problem("\(run.location).args.\(option): \(problem)")
       }
     }
     for (key, values) in run.grid where key.contains(".") {
       let path = key.split(separator: ".").map(String.init)
-      guard HelpOptions.configSources[run.bench]?[path[0]] != nil else { continue }
+      guard try described.option(bench: run.bench, path[0])?.config != nil else { continue }
       let object = run.options[path[0]] as? [String: Any] ?? [:]
       for value in values {
-        if let problem = try help.configProblem(bench: run.bench, option: path[0], object: JSONConfig.object(setting: Array(path.dropFirst()), to: value, in: object)) {
+        if let problem = try described.configProblem(bench: run.bench, option: path[0], object: JSONConfig.object(setting: Array(path.dropFirst()), to: value, in: object)) {
           throw SuiteFile.Problem("\(run.location).grid.\(key) = \(display(value)): \(problem)")
         }
       }
@@ -429,138 +444,5 @@ struct KeyMaker {
     guard path.contains("/") || path.contains(".") else { return false }
     var isFolder: ObjCBool = false
     return FileManager.default.fileExists(atPath: SuitePlan.Context.resolve(path, in: folder), isDirectory: &isFolder) && !isFolder.boolValue
-  }
-}
-
-/// The options each `keybench-run` benchmark accepts, read from its own `--help`, and the
-/// configurations its object options take, read from `--print-config`, so a suite is checked
-/// against exactly the binary that will run it.
-struct HelpOptions {
-  let bin: URL
-  var cache: [String: Set<String>] = [:]
-  var configs: [String: [String: Any]] = [:]
-  /// Validation results of configuration objects already checked (nil: valid).
-  var problems: [String: String?] = [:]
-
-  /// Where each benchmark's configuration options print their defaults: the arguments before
-  /// `--print-config` and the key of the option's part of the printed object (nil: all of it).
-  static let configSources: [String: [String: (arguments: [String], key: String?)]] = [
-    "swipe": ["config": ([], nil), "shark2-config": (["--decoder", "shark2"], nil)],
-    "correct": ["keyboard-config": ([], "keyboard"), "kannsch-config": ([], "kannsch")],
-    "touch": ["config": ([], nil)],
-    "gesture": ["config": ([], nil)],
-    "photos": ["config": ([], nil)],
-    "keyboard": ["config": ([], nil)],
-  ]
-
-  /// Why `object` is not a valid `--option` of `bench` (the binary's own message, without its
-  /// temporary file name), or nil when it is; each distinct object is checked once.
-  mutating func configProblem(bench: String, option: String, object: [String: Any]) throws -> String? {
-    guard let source = Self.configSources[bench]?[option] else { return nil }
-    let text = String(decoding: try Provenance.canonicalJSON(object), as: UTF8.self)
-    let cacheKey = bench + " " + option + " " + text
-    if let known = problems[cacheKey] { return known }
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("keybench-suite-check-\(ProcessInfo.processInfo.processIdentifier)-\(problems.count).json").path
-    try text.write(toFile: file, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: file) }
-    let tool = bin.appendingPathComponent("keybench-run")
-    let result: CapturedProcess
-    do {
-      result = try CapturedProcess.run(tool, [bench] + source.arguments + ["--\(option)", file, "--print-config"])
-    } catch {
-      throw SuiteFile.Problem("cannot check a configuration with \(tool.path): \(error)")
-    }
-    var problem: String?
-    if result.status != 0 {
-      let line = result.standardError.split(separator: "\n").first.map(String.init) ?? "exit \(result.status)"
-      // The temporary file's name and line (always 1, the JSON is one line) mean nothing to the user.
-      problem = line.replacingOccurrences(of: "Error: ", with: "").replacingOccurrences(of: file + ": ", with: "")
-        .replacingOccurrences(of: file + ":1: ", with: "")
-    }
-    problems[cacheKey] = problem
-    return problem
-  }
-
-  /// The default configuration `--option` of `bench` overrides, or nil for an option that is not
-  /// a known configuration.
-  mutating func configDefaults(bench: String, option: String) throws -> [String: Any]? {
-    guard let source = Self.configSources[bench]?[option] else { return nil }
-    let cacheKey = bench + " " + option
-    if let known = configs[cacheKey] { return known }
-    let tool = bin.appendingPathComponent("keybench-run")
-    let printed: Any
-    do {
-      let text = try CapturedProcess.run(tool, [bench] + source.arguments + ["--print-config"]).standardOutput
-      // Machine-written (the tool's own JSONEncoder output), so Foundation parses it.
-      printed = try JSONSerialization.jsonObject(with: Data(text.utf8))
-    } catch {
-      throw SuiteFile.Problem("cannot read the configuration of keybench-run \(bench) --\(option) from \(tool.path) --print-config: \(error)")
-    }
-    guard let whole = printed as? [String: Any], let part = source.key.map({ whole[$0] }) ?? whole, let object = part as? [String: Any] else {
-      throw SuiteFile.Problem("keybench-run \(bench) --print-config printed no configuration for --\(option)")
-    }
-    configs[cacheKey] = object
-    return object
-  }
-
-  init(bin: URL) { self.bin = bin }
-
-  /// The long options of `keybench-run BENCH` (without help, version and out), read from the
-  /// binary's own machine-readable description of its arguments (swift-argument-parser's
-  /// `--experimental-dump-help`), so a suite is checked against exactly the tool that will run it.
-  mutating func options(bench: String) throws -> Set<String> {
-    try describedOptions()
-    guard let known = cache[bench] else { throw SuiteFile.Problem("keybench-run has no benchmark '\(bench)'") }
-    return known
-  }
-
-  /// Whether `--option` of `bench` is a flag (true/false in a suite) rather than an option with a value.
-  mutating func isFlag(bench: String, option: String) throws -> Bool {
-    try describedOptions()
-    return flags.contains(bench + " " + option)
-  }
-
-  /// Flags, as "BENCH OPTION".
-  var flags: Set<String> = []
-
-  private mutating func describedOptions() throws {
-    guard cache.isEmpty else { return }
-    struct Tool: Decodable {
-      struct Command: Decodable {
-        var commandName: String
-        var arguments: [Argument]?
-        var subcommands: [Command]?
-      }
-      struct Argument: Decodable {
-        struct Name: Decodable {
-          var kind: String
-          var name: String
-        }
-        var kind: String
-        var names: [Name]?
-      }
-      var command: Command
-    }
-    let tool = bin.appendingPathComponent("keybench-run")
-    let described: Tool
-    do {
-      let text = try CapturedProcess.run(tool, ["--experimental-dump-help"]).standardOutput
-      // Machine-written (ArgumentParser's dump), so JSONDecoder reads it.
-      described = try JSONDecoder().decode(Tool.self, from: Data(text.utf8))
-    } catch {
-      throw SuiteFile.Problem("cannot read the options of \(tool.path) (build with swift build -c release): \(error)")
-    }
-    for command in described.command.subcommands ?? [] {
-      var names = Set<String>()
-      for argument in command.arguments ?? [] {
-        for name in argument.names ?? [] where name.kind == "long" && !["help", "version", "out"].contains(name.name) {
-          names.insert(name.name)
-          if argument.kind == "flag" { flags.insert(command.commandName + " " + name.name) }
-        }
-      }
-      if !names.isEmpty { cache[command.commandName] = names }
-    }
-    guard !cache.isEmpty else { throw SuiteFile.Problem("\(tool.path) --experimental-dump-help described no benchmark") }
   }
 }

@@ -34,46 +34,49 @@ extension KeybenchRun {
           keybench-run correct --lexicon en_US --pairs .keybench/corpora/keystrokes-sentences.tsv --context en-texts --peers hunspell --out runs/context
         """)
 
-    @Option(help: "Lexicon (as stored by keybench-ingest), e.g. en_US.")
+    /// Help, defaults and ranges (the library's description of this benchmark).
+    typealias D = CorrectionRunner.Described
+
+    @Option(help: ArgumentHelp(D.lexicon))
     var lexicon: String?
 
     @OptionGroup var database: DatabaseOption
     var db: String { database.path }
 
-    @Option(help: "Pair TSV from keybench-typos import or generate.")
+    @Option(help: ArgumentHelp(D.pairs))
     var pairs: String?
 
-    @Option(help: "baseline, kannsch, kannsch-static, keyboard or all (comma-separated).")
-    var corrector: String = "all"
+    @Option(help: ArgumentHelp(D.corrector))
+    var corrector: String = D.corrector.textDefault
 
-    @Option(help: "External spellers to compare, comma-separated: hunspell, aspell.")
-    var peers: String = ""
+    @Option(help: ArgumentHelp(D.peers))
+    var peers: String = D.peers.textDefault
 
-    @Option(help: "Suggestions per word (top-k and the corrected ratio use it).")
-    var suggestions: Int = 4
+    @Option(help: ArgumentHelp(D.suggestions))
+    var suggestions: Int = D.suggestions.integerDefault
 
-    @Option(help: "Error distribution JSON for the keyboard corrector (default: Corpora/typos/keyboard-en.json).")
+    @Option(help: ArgumentHelp(D.errorModel))
     var errorModel: String?
 
-    @Option(help: "Layout as DEVICE[/VARIANT] for key adjacency (default: pixel6pro-gboard for English, iphone6s with the locale's layout otherwise).")
+    @Option(help: ArgumentHelp(D.layout))
     var layout: String?
 
-    @Option(help: "Keyboard corrector config JSON; keys left out keep their defaults.")
+    @Option(help: ArgumentHelp(D.keyboardConfig))
     var keyboardConfig: String?
 
-    @Option(help: "Kannsch corrector config JSON; keys left out keep their defaults.")
+    @Option(help: ArgumentHelp(D.kannschConfig))
     var kannschConfig: String?
 
-    @Flag(help: "Keep only pairs whose typed and intended words are lower-case letters a–z (or the locale's letters).")
+    @Flag(help: ArgumentHelp(D.lowercaseOnly))
     var lowercaseOnly = false
 
-    @Flag(help: "Also measure the corrected ratio on texts of 50 to 5,000 consecutive pairs, each by a fresh user (seed Fig. 4.4/4.5).")
+    @Flag(help: ArgumentHelp(D.lengthCurves))
     var lengthCurves = false
 
-    @Option(help: "Text n-gram counts stored by keybench-ingest --text (in --db) to run every corrector also with each pair's previous words.")
+    @Option(help: ArgumentHelp(D.context))
     var context: String?
 
-    @Option(help: "Use at most this many pairs: the first in file order (a warning says when they cover fewer than 10 groups; --sample spreads them).")
+    @Option(help: ArgumentHelp(D.limit))
     var limit: Int?
 
     @OptionGroup var sampling: SampleOptions
@@ -85,7 +88,7 @@ extension KeybenchRun {
     @OptionGroup var output: RunOutputOption
     var out: String? { output.folder }
 
-    @Flag(help: "Print the keyboard and kannsch corrector configurations in effect (defaults merged with --keyboard-config and --kannsch-config) as JSON and exit.")
+    @Flag(help: ArgumentHelp(D.printConfig))
     var printConfig = false
 
     /// What --print-config prints.
@@ -105,8 +108,8 @@ extension KeybenchRun {
     var peerNames: [String] { peers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
 
     func validate() throws {
-      guard (1...100).contains(suggestions) else { throw ValidationError("--suggestions must be in 1…100.") }
-      if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+      guard D.suggestions.integerRange.contains(suggestions) else { throw ValidationError("--suggestions must be in \(D.suggestions.range!).") }
+      if let limit, !D.limit.integerRange.contains(limit) { throw ValidationError("--limit must be \(D.limit.range!).") }
       try AlgorithmNames.validate(corrector, option: "corrector", known: Self.known, noun: "corrector")
       for name in peerNames where !Self.knownPeers.contains(name) {
         throw ValidationError("unknown peer '\(name)'; choose hunspell and/or aspell.")

@@ -23,22 +23,25 @@ extension KeybenchRun {
           keybench-run gesture --scheme Corpora/gesture/english.xml --scheme Corpora/gesture/alphabetical.xml --device iphone5 --text ../shared/corpora/texts/en_gutenberg_11_alice_in_wonderland.txt --limit 500 --seed 1 --out runs/gesture
         """)
 
-    @Option(help: "Letter scheme XML (repeat to compare several); default Corpora/gesture/english.xml.")
+    /// Help, defaults and ranges (the library's description of this benchmark).
+    typealias D = GestureRunner.Described
+
+    @Option(help: ArgumentHelp(D.scheme))
     var scheme: [String] = []
 
-    @Option(help: "Device profile whose keyboard area holds the touch view.")
-    var device: String = "iphone5"
+    @Option(help: ArgumentHelp(D.device))
+    var device: String = D.device.textDefault
 
-    @Option(help: "Running text whose words are entered (UTF-8).")
+    @Option(help: ArgumentHelp(D.text))
     var text: String?
 
-    @Option(help: "Enter at most this many words.")
+    @Option(help: ArgumentHelp(D.limit))
     var limit: Int?
 
-    @Option(help: "Seed of the touch noise.")
-    var seed: UInt64 = 1
+    @Option(help: ArgumentHelp(D.seed))
+    var seed: UInt64 = D.seed.seedDefault
 
-    @Option(help: "Configuration JSON (geometry, strokes); keys left out keep their defaults.")
+    @Option(help: ArgumentHelp(D.config))
     var config: String?
 
     @OptionGroup var output: RunOutputOption
@@ -46,11 +49,11 @@ extension KeybenchRun {
 
     @OptionGroup var bootstrap: BootstrapOptions
 
-    @Flag(help: "Print the configuration in effect as JSON and exit.")
+    @Flag(help: ArgumentHelp(D.printConfig))
     var printConfig = false
 
     func validate() throws {
-      if let limit, limit < 1 { throw ValidationError("--limit must be positive.") }
+      if let limit, !D.limit.integerRange.contains(limit) { throw ValidationError("--limit must be \(D.limit.range!).") }
       if printConfig { return }
       guard out != nil else { throw ValidationError("Give the output folder with --out DIR.") }
       guard text != nil else { throw ValidationError("Give the text to enter with --text FILE.") }

@@ -21,5 +21,7 @@ struct KeybenchRun: ParsableCommand {
       \(ExitStatus.help)
       """,
     version: BuildInfo.versionText,
-    subcommands: [Swipe.self, Correct.self, Touch.self, Gesture.self, Predict.self, Photos.self, Keyboard.self, KeyboardServe.self])
+    subcommands: [
+      Swipe.self, Correct.self, Touch.self, Gesture.self, Predict.self, Photos.self, Keyboard.self, KeyboardServe.self, Describe.self,
+    ])
 }

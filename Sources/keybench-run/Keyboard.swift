@@ -31,57 +31,60 @@ extension KeybenchRun {
           keybench-run keyboard --lexicon en_US --ngrams en-keyboard --sentences ../shared/corpora/texts/en_leipzig_eng-eu_web_2015_10K-sentences.txt --limit 500 --device pixel6pro-gboard --out runs/keyboard
         """)
 
-    @Option(help: "Lexicon (as stored by keybench-ingest), e.g. en_US.")
-    var lexicon: String
+    /// Help, defaults and ranges (the library's description of this benchmark).
+    typealias D = KeyboardRunner.Described
+
+    @Option(help: ArgumentHelp(D.lexicon))
+    var lexicon: String?
 
     @OptionGroup var database: DatabaseOption
 
-    @Option(help: "Held-out sentences, one per line (or Leipzig id<TAB>sentence).")
-    var sentences: String
+    @Option(help: ArgumentHelp(D.sentences))
+    var sentences: String?
 
-    @Option(help: "Text n-gram counts stored by keybench-ingest --text (context and next word); needed by keybench, plain and taps-lm.")
+    @Option(help: ArgumentHelp(D.ngrams))
     var ngrams: String?
 
-    @Option(help: "Device profile the typists type on (keybench-devices list).")
-    var device: String = "pixel6pro-gboard"
+    @Option(help: ArgumentHelp(D.device))
+    var device: String = D.device.textDefault
 
-    @Option(help: "Built-in keyboards, comma-separated, or all (default: all); none with only --plugin.")
-    var keyboard: String = "all"
+    @Option(help: ArgumentHelp(D.keyboard))
+    var keyboard: String = D.keyboard.textDefault
 
-    @Option(help: "Noise model of the typists: keybench or kebbie.")
-    var noise: String = NoiseModelKind.keybench.rawValue
+    @Option(help: ArgumentHelp(D.noise))
+    var noise: NoiseModelKind = D.noise.choiceDefault()
 
-    @Option(help: "Typing-error distribution JSON of the typists (default Corpora/typos/keystrokes-en.json: real keyboard typos, 3 % of keystrokes).")
+    @Option(help: ArgumentHelp(D.errors))
     var errors: String?
 
-    @Option(help: "kebbie's common typos {\"word\": [\"typo\", …]} for --noise kebbie (never downloaded).")
+    @Option(help: ArgumentHelp(D.commonTypos))
     var commonTypos: String?
 
-    @Option(help: "Simulated typists (1–10000); sentences are dealt to them in turn, and intervals resample them.")
-    var typists: Int = 30
+    @Option(help: ArgumentHelp(D.typists))
+    var typists: Int = D.typists.integerDefault
 
-    @Option(help: "Swipe corpus (.jsonl from keybench-swipes import-hws): a swiped word it holds is swiped with one of its real gestures, moved onto --device's keyboard; others with the synthetic generator.")
+    @Option(help: ArgumentHelp(D.swipes))
     var swipes: String?
 
-    @Option(help: "Share of words swiped with --noise keybench (0–1; kebbie swipes 1 %).")
+    @Option(help: ArgumentHelp(D.swipeShare))
     var swipeShare: Double?
 
-    @Option(help: "Candidates scored per request (1–100; kebbie scores 3).")
-    var top: Int = 3
+    @Option(help: ArgumentHelp(D.top))
+    var top: Int = D.top.integerDefault
 
-    @Option(help: "Seed of the typists' noise; the same seed gives the same taps and gestures.")
-    var seed: UInt64 = 1
+    @Option(help: ArgumentHelp(D.seed))
+    var seed: UInt64 = D.seed.seedDefault
 
-    @Option(help: "Type at most this many sentences.")
+    @Option(help: ArgumentHelp(D.limit))
     var limit: Int?
 
-    @Option(help: "Skip this many usable sentences first (e.g. tune on --skip 1000 --limit 1000, report on --limit 1000).")
-    var skip: Int = 0
+    @Option(help: ArgumentHelp(D.skip))
+    var skip: Int = D.skip.integerDefault
 
-    @Option(help: "Configuration JSON: {\"simulation\": {…}, \"decoder\": {…}}; keys left out keep their defaults.")
+    @Option(help: ArgumentHelp(D.config))
     var config: String?
 
-    @Flag(help: "Print the configuration in effect as JSON and exit.")
+    @Flag(help: ArgumentHelp(D.printConfig))
     var printConfig = false
 
     @OptionGroup var output: RunOutputOption
@@ -96,44 +99,33 @@ extension KeybenchRun {
 
     func validate() throws {
       var check = RangeCheck()
-      check.integer("--typists", typists, in: 1...10_000)
-      check.integer("--top", top, in: 1...100)
-      if let limit { check.integer("--limit", limit, in: 1...10_000_000) }
-      check.integer("--skip", skip, in: 0...10_000_000)
-      if let swipeShare { check.number("--swipe-share", swipeShare, in: 0...1) }
+      check.integer("--typists", typists, in: D.typists.integerRange)
+      check.integer("--top", top, in: D.top.integerRange)
+      if let limit { check.integer("--limit", limit, in: D.limit.integerRange) }
+      check.integer("--skip", skip, in: D.skip.integerRange)
+      if let swipeShare { check.number("--swipe-share", swipeShare, in: D.swipeShare.range!.minimum!...D.swipeShare.range!.maximum!) }
       if let problem = check.errors.first { throw ValidationError(problem) }
       if keyboard != "none" { try AlgorithmNames.validate(keyboard, option: "keyboard", known: KeyboardCatalog.names, noun: "keyboard") }
       try plugin.checkNames(selected: keyboardNames, reserved: KeyboardCatalog.names + ["all", "none"])
       if printConfig { return }
+      guard lexicon != nil else { throw ValidationError("Give the lexicon with --lexicon NAME (e.g. en_US).") }
+      guard sentences != nil else { throw ValidationError("Give the held-out sentences with --sentences FILE.") }
       guard output.folder != nil else { throw ValidationError("Give the output folder with --out DIR.") }
       guard !keyboardNames.isEmpty || !plugin.plugins.isEmpty else { throw ValidationError("No keyboard to run: --keyboard none needs a --plugin.") }
-      guard let noiseModel = NoiseModelKind(rawValue: noise) else {
-        throw ValidationError("--noise must be \(NoiseModelKind.allCases.map(\.rawValue).joined(separator: " or ")).")
-      }
-      if noiseModel == .kebbie, commonTypos == nil {
+      if noise == .kebbie, commonTypos == nil {
         throw ValidationError("--noise kebbie needs --common-typos FILE.json (kebbie's {\"word\": [\"typo\", …]}; Plugins/kebbie/common_typos.py makes one offline).")
       }
     }
 
-    /// The configuration file's shape; every field range-checked when the file loads.
-    struct Settings: Codable, Equatable, ValidatedConfig {
-      var simulation = TypistSimulator.Config()
-      var decoder = TapDecoder.Config()
-
-      func validationErrors() -> [String] {
-        simulation.validationErrors().map { "simulation." + $0 } + decoder.validationErrors().map { "decoder." + $0 }
-      }
-    }
-
     func run() throws {
-      var settings = try config.map { try ConfigFiles.load($0, over: Settings(), what: "keyboard config") } ?? Settings()
+      var settings = try config.map { try ConfigFiles.load($0, over: KeyboardRunner.Settings(), what: "keyboard config") } ?? KeyboardRunner.Settings()
       if let swipeShare { settings.simulation.swipeShare = swipeShare }
       if printConfig { return try ConfigFiles.print(settings) }
-      guard let out = output.folder else { return }
+      guard let out = output.folder, let lexicon, let sentences else { return }
       try OutputFolder.checkReplaceable(out)
       let options = KeyboardRunner.Options(
         lexicon: lexicon, database: database.path, sentences: sentences, ngrams: ngrams, device: device, keyboards: keyboardNames,
-        noise: NoiseModelKind(rawValue: noise) ?? .keybench, errors: errors, commonTypos: commonTypos, typists: typists, top: top, seed: seed, limit: limit,
+        noise: noise, errors: errors, commonTypos: commonTypos, typists: typists, top: top, seed: seed, limit: limit,
         simulation: settings.simulation, decoder: settings.decoder, plugins: try plugin.specs, pluginOptions: plugin.options,
         bootstrap: try bootstrap.settings)
       var runner = options
@@ -152,7 +144,7 @@ extension KeybenchRun.Keyboard: CommandFiles {
     FileUse.file("--config", config)
       + (printConfig
         ? []
-        : [FileUse("--sentences", sentences)] + FileUse.file("--errors", errors) + FileUse.file("--common-typos", commonTypos)
+        : FileUse.file("--sentences", sentences) + FileUse.file("--errors", errors) + FileUse.file("--common-typos", commonTypos)
           + FileUse.file("--swipes", swipes) + database.use)
   }
   var writes: [FileUse] { printConfig ? [] : output.use }

@@ -28,55 +28,58 @@ extension KeybenchRun {
           keybench-run photos --captions ../shared/corpora/photos/coco_val2017_dev_captions.json --labels ../shared/corpora/photos/coco_val2017_dev_image_labels.tsv --limit 500 --seed 1 --out runs/photos
         """)
 
-    @Option(help: "COCO captions JSON (e.g. coco_val2017_dev_captions.json).")
+    /// Help, defaults and ranges (the library's description of this benchmark).
+    typealias D = PhotoRunner.Described
+
+    @Option(help: ArgumentHelp(D.captions))
     var captions: String?
 
-    @Option(help: "Per-image labels TSV (coco_val2017_dev_image_labels.tsv).")
+    @Option(help: ArgumentHelp(D.labels))
     var labels: String?
 
-    @Option(help: "COCO categories TSV with WordNet synsets (default: coco_categories.tsv beside --labels).")
+    @Option(help: ArgumentHelp(D.categories))
     var categories: String?
 
-    @Option(help: "ImageNet-1k classes TSV (default: imagenet1k_classes.tsv beside --labels).")
+    @Option(help: ArgumentHelp(D.imagenetClasses))
     var imagenetClasses: String?
 
-    @Option(help: "Photos per library, target included.")
-    var librarySize: Int = 50
+    @Option(help: ArgumentHelp(D.librarySize))
+    var librarySize: Int = D.librarySize.integerDefault
 
-    @Option(help: "Distractors: random or hard (sharing a category with the target).")
-    var distractors: String = "random"
+    @Option(help: ArgumentHelp(D.distractors))
+    var distractors: LibraryDraw.Distractors = D.distractors.choiceDefault()
 
-    @Option(help: "Share of queries whose target is left out of the library.")
-    var negatives: Double = 0.1
+    @Option(help: ArgumentHelp(D.negatives))
+    var negatives: Double = D.negatives.numberDefault
 
-    @Option(help: "Labels: human (COCO annotations) or imagenet (projected onto ImageNet-1k classes).")
-    var track: String = "human"
+    @Option(help: ArgumentHelp(D.track))
+    var track: PhotoTrack = D.track.choiceDefault()
 
-    @Option(help: "exact, synonyms, hypernyms, hyponyms, best or all (comma-separated).")
-    var ranker: String = "all"
+    @Option(help: ArgumentHelp(D.ranker))
+    var ranker: String = D.ranker.textDefault
 
-    @Option(help: "Images used as targets and distractors: all, first-half or second-half (by image id).")
-    var images: String = "all"
+    @Option(help: ArgumentHelp(D.images))
+    var images: PhotoRunner.Images = D.images.choiceDefault()
 
-    @Option(help: "Best-ranker config JSON; keys left out keep their defaults.")
+    @Option(help: ArgumentHelp(D.config))
     var config: String?
 
-    @Option(help: "Hypernym steps stored per label in the label database.")
-    var hypernymSteps: Int = 10
+    @Option(help: ArgumentHelp(D.hypernymSteps))
+    var hypernymSteps: Int = D.hypernymSteps.integerDefault
 
-    @Option(help: "Hyponym steps stored per label in the label database.")
-    var hyponymSteps: Int = 6
+    @Option(help: ArgumentHelp(D.hyponymSteps))
+    var hyponymSteps: Int = D.hyponymSteps.integerDefault
 
-    @Option(help: "Longest up-then-down path stored for related synsets (sharing a hypernym); below 2: none.")
-    var relatedSteps: Int = 3
+    @Option(help: ArgumentHelp(D.relatedSteps))
+    var relatedSteps: Int = D.relatedSteps.integerDefault
 
-    @Option(help: "Random seed for library draws and negative queries.")
-    var seed: UInt64 = 1
+    @Option(help: ArgumentHelp(D.seed))
+    var seed: UInt64 = D.seed.seedDefault
 
-    @Option(help: "WordNet dict folder (index.noun, data.noun, noun.exc).")
+    @Option(help: ArgumentHelp(D.wordnet))
     var wordnet: String?
 
-    @Option(help: "Run only the first N captions (a warning says when they cover fewer than 10 images; --sample spreads them).")
+    @Option(help: ArgumentHelp(D.limit))
     var limit: Int?
 
     @OptionGroup var sampling: SampleOptions
@@ -86,7 +89,7 @@ extension KeybenchRun {
 
     @OptionGroup var bootstrap: BootstrapOptions
 
-    @Flag(help: "Print the best ranker's configuration in effect (defaults merged with --config) as JSON and exit.")
+    @Flag(help: ArgumentHelp(D.printConfig))
     var printConfig = false
 
     static var known: [String] { PhotoRunner.known }
@@ -97,15 +100,12 @@ extension KeybenchRun {
     }
 
     func validate() throws {
-      guard (2...100_000).contains(librarySize) else { throw ValidationError("--library-size must be in 2…100,000.") }
-      guard negatives.isFinite, (0..<1).contains(negatives) else { throw ValidationError("--negatives must be in [0, 1).") }
-      guard LibraryDraw.Distractors(rawValue: distractors) != nil else { throw ValidationError("--distractors must be random or hard.") }
-      guard PhotoTrack(rawValue: track) != nil else { throw ValidationError("--track must be human or imagenet.") }
-      guard ["all", "first-half", "second-half"].contains(images) else { throw ValidationError("--images must be all, first-half or second-half.") }
-      guard [hypernymSteps, hyponymSteps, relatedSteps].allSatisfy({ (0...50).contains($0) }) else {
+      guard D.librarySize.integerRange.contains(librarySize) else { throw ValidationError("--library-size must be in \(D.librarySize.range!).") }
+      guard D.negatives.accepts(negatives) else { throw ValidationError("--negatives must be in \(D.negatives.range!).") }
+      guard [(D.hypernymSteps, hypernymSteps), (D.hyponymSteps, hyponymSteps), (D.relatedSteps, relatedSteps)].allSatisfy({ $0.integerRange.contains($1) }) else {
         throw ValidationError("--hypernym-steps, --hyponym-steps and --related-steps must be in 0…50.")
       }
-      if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+      if let limit, !D.limit.integerRange.contains(limit) { throw ValidationError("--limit must be \(D.limit.range!).") }
       try AlgorithmNames.validate(ranker, option: "ranker", known: Self.known, noun: "ranker")
       if printConfig { return }
       guard captions != nil else { throw ValidationError("Give the captions with --captions FILE.json (e.g. coco_val2017_dev_captions.json).") }
@@ -124,7 +124,7 @@ extension KeybenchRun {
       steps.related = relatedSteps
       var options = PhotoRunner.Options(
         captions: captions, labels: labels, categories: categories, imageNetClasses: imagenetClasses, librarySize: librarySize,
-        distractors: LibraryDraw.Distractors(rawValue: distractors)!, negatives: negatives, track: PhotoTrack(rawValue: track)!,
+        distractors: distractors, negatives: negatives, track: track,
         rankers: rankerNames, images: images, bestConfig: bestConfig, steps: steps, seed: seed, wordNet: wordnet, limit: limit,
         bootstrap: try bootstrap.settings)
       options.sample = sampling.choice

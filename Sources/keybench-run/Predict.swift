@@ -34,46 +34,49 @@ extension KeybenchRun {
           keybench-run predict --lexicon en_US --train ../shared/corpora/texts/en_gutenberg_1342_pride_and_prejudice.txt --text ../shared/corpora/texts/en_gutenberg_11_alice_in_wonderland.txt --peers presage --out runs/predict
         """)
 
-    @Option(help: "Lexicon (as stored by keybench-ingest) whose words unseen in training are still suggested, e.g. en_US.")
+    /// Help, defaults and ranges (the library's description of this benchmark).
+    typealias D = PredictionRunner.Described
+
+    @Option(help: ArgumentHelp(D.lexicon))
     var lexicon: String?
 
     @OptionGroup var database: DatabaseOption
     var db: String { database.path }
 
-    @Option(parsing: .upToNextOption, help: "Training text files.")
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(D.train))
     var train: [String] = []
 
-    @Option(help: "Text n-gram counts stored by keybench-ingest --text (in --db), used with or instead of --train.")
+    @Option(help: ArgumentHelp(D.ngrams))
     var ngrams: String?
 
-    @Option(help: "Test text file (held out of training).")
+    @Option(help: ArgumentHelp(D.text))
     var text: String
 
-    @Option(help: "kannsch, ngram or all (comma-separated).")
-    var predictor: String = "all"
+    @Option(help: ArgumentHelp(D.predictor))
+    var predictor: String = D.predictor.textDefault
 
-    @Option(help: "Suggestions shown per keystroke.")
-    var suggestions: Int = 3
+    @Option(help: ArgumentHelp(D.suggestions))
+    var suggestions: Int = D.suggestions.integerDefault
 
-    @Option(help: "Adaptation to the words typed so far (kannsch AIMD, ngram cache): on or off.")
-    var adapt: String = "on"
+    @Option(help: ArgumentHelp(D.adapt))
+    var adapt: D.OnOff = D.adapt.choiceDefault()
 
-    @Option(help: "kannsch's completion/correction trade-off (seed 002 §2.4): on or off. Costs keystrokes on text typed without errors.")
-    var correction: String = "off"
+    @Option(help: ArgumentHelp(D.correction))
+    var correction: D.OnOff = D.correction.choiceDefault()
 
-    @Option(help: "Layout as DEVICE[/VARIANT] for the correction's neighbouring keys (default: pixel6pro-gboard for English, iphone6s with the lexicon's layout otherwise).")
+    @Option(help: ArgumentHelp(D.layout))
     var layout: String?
 
-    @Option(help: "Peer predictors to run beside KeyBench's (presage), comma-separated; skipped with a note when not installed.")
+    @Option(help: ArgumentHelp(D.peers))
     var peers: String?
 
-    @Option(help: "Slice lengths (words) of the text-length curves, comma-separated; lengths above the test text are left out.")
-    var curveLengths: String = PredictionCurves.defaultLengths.map(String.init).joined(separator: ",")
+    @Option(help: ArgumentHelp(D.curveLengths))
+    var curveLengths: String = D.curveLengths.textDefault
 
-    @Option(help: "At most this many slices per curve length (0: no curves).")
-    var curveSlices: Int = 10
+    @Option(help: ArgumentHelp(D.curveSlices))
+    var curveSlices: Int = D.curveSlices.integerDefault
 
-    @Option(help: "Type at most this many test words.")
+    @Option(help: ArgumentHelp(D.limit))
     var limit: Int?
 
     @OptionGroup var output: RunOutputOption
@@ -99,19 +102,17 @@ extension KeybenchRun {
 
     func validate() throws {
       guard output.folder != nil else { throw ValidationError("Give --out FOLDER: prediction writes its results, curves and report there.") }
-      guard (1...100).contains(suggestions) else { throw ValidationError("--suggestions must be in 1…100.") }
+      guard D.suggestions.integerRange.contains(suggestions) else { throw ValidationError("--suggestions must be in \(D.suggestions.range!).") }
       guard !train.isEmpty || ngrams != nil else {
         throw ValidationError("Give training text: --train FILE... and/or --ngrams NAME (stored by keybench-ingest --text).")
       }
-      guard ["on", "off"].contains(adapt) else { throw ValidationError("--adapt must be on or off.") }
-      guard ["on", "off"].contains(correction) else { throw ValidationError("--correction must be on or off.") }
-      if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+      if let limit, !D.limit.integerRange.contains(limit) { throw ValidationError("--limit must be \(D.limit.range!).") }
       try AlgorithmNames.validate(predictor, option: "predictor", known: PredictorCatalog.names, noun: "predictor")
       for name in Self.list(peers ?? "") where !Self.knownPeers.contains(name) {
         throw ValidationError("unknown peer '\(name)'; choose from \(Self.knownPeers.joined(separator: ", ")).")
       }
       try plugin.checkNames(selected: predictorNames + Self.list(peers ?? ""), reserved: PredictorCatalog.names + Self.knownPeers + ["all"])
-      guard (0...1000).contains(curveSlices) else { throw ValidationError("--curve-slices must be in 0…1000.") }
+      guard D.curveSlices.integerRange.contains(curveSlices) else { throw ValidationError("--curve-slices must be in \(D.curveSlices.range!).") }
       let parts = Self.list(curveLengths)
       guard parts.count <= 100, parts.allSatisfy({ (1...100_000_000).contains(Int($0) ?? 0) }) else {
         throw ValidationError("--curve-lengths must be at most 100 word counts in 1…100,000,000 separated by commas, e.g. 100,1000,10000.")
@@ -122,7 +123,7 @@ extension KeybenchRun {
       try OutputFolder.checkReplaceable(out)
       let options = PredictionRunner.Options(
         lexicon: lexicon, database: db, train: train, ngrams: ngrams, text: text, out: out, predictors: predictorNames,
-        suggestions: suggestions, adaptation: adapt == "on", correction: correction == "on", layout: layout,
+        suggestions: suggestions, adaptation: adapt == .on, correction: correction == .on, layout: layout,
         peers: Self.list(peers ?? ""), curveLengths: lengths, curveSlices: curveSlices, limit: limit, plugins: try plugin.specs,
         pluginOptions: plugin.options, bootstrap: try bootstrap.settings)
       let report = try PredictionRunner(options: options).run()

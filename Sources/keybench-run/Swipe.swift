@@ -32,54 +32,49 @@ extension KeybenchRun {
           keybench-run swipe --decoder shark2 --print-config > shark2.json
         """)
 
-    @Option(help: "Lexicon to decode against (as stored by keybench-ingest), e.g. en_US.")
+    /// Help, defaults and ranges (the library's description of this benchmark).
+    typealias D = SwipeRunner.Described
+
+    @Option(help: ArgumentHelp(D.lexicon))
     var lexicon: String?
 
     @OptionGroup var database: DatabaseOption
     var db: String { database.path }
 
-    @Option(help: "The swipe corpus (.jsonl) from keybench-swipes.")
+    @Option(help: ArgumentHelp(D.corpus))
     var corpus: String?
 
-    @Option(help: "Built-in decoders to run, comma-separated: seed000, shark2 or all; the first is the main decoder.")
-    var decoder: String = SwipeDecoderChoice.seed000.rawValue
+    @Option(help: ArgumentHelp(D.decoder))
+    var decoder: String = D.decoder.textDefault
 
-    @Option(help: "Seed-000 decoder configuration JSON; keys left out keep their defaults (see --print-config).")
+    @Option(help: ArgumentHelp(D.config))
     var config: String?
 
-    @Option(help: "SHARK2 decoder configuration JSON; keys left out keep their defaults (see --decoder shark2 --print-config).")
+    @Option(help: ArgumentHelp(D.shark2Config))
     var shark2Config: String?
 
-    @Option(help: ArgumentHelp(
-      "Re-rank seed000's best candidates with a learned model (keybench-swipes train-reranker), e.g. Corpora/models/reranker.json.",
-      discussion: "The model re-scores the decoder's best `pool` candidates (the model file says how many) from every channel's evidence; it never adds a word. Its file's digest goes into the run's provenance; with --context, context enters with the model's own context weight."))
+    @Option(help: ArgumentHelp(D.reranker))
     var reranker: String?
 
-    @Option(help: "Number of candidates per gesture (top-k accuracy uses it).")
-    var top: Int = 4
+    @Option(help: ArgumentHelp(D.top))
+    var top: Int = D.top.integerDefault
 
-    @Option(help: ArgumentHelp(
-      "Seed-000 decoder threads per gesture, 1…\(DTWDecoderConfig.maximumThreads) (overrides its config's 'threads'; shark2 uses one).",
-      discussion: "Splits one gesture's filters, first pass and DTW; the candidates and scores are those of one thread, and per-gesture times stay comparable."))
+    @Option(help: ArgumentHelp(D.threads))
     var threads: Int?
 
-    @Option(help: ArgumentHelp(
-      "Gestures decoded at once by the built-in decoders, 1…\(SwipeBenchmark.maximumJobs) (default 1).",
-      discussion: "For accuracy runs and sweeps: results.csv has the same rows in the same order as with one job, but per-gesture times overlap, so summary.json's provenance says 'timing: concurrent (jobs=N): per-item times not comparable' and keybench-report gate and time-ratio do not judge them. Not with --plugin (a plug-in answers one request at a time)."))
-    var jobs: Int = 1
+    @Option(help: ArgumentHelp(D.jobs))
+    var jobs: Int = D.jobs.integerDefault
 
-    @Flag(help: "Add targets missing from the lexicon at its lowest frequency (the seed assumes every swiped word is in the dictionary).")
+    @Flag(help: ArgumentHelp(D.addMissingTargets))
     var addMissingTargets = false
 
-    @Option(help: ArgumentHelp(
-      "Decode against only the lexicon's N most frequent words (frequency, then word, breaks ties).",
-      discussion: "With --add-missing-targets the targets among the other words stay in the lexicon at their own frequency (the dictionary-size figure of seed 000 assumes the swiped word is in the dictionary); a value above the lexicon's size keeps it whole. Recorded as max_words in the run's config."))
+    @Option(help: ArgumentHelp(D.maxWords))
     var maxWords: Int?
 
-    @Flag(help: "Also decode gestures flagged rejected, landscape or non-alphabetic.")
+    @Flag(help: ArgumentHelp(D.includeFlagged))
     var includeFlagged = false
 
-    @Option(help: "Decode at most this many gestures: the first in file order (a warning says when they cover fewer than 10 users; --sample spreads them).")
+    @Option(help: ArgumentHelp(D.limit))
     var limit: Int?
 
     @OptionGroup var sampling: SampleOptions
@@ -87,12 +82,10 @@ extension KeybenchRun {
     @OptionGroup var output: RunOutputOption
     var out: String? { output.folder }
 
-    @Option(help: ArgumentHelp(
-      "Re-rank with sentence context from the n-gram counts stored under this name (keybench-ingest --text NAME FILE...).",
-      discussion: "Uses the previous words each gesture carries (its corpus's 'context' field) to re-rank the main decoder's candidates; the report puts accuracy with and without context side by side. Train the counts on running text only: a model whose training sentences include the corpus's sentences is refused."))
+    @Option(help: ArgumentHelp(D.context))
     var context: String?
 
-    @Flag(help: "Print the configuration in effect as JSON and exit: the chosen decoder's, or one object per decoder name when --decoder lists several.")
+    @Flag(help: ArgumentHelp(D.printConfig))
     var printConfig = false
 
     @OptionGroup var plugin: PluginOptions
@@ -100,9 +93,6 @@ extension KeybenchRun {
     @OptionGroup var bootstrap: BootstrapOptions
 
     @OptionGroup var users: UserFoldOptions
-
-    /// The largest --max-words: far above any wordlist (LatinIME's have about 200,000 words).
-    static let maximumWords = 100_000_000
 
     /// The chosen built-in decoders, main first (validated by `validate()`).
     var decoders: [SwipeDecoderChoice] { (try? SwipeDecoderChoice.parse(decoder)) ?? [.seed000] }
@@ -113,16 +103,16 @@ extension KeybenchRun {
       } catch {
         throw ValidationError("--decoder: \(error.description)")
       }
-      guard (1...100).contains(top) else { throw ValidationError("--top must be in 1…100.") }
-      if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-      if let maxWords, !(1...Self.maximumWords).contains(maxWords) {
-        throw ValidationError("--max-words must be in 1…\(Self.maximumWords), got \(maxWords).")
+      guard D.top.integerRange.contains(top) else { throw ValidationError("--top must be in \(D.top.range!).") }
+      if let limit, !D.limit.integerRange.contains(limit) { throw ValidationError("--limit must be \(D.limit.range!).") }
+      if let maxWords, !D.maxWords.integerRange.contains(maxWords) {
+        throw ValidationError("--max-words must be in \(D.maxWords.range!), got \(maxWords).")
       }
-      if let threads, !(1...DTWDecoderConfig.maximumThreads).contains(threads) {
-        throw ValidationError("--threads must be in 1…\(DTWDecoderConfig.maximumThreads), got \(threads).")
+      if let threads, !D.threads.integerRange.contains(threads) {
+        throw ValidationError("--threads must be in \(D.threads.range!), got \(threads).")
       }
-      guard (1...SwipeBenchmark.maximumJobs).contains(jobs) else {
-        throw ValidationError("--jobs must be in 1…\(SwipeBenchmark.maximumJobs), got \(jobs).")
+      guard D.jobs.integerRange.contains(jobs) else {
+        throw ValidationError("--jobs must be in \(D.jobs.range!), got \(jobs).")
       }
       if printConfig { return }
       if reranker != nil && decoders[0] != .seed000 {

@@ -24,34 +24,37 @@ extension KeybenchRun {
           keybench-run touch --device iphone5 --train ../shared/corpora/texts/en_gutenberg_1342_pride_and_prejudice.txt --text ../shared/corpora/texts/en_gutenberg_11_alice_in_wonderland.txt --limit 20000 --seed 1 --out runs/touch
         """)
 
-    @Option(help: "Device profile to simulate taps on (repeat for several).")
-    var device: [String] = ["iphone5"]
+    /// Help, defaults and ranges (the library's description of this benchmark).
+    typealias D = TouchRunner.Described
 
-    @Option(help: "Layout variant on every device (e.g. qwertz-de with German texts); default: the device's English one.")
+    @Option(help: ArgumentHelp(D.device))
+    var device: [String] = D.device.textsDefault
+
+    @Option(help: ArgumentHelp(D.variant))
     var variant: String?
 
-    @Option(help: "Held-out running text whose letters are typed (UTF-8).")
+    @Option(help: ArgumentHelp(D.text))
     var text: String?
 
-    @Option(help: "Running text the letter model is trained on (repeat for several; must not include --text).")
+    @Option(help: ArgumentHelp(D.train))
     var train: [String] = []
 
-    @Option(help: "Swipe corpus (.jsonl from keybench-swipes) whose first/last points are used as real taps.")
+    @Option(help: ArgumentHelp(D.swipes))
     var swipes: String?
 
-    @Option(help: "'all' or a comma-separated list of: \(TouchResolverKind.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var resolver: String = "all"
+    @Option(help: ArgumentHelp(D.resolver))
+    var resolver: String = D.resolver.textDefault
 
-    @Option(help: "Letter model order: 1 unigram, 2 bigram, 3 trigram (overrides the config).")
+    @Option(help: ArgumentHelp(D.order))
     var order: Int?
 
-    @Option(help: "Seed of the simulated touch noise.")
-    var seed: UInt64 = 1
+    @Option(help: ArgumentHelp(D.seed))
+    var seed: UInt64 = D.seed.seedDefault
 
-    @Option(help: "Simulate at most this many taps per device.")
+    @Option(help: ArgumentHelp(D.limit))
     var limit: Int?
 
-    @Option(help: "Configuration JSON (resolvers, simulation, model); keys left out keep their defaults.")
+    @Option(help: ArgumentHelp(D.config))
     var config: String?
 
     @OptionGroup var output: RunOutputOption
@@ -59,13 +62,13 @@ extension KeybenchRun {
 
     @OptionGroup var bootstrap: BootstrapOptions
 
-    @Flag(help: "Print the configuration in effect as JSON and exit.")
+    @Flag(help: ArgumentHelp(D.printConfig))
     var printConfig = false
 
     func validate() throws {
       guard TouchResolverKind.parse(resolver) != nil else { throw ValidationError("Unknown resolver list '\(resolver)'.") }
-      if let order, !(1...3).contains(order) { throw ValidationError("--order is 1, 2 or 3.") }
-      if let limit, limit < 1 { throw ValidationError("--limit must be positive.") }
+      if let order, !D.order.integerRange.contains(order) { throw ValidationError("--order is 1, 2 or 3.") }
+      if let limit, !D.limit.integerRange.contains(limit) { throw ValidationError("--limit must be \(D.limit.range!).") }
       if printConfig { return }
       guard out != nil else { throw ValidationError("Give the output folder with --out DIR.") }
       guard !train.isEmpty else { throw ValidationError("Give the letter model's training text with --train FILE.") }

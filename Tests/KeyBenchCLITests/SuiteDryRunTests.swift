@@ -25,7 +25,7 @@ import Testing
       // A missing input named without a folder.
       (#""text": "nothere.txt""#, "missing input: nothere.txt"),
       // A number keybench-run refuses.
-      (#""text": "t.txt", "limit": 0"#, "--limit must be positive"),
+      (#""text": "t.txt", "limit": 0"#, "--limit must be at least 1, got 0"),
       (#""text": "t.txt", "limit": -5"#, "--limit"),
       // A flag that makes the command print and exit: the run would store nothing.
       (#""text": "t.txt", "print-config": true"#, "writes no result"),

@@ -6,6 +6,14 @@ public import KeyBenchResults
 /// `keybench-run photos`: reads the captions, labels and WordNet, builds the label database and
 /// the rankers, and runs every caption as a message against drawn photo libraries.
 public struct PhotoRunner: Benchmark {
+  /// Which images serve as targets and distractors: all, or one half by image id (tune on one
+  /// half, report on the other).
+  public enum Images: String, CaseIterable, Sendable {
+    case all
+    case firstHalf = "first-half"
+    case secondHalf = "second-half"
+  }
+
   public struct Options {
     public var captions: String
     public var labels: String
@@ -17,8 +25,8 @@ public struct PhotoRunner: Benchmark {
     public var negatives: Double
     public var track: PhotoTrack
     public var rankers: [String]
-    /// Images used as targets and distractors: all, first-half or second-half.
-    public var images: String
+    /// Images used as targets and distractors.
+    public var images: Images
     public var bestConfig: WeightedRanker.Config
     public var steps: LabelDatabase.Steps
     public var seed: UInt64
@@ -30,7 +38,7 @@ public struct PhotoRunner: Benchmark {
 
     public init(
       captions: String, labels: String, categories: String?, imageNetClasses: String?, librarySize: Int,
-      distractors: LibraryDraw.Distractors, negatives: Double, track: PhotoTrack, rankers: [String], images: String,
+      distractors: LibraryDraw.Distractors, negatives: Double, track: PhotoTrack, rankers: [String], images: Images,
       bestConfig: WeightedRanker.Config, steps: LabelDatabase.Steps, seed: UInt64, wordNet: String?, limit: Int?,
       bootstrap: BootstrapSettings
     ) {
@@ -73,8 +81,8 @@ public struct PhotoRunner: Benchmark {
     var tracks = PhotoTracks(wordNet: wordNet, categories: categoryList)
     try tracks.project(imageNetClasses: imageNetPath)
     let half = labelled.count / 2
-    if o.images == "first-half" { labelled = Array(labelled.prefix(half)) }
-    if o.images == "second-half" { labelled = Array(labelled.dropFirst(half)) }
+    if o.images == .firstHalf { labelled = Array(labelled.prefix(half)) }
+    if o.images == .secondHalf { labelled = Array(labelled.dropFirst(half)) }
     let collection = try tracks.collection(o.track, images: labelled, labelsPath: o.labels)
     let (queries, items) = try self.queries(allCaptions, of: Set(labelled.map(\.imageID)))
     let database = LabelDatabase(labels: collection.labels, wordNet: wordNet, steps: o.steps)
@@ -92,7 +100,7 @@ public struct PhotoRunner: Benchmark {
     if o.rankers.contains("best") { parameters["best"] = try JSONValue(encoding: o.bestConfig) }
     let settings = PhotoReport.Settings(
       captions: o.captions, labels: o.labels, wordNet: wordNet.directory, track: o.track, librarySize: o.librarySize,
-      distractors: draw.distractors, negatives: o.negatives, seed: o.seed, images: o.images, photos: collection.photos.count,
+      distractors: draw.distractors, negatives: o.negatives, seed: o.seed, images: o.images.rawValue, photos: collection.photos.count,
       unlabelledTargets: queries.filter { unlabelled.contains($0.imageID) }.count)
     let categoryRows = tracks.resolutions.map {
       (name: $0.category, synset: $0.synset.map(wordNet.name(of:)) ?? "none", rule: $0.rule, imageNet: tracks.projection[$0.category]?.count ?? 0)
@@ -115,9 +123,9 @@ public struct PhotoRunner: Benchmark {
   /// The captions of the chosen images, up to `limit`, and how many were read and left out.
   func queries(_ all: [Caption], of ids: Set<Int>) throws -> ([Caption], Provenance.Items) {
     var queries = all.filter { ids.contains($0.imageID) }
-    guard !queries.isEmpty else { throw CommandFailure("\(options.captions): no caption names an image of \(options.labels) (\(options.images))") }
+    guard !queries.isEmpty else { throw CommandFailure("\(options.captions): no caption names an image of \(options.labels) (\(options.images.rawValue))") }
     var items = Provenance.Items(unit: "captions", read: all.count)
-    items.exclude(all.count - queries.count, options.images == "all" ? "image not in the labels" : "image not in the \(options.images) of the labels")
+    items.exclude(all.count - queries.count, options.images == .all ? "image not in the labels" : "image not in the \(options.images.rawValue) of the labels")
     if let sample = options.sample, queries.count > sample.count {
       let kept = SpreadSample.positions(
         groups: queries.map { String($0.imageID) }, ids: queries.map { String($0.id) }, count: sample.count, seed: sample.seed)
