@@ -107,7 +107,9 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    // The seven benchmarks (swipe, correct, touch, gesture, predict, photos, keyboard), one shape each.
+    // The seven benchmarks (swipe, correct, touch, gesture, predict, photos, keyboard), one shape
+    // each, one folder each (runner, report, summary, descriptor); Shared/ holds the protocol and
+    // what all of them use, Sweep/ the swipe parameter sweeps.
     .target(
       name: "KeyBenchBench",
       dependencies: [
