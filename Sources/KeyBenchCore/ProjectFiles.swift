@@ -1,4 +1,5 @@
 public import Foundation
+import KeyBenchEmbeddedData
 
 /// Finds the project's own data files (`Corpora/devices`, `Corpora/layouts`, …) at run time.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import KeyBenchEmbeddedData
 import KeyBenchTestSupport
 import Testing
 
