@@ -1,3 +1,5 @@
+import KeyBenchCore
+
 /// Symmetric-delete candidate lookup (Garbe's SymSpell): every lexicon word's first `prefix`
 /// letters are stored with up to `maxDeletes` letters removed; a typed word's own deletes are
 /// looked up, so all words within that many edits of the typed prefix come back without a
@@ -64,7 +66,7 @@ final class DeleteIndex: Sendable {
 
     /// - Parameter unsorted: `entry(hash, deleted, id)` values.
     init(_ unsorted: [UInt64], frequencies: [UInt8]) {
-      let sorted = unsorted.sorted()
+      let sorted = RadixSort.sorted(unsorted)
       var bits: UInt64 = 10
       while (1 << bits) * 16 < sorted.count && bits < 24 { bits += 1 }
       self.bits = bits
