@@ -18,6 +18,24 @@ import Testing
     return TypingErrorAnalysis.analyze(pairs, layout: layout, source: "t")
   }
 
+  /// Correctors on one lexicon with the same deletion count and prefix share one set of built
+  /// tables (the lookup-time cap on total deletions does not change them); other settings get
+  /// their own, and sharing changes no answer.
+  @Test func deleteTablesAreBuiltOncePerSettings() throws {
+    let words = [("the", UInt8(200)), ("then", 150), ("than", 140), ("quick", 120), ("quack", 60)]
+    let shared = lexicon(words)
+    #expect(shared.deleteTables(maxDeletes: 2, prefix: 7) === shared.deleteTables(maxDeletes: 2, prefix: 7))
+    #expect(shared.deleteTables(maxDeletes: 2, prefix: 7) !== shared.deleteTables(maxDeletes: 1, prefix: 7))
+    #expect(shared.deleteTables(maxDeletes: 2, prefix: 7) !== shared.deleteTables(maxDeletes: 2, prefix: 6))
+    let baseline = DamerauCorrector(lexicon: shared)
+    let keyboard = try KeyboardCorrector(lexicon: shared, distribution: distribution, layout: layout)
+    let alone = (DamerauCorrector(lexicon: lexicon(words)), try KeyboardCorrector(lexicon: lexicon(words), distribution: distribution, layout: layout))
+    for typed in ["thw", "tehn", "qiuck", "quakc", "than", "xyz"] {
+      #expect(baseline.suggestions(for: typed, limit: 3) == alone.0.suggestions(for: typed, limit: 3), "\(typed)")
+      #expect(keyboard.suggestions(for: typed, limit: 3) == alone.1.suggestions(for: typed, limit: 3), "\(typed)")
+    }
+  }
+
   /// Seed 002 §2.2.1's dictionary: a near-key slip in "hallo" is corrected; a left-out letter
   /// costs 7 under the adjusted weights, more than the two modifications "hllo" needs for "habe".
   @Test func kannschSeedDictionary() {

@@ -21,35 +21,53 @@ final class DeleteIndex: Sendable {
   private let skeletons: Table
   private let vowels: [Bool]
 
+  /// An index over `lexicon`'s built tables for `maxDeletes` and `prefix`, shared with every other
+  /// index of the same lexicon and settings (``CorrectionLexicon/deleteTables(maxDeletes:prefix:)``):
+  /// `maxTotalDeletes` is only applied at lookup.
   init(lexicon: CorrectionLexicon, maxDeletes: Int = 2, maxTotalDeletes: Int = 4, prefix: Int = 7) {
-    precondition(lexicon.count < 1 << 24, "word ids must fit 24 bits")
-    precondition(maxDeletes <= 3, "the deletion count must fit 2 bits")
     self.maxDeletes = maxDeletes
     self.maxTotalDeletes = maxTotalDeletes
     self.prefix = prefix
-    var vowels = [Bool](repeating: false, count: 256)
-    for (scalar, code) in lexicon.alphabet where "aeiouyäöüàâéèêëîïôûùæœ".unicodeScalars.contains(scalar) {
-      vowels[Int(code)] = true
-    }
-    self.vowels = vowels
-    var deletes: [UInt64] = []
-    deletes.reserveCapacity(lexicon.count * 24)
-    var skeletons: [UInt64] = []
-    skeletons.reserveCapacity(lexicon.count)
-    var seen: [UInt64] = []
-    for id in 0..<lexicon.count {
-      let word = Array(lexicon.word(id))
-      seen.removeAll(keepingCapacity: true)
-      Self.forEachDelete(of: word[..<min(word.count, prefix)], upTo: maxDeletes) { hash, deleted in
-        if !seen.contains(hash) {
-          seen.append(hash)
-          deletes.append(Self.entry(hash, deleted, id))
-        }
+    let tables = lexicon.deleteTables(maxDeletes: maxDeletes, prefix: prefix)
+    deletes = tables.deletes
+    skeletons = tables.skeletons
+    vowels = tables.vowels
+  }
+
+  /// What an index stores for one lexicon, deletion count and prefix: the larger part of a
+  /// correction run's start-up and tens of megabytes, so built once and shared.
+  final class Tables: Sendable {
+    let deletes: Table
+    let skeletons: Table
+    let vowels: [Bool]
+
+    init(lexicon: CorrectionLexicon, maxDeletes: Int, prefix: Int) {
+      precondition(lexicon.count < 1 << 24, "word ids must fit 24 bits")
+      precondition(maxDeletes <= 3, "the deletion count must fit 2 bits")
+      var vowels = [Bool](repeating: false, count: 256)
+      for (scalar, code) in lexicon.alphabet where "aeiouyäöüàâéèêëîïôûùæœ".unicodeScalars.contains(scalar) {
+        vowels[Int(code)] = true
       }
-      skeletons.append(Self.entry(Self.skeleton(word[...], vowels: vowels), 0, id))
+      self.vowels = vowels
+      var deletes: [UInt64] = []
+      deletes.reserveCapacity(lexicon.count * 24)
+      var skeletons: [UInt64] = []
+      skeletons.reserveCapacity(lexicon.count)
+      var seen: [UInt64] = []
+      for id in 0..<lexicon.count {
+        let word = Array(lexicon.word(id))
+        seen.removeAll(keepingCapacity: true)
+        DeleteIndex.forEachDelete(of: word[..<min(word.count, prefix)], upTo: maxDeletes) { hash, deleted in
+          if !seen.contains(hash) {
+            seen.append(hash)
+            deletes.append(DeleteIndex.entry(hash, deleted, id))
+          }
+        }
+        skeletons.append(DeleteIndex.entry(DeleteIndex.skeleton(word[...], vowels: vowels), 0, id))
+      }
+      self.deletes = Table(deletes, frequencies: lexicon.frequencies)
+      self.skeletons = Table(skeletons, frequencies: lexicon.frequencies)
     }
-    self.deletes = Table(deletes, frequencies: lexicon.frequencies)
-    self.skeletons = Table(skeletons, frequencies: lexicon.frequencies)
   }
 
   /// Entries grouped by a direct-mapped bucket directory on the top hash bits, so a lookup
@@ -154,7 +172,7 @@ final class DeleteIndex: Sendable {
     }
   }
 
-  private static func entry(_ hash: UInt64, _ deleted: Int, _ id: Int) -> UInt64 {
+  fileprivate static func entry(_ hash: UInt64, _ deleted: Int, _ id: Int) -> UInt64 {
     (hash << 26) | (UInt64(deleted) << 24) | UInt64(id)
   }
 
