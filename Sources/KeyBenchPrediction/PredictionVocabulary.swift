@@ -30,7 +30,7 @@ public struct PredictionVocabulary: Sendable {
     var index: [String: Int32] = [:]
     for (id, word) in words.enumerated().dropFirst() { index[word.lowercased()] = Int32(id) }
     var frequency = [UInt8](repeating: 0, count: words.count)
-    for entry in lexicon?.entries ?? [] where entry.isSuggestible && !entry.word.contains(where: \.isWhitespace) {
+    for entry in lexicon?.entries ?? [] where entry.isSuggestible && !Whitespace.occurs(in: entry.word) {
       let key = entry.word.lowercased()
       if let id = index[key] {
         frequency[Int(id)] = max(frequency[Int(id)], entry.frequency)

@@ -1,6 +1,6 @@
 import Foundation
 import KeyBenchCore
-import KeyBenchLanguageModel
+@testable import KeyBenchLanguageModel
 import KeyBenchTestSupport
 import Testing
 
@@ -59,5 +59,17 @@ import Testing
       ($0 as? InputFileError)?.line == 4 && ($0 as? InputFileError)?.reason == "expected id<TAB>sentence like the lines before"
     }
     #expect { try TextTokenizer.sentences(inFile: try dir.write("empty.txt", text: "\n...\n")) } throws: { ($0 as? InputFileError)?.kind == .empty }
+  }
+}
+
+/// The tokenizer's byte-level shortcuts answer as Unicode's definitions do.
+@Suite struct TokenizerShortcutTests {
+  @Test func wordScalarsAreLettersDigitsAndCombiningMarks() {
+    for value in UInt32(0)..<0x3100 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let properties = scalar.properties
+      let defined = properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+      #expect(SentenceSplitter.isWordScalar(scalar) == defined, "U+\(String(value, radix: 16))")
+    }
   }
 }
