@@ -3,7 +3,7 @@ import KeyBenchCore
 import Testing
 
 /// The one strict JSON parser: values, escapes, lines of fields and of syntax errors, and the
-/// Foundation objects it hands to code that reads by key.
+/// exact integers suites read their numbers with.
 @Suite struct CheckedJSONTests {
   @Test func parsesValuesAndEscapesIntoJSONValue() throws {
     let text = #"{"a": [1, -0.5, 2e3, true, null], "s": "caf\u00e9 \"q\" \\ \/ \n\t \ud83d\ude00 ü", "o": {}}"#
@@ -52,19 +52,5 @@ import Testing
     try checked.check(against: .object(required: [:], optional: ["n": .number]))
     let error = try #require(throws: InputFileError.self) { try checked.check(against: .object(required: [:], optional: ["n": .integer])) }
     #expect(error.description == "c.json:1: n must be a whole number (at most 2^53), got 9007199254740993")
-  }
-
-  /// What plug-in answers are read as: the objects JSONSerialization gives for the same text.
-  @Test func foundationObjectsMatchJSONSerialization() throws {
-    let text = #"{"id": 12, "candidates": ["the", "ten"], "time_us": 41.5, "ok": true, "none": null, "n": {"x": -3}}"#
-    let strict = try CheckedJSON.value(of: Data(text.utf8), path: "a").foundationObject
-    let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8))
-    func canonical(_ object: Any) throws -> String {
-      String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
-    }
-    #expect(try canonical(strict) == canonical(foundation))
-    let object = try #require(strict as? [String: Any])
-    #expect(object["id"] as? Int == 12 && object["time_us"] as? Double == 41.5)
-    #expect(String(cString: try #require(object["ok"] as? NSNumber).objCType) == "c")
   }
 }
