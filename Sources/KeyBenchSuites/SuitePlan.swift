@@ -212,8 +212,8 @@ public struct SuitePlan: Sendable {
         for option in options.keys.sorted() {
           let place = "\(run.location).args.\(option)"
           switch options[option]! {
-          case let object where object.object != nil:
-            let text = try object.canonicalText()
+          case .object(let members):
+            let text = try JSONValue.object(members).canonicalText()
             var digest = ContentDigest()
             digest.update(text)
             let file = context.out.appendingPathComponent("configs").appendingPathComponent("\(digest.finalize().prefix(16)).json").path
@@ -323,7 +323,8 @@ public struct SuitePlan: Sendable {
     for (key, values) in run.grid where key.contains(".") {
       let path = key.split(separator: ".").map(String.init)
       guard try described.option(bench: run.bench, path[0])?.config != nil else { continue }
-      let object = run.options[path[0]].flatMap { $0.object != nil ? $0 : nil } ?? .object([:])
+      // A dotted key into an option that is not an object was refused above.
+      let object = run.options[path[0]] ?? .object([:])
       for value in values {
         if let problem = try described.configProblem(bench: run.bench, option: path[0], object: object.setting(path.dropFirst(), to: value)) {
           throw SuiteFile.Problem("\(run.location).grid.\(key) = \(display(value)): \(problem)")
