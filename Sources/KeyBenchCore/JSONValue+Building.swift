@@ -29,7 +29,10 @@ extension JSONValue {
   /// `length` → `recall`); a later name replaces what an earlier one put on its path.
   public static func nesting(_ values: some Sequence<(String, JSONValue)>) -> [String: JSONValue] {
     var root: JSONValue = .object([:])
-    for (name, value) in values { root = root.setting(name.split(separator: ".").map(String.init), to: value) }
+    for (name, value) in values {
+      let path = name.split(separator: ".").map(String.init)
+      if !path.isEmpty { root = root.setting(path, to: value) }
+    }
     return root.object ?? [:]
   }
 
