@@ -52,40 +52,37 @@ public struct CheckedJSON: Sendable {
   }
 
   /// Parses `data`; `path` names the source in errors.
-  public init(data: Data, path: String) throws {
-    try self.init(data: data, path: path, recordsLines: true)
+  ///
+  /// `exactIntegers` reads a number written without fraction or exponent as an exact
+  /// ``JSONValue/integer(_:)`` (within `Int64` or `UInt64`), as `JSONSerialization` does, for
+  /// files whose values are passed on or digested as written (a suite's 64-bit seeds and config
+  /// objects); otherwise every number is a ``JSONValue/number(_:)``.
+  public init(data: Data, path: String, exactIntegers: Bool = false) throws {
+    try self.init(data: data, path: path, recordsLines: true, exactIntegers: exactIntegers)
   }
 
   /// `recordsLines` false skips the table of every field's line (its paths cost more than the
   /// parse on short texts such as plug-in answers); syntax errors still have their line.
-  private init(data: Data, path: String, recordsLines: Bool) throws {
+  private init(data: Data, path: String, recordsLines: Bool, exactIntegers: Bool = false) throws {
     let data = UTF8Text.droppingByteOrderMark(data)
     try UTF8Text.check(data, path: path)
-    var parser = Parser(bytes: Array(data), path: path, recordsLines: recordsLines)
+    var parser = Parser(bytes: Array(data), path: path, recordsLines: recordsLines, exactIntegers: exactIntegers)
     root = try parser.parseDocument()
     self.path = path
     self.data = data
     lines = parser.lines
   }
 
-  /// The checked data as Foundation objects (`[String: Any]`, `[Any]`, `NSNumber`, …) for code
-  /// that merges or walks JSON by key (configs over their defaults, suites): Foundation parses
-  /// it again only after the strict parse accepted it, so its leniencies (last duplicate kept,
-  /// `[1,2,]`) never apply, and its numbers keep their integer or floating type exactly (a
-  /// 64-bit seed stays exact, which a ``JSONValue`` number, a `Double`, would not).
+  /// The checked data as Foundation objects (`[String: Any]`, `[Any]`, `NSNumber`, …) for
+  /// ``JSONConfig``, which merges a user's config over its encoded defaults by key: Foundation
+  /// parses it again only after the strict parse accepted it, so its leniencies (last duplicate
+  /// kept, `[1,2,]`) never apply. Everything else reads ``root``.
   public func foundationObject() throws -> Any {
     do {
       return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {
       throw InputFileError(path: path, kind: .malformed, reason: "invalid JSON")
     }
-  }
-
-  /// ``foundationObject()`` of `data`, parsed strictly first.
-  ///
-  /// - Throws: ``InputFileError`` naming `path` and the line.
-  public static func foundationObject(data: Data, path: String) throws -> Any {
-    try CheckedJSON(data: data, path: path).foundationObject()
   }
 
   /// The value of `data`, parsed strictly without the table of field lines: for short texts read
@@ -199,6 +196,12 @@ public struct CheckedJSON: Sendable {
       if !(value.isFinite && value == value.rounded() && abs(value) <= 9_007_199_254_740_992) {
         problems.append(FieldProblem(path, "\(name) must be a whole number (at most 2^53), got \(value)"))
       }
+    case (.number, .integer):
+      break
+    case (.integer, .integer(let value)):
+      if value.magnitude > 9_007_199_254_740_992 {
+        problems.append(FieldProblem(path, "\(name) must be a whole number (at most 2^53), got \(value)"))
+      }
     case (.oneOf(let allowed), .string(let value)):
       if !allowed.contains(value) {
         problems.append(FieldProblem(path, "\(name) must be one of \(allowed.joined(separator: ", ")), not '\(value)'"))
@@ -246,14 +249,16 @@ public struct CheckedJSON: Sendable {
     let bytes: [UInt8]
     let path: String
     let recordsLines: Bool
+    let exactIntegers: Bool
     var index = 0
     var line = 1
     var lines: [String: Int] = [:]
 
-    init(bytes: [UInt8], path: String, recordsLines: Bool) {
+    init(bytes: [UInt8], path: String, recordsLines: Bool, exactIntegers: Bool) {
       self.bytes = bytes
       self.path = path
       self.recordsLines = recordsLines
+      self.exactIntegers = exactIntegers
       // A UTF-8 byte order mark is not part of the JSON text.
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
@@ -475,16 +480,23 @@ public struct CheckedJSON: Sendable {
       } else if digits() == 0 {
         throw fail("a number without digits")
       }
+      var whole = true
       if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        whole = false
         index += 1
         guard digits() > 0 else { throw fail("a number with no digits after '.'") }
       }
       if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        whole = false
         index += 1
         if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard digits() > 0 else { throw fail("a number with no digits in its exponent") }
       }
       let text = String(decoding: bytes[start..<index], as: UTF8.self)
+      // As JSONSerialization reads it: Int64, else UInt64, else (beyond both) a Double.
+      if exactIntegers, whole, let integer = Int64(text).flatMap(JSONValue.Integer.init(exactly:)) ?? UInt64(text).flatMap(JSONValue.Integer.init(exactly:)) {
+        return .integer(integer)
+      }
       // Double parses every JSON number; too large a magnitude becomes ±infinity, which the
       // shape check refuses with the field's name.
       guard let value = Double(text) else { throw fail("unreadable number '\(text)'") }

@@ -6,6 +6,11 @@ public import Foundation
 /// documented ones. A user's JSON is merged over the encoded defaults, so a file may set a
 /// single nested key (`{"filters": {"length": {"a": 0.8}}}`); keys the configuration does not
 /// have are rejected by their dotted path, so a typo never silently does nothing.
+///
+/// The one place outside ``CheckedJSON`` that keeps Foundation objects (`[String: Any]`): the
+/// defaults come from `JSONEncoder`, and the merged object goes back through `JSONSerialization`
+/// into `JSONDecoder` for the configuration's own type, so both ends are Foundation's. A user's
+/// file is still parsed strictly first (``CheckedJSON/foundationObject()``).
 public enum JSONConfig {
   /// Problems with a configuration file.
   public struct Problem: Error, CustomStringConvertible, Equatable {
@@ -104,29 +109,20 @@ public enum JSONConfig {
 
   /// The dotted paths of `override` that `known` (an encoded configuration) lacks, sorted, each
   /// with the nearest known path suggested: `filters.lenght.a (did you mean "filters.length.a"?)`.
-  /// Suites check their config objects with it before anything runs.
-  public static func unknownKeys(in override: [String: Any], known: [String: Any]) -> [String] {
+  private static func unknownKeys(in override: [String: Any], known: [String: Any]) -> [String] {
     let knownPaths = leafPaths(known)
     return leafPaths(override).filter { !has(path: $0, in: known) }.sorted().map {
       $0 + EditDistance.suggestion($0, knownPaths)
     }
   }
 
-  /// `object` with the value at the dotted `path` set (objects on the way created), as grids
-  /// and sweeps set one field of a configuration.
-  public static func object(setting path: [String], to value: Any, in object: [String: Any]) -> [String: Any] {
+  /// `object` with the value at the dotted `path` set (objects on the way created), as sweeps
+  /// set one field of a configuration.
+  private static func object(setting path: [String], to value: Any, in object: [String: Any]) -> [String: Any] {
     var object = object
     guard let first = path.first else { return object }
     object[first] = path.count == 1 ? value : Self.object(setting: Array(path.dropFirst()), to: value, in: object[first] as? [String: Any] ?? [:])
     return object
-  }
-
-  /// `override` merged over `base`, nested objects field by field: what a config file does to
-  /// the defaults.
-  public static func merged(_ override: [String: Any], over base: [String: Any]) -> [String: Any] {
-    var result = base
-    merge(override, into: &result)
-    return result
   }
 
   private static func value(at path: String, in object: [String: Any]) -> Any? {

@@ -28,14 +28,39 @@ extension JSONValue {
   /// Values under dotted names nested as objects (`filters.length.recall` → `filters` →
   /// `length` → `recall`); a later name replaces what an earlier one put on its path.
   public static func nesting(_ values: some Sequence<(String, JSONValue)>) -> [String: JSONValue] {
-    func setting(_ path: ArraySlice<Substring>, to value: JSONValue, in object: [String: JSONValue]) -> [String: JSONValue] {
-      var object = object
-      guard let first = path.first.map(String.init) else { return object }
-      object[first] = path.count == 1 ? value : .object(setting(path.dropFirst(), to: value, in: object[first]?.object ?? [:]))
-      return object
+    var root: JSONValue = .object([:])
+    for (name, value) in values {
+      let path = name.split(separator: ".").map(String.init)
+      if !path.isEmpty { root = root.setting(path, to: value) }
     }
-    var root: [String: JSONValue] = [:]
-    for (name, value) in values { root = setting(name.split(separator: ".")[...], to: value, in: root) }
-    return root
+    return root.object ?? [:]
+  }
+
+  /// This value with `value` at the object path `path` (`["filters", "length", "a"]`), objects
+  /// on the way created and anything else on the way replaced: how a grid sets one field of a
+  /// configuration object.
+  public func setting(_ path: some Collection<String>, to value: JSONValue) -> JSONValue {
+    guard let first = path.first else { return value }
+    var members = object ?? [:]
+    members[first] = (members[first] ?? .object([:])).setting(path.dropFirst(), to: value)
+    return .object(members)
+  }
+
+  /// This object merged over `base`, nested objects field by field (anything else replaces what
+  /// `base` has): what a configuration file or a suite's `$base` override does to its base.
+  public func merged(over base: JSONValue) -> JSONValue {
+    guard case .object(let members) = self, case .object(var result) = base else { return self }
+    for (key, value) in members { result[key] = result[key].map { value.merged(over: $0) } ?? value }
+    return .object(result)
+  }
+
+  /// The dotted paths of this object's leaves (values that are not non-empty objects): the
+  /// fields a configuration override sets.
+  public var leafPaths: [String] {
+    guard case .object(let members) = self else { return [] }
+    return members.flatMap { key, value -> [String] in
+      if let nested = value.object, !nested.isEmpty { return value.leafPaths.map { key + "." + $0 } }
+      return [key]
+    }
   }
 }

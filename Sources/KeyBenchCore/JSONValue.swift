@@ -96,23 +96,6 @@ public enum JSONValue: Sendable, Equatable, Codable {
     }
   }
 
-  /// The value as the Foundation objects `JSONSerialization` gives (`[String: Any]`, `[Any]`,
-  /// `String`, `NSNumber`, booleans as `NSNumber(value: Bool)`, `NSNull`), for code that reads
-  /// answers by key, without parsing the text twice. An ``integer(_:)`` and a whole ``number(_:)``
-  /// within ±2⁵³ become an integer `NSNumber`, any other number a `Double` one.
-  public var foundationObject: Any {
-    switch self {
-    case .null: NSNull()
-    case .bool(let value): NSNumber(value: value)
-    case .number(let value):
-      value == value.rounded() && abs(value) <= 9_007_199_254_740_992 ? NSNumber(value: Int(value)) : NSNumber(value: value)
-    case .integer(let value): value.int64.map { NSNumber(value: $0) } ?? NSNumber(value: value.magnitude)
-    case .string(let value): value
-    case .array(let values): values.map(\.foundationObject)
-    case .object(let members): members.mapValues(\.foundationObject)
-    }
-  }
-
   public subscript(key: String) -> JSONValue? {
     if case .object(let object) = self { return object[key] }
     return nil

@@ -218,19 +218,6 @@ public struct Provenance: Sendable {
     Data(try config.canonicalText().utf8)
   }
 
-  /// ``canonicalJSON(_:)`` of Foundation objects, for the suite and plug-in parsers that still
-  /// hold them (the same bytes as for the equal ``JSONValue``).
-  public static func canonicalJSON(_ config: Any) throws -> Data {
-    try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys, .withoutEscapingSlashes])
-  }
-
-  /// SHA-256 (hex) of ``canonicalJSON(_:)-(Any)``.
-  public static func digest(ofConfig config: Any) throws -> String {
-    var digest = ContentDigest()
-    digest.update(try canonicalJSON(config))
-    return digest.finalize()
-  }
-
   /// SHA-256 (hex) of ``canonicalJSON(_:)``.
   public static func digest(ofConfig config: JSONValue) throws -> String {
     var digest = ContentDigest()

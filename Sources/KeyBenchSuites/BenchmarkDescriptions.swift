@@ -51,24 +51,23 @@ struct BenchmarkDescriptions {
 
   /// The default configuration `--option` of `bench` overrides, or nil for an option that is not
   /// a configuration.
-  mutating func configDefaults(bench: String, option: String) throws -> [String: Any]? {
-    guard let config = try self.option(bench: bench, option)?.config else { return nil }
-    // The suite's own objects are Foundation values (SuiteFile's strict parser); compared as such.
-    return config.defaults.foundationObject as? [String: Any]
+  mutating func configDefaults(bench: String, option: String) throws -> JSONValue? {
+    guard let config = try self.option(bench: bench, option)?.config, config.defaults.object != nil else { return nil }
+    return config.defaults
   }
 
   /// Why `value` (a suite's value for `--option`, or one element of a repeated option) is not
   /// accepted, or nil: a number outside the option's range, a fraction for an integer, an
   /// unknown choice. Values holding `${…}` are left to the run (substituted later).
-  func valueProblem(_ option: OptionDescriptor, _ value: Any) -> String? {
-    if let list = value as? [Any] {
+  func valueProblem(_ option: OptionDescriptor, _ value: JSONValue) -> String? {
+    if let list = value.array {
       return list.lazy.compactMap { valueProblem(option, $0) }.first
     }
     let number: Double?
     var text: String?
-    if let given = value as? NSNumber, !isJSONBoolean(given) {
-      number = given.doubleValue
-    } else if let given = value as? String {
+    if let given = value.number {
+      number = given
+    } else if let given = value.string {
       guard !given.contains("${") else { return nil }
       text = given
       number = Double(given.trimmingCharacters(in: .whitespaces))
@@ -101,9 +100,9 @@ struct BenchmarkDescriptions {
   /// Why `object` is not a valid `--option` of `bench` (the binary's own message, without its
   /// temporary file name), or nil when it is; each distinct object is checked once, by the
   /// binary's own validation (`--print-config` with the object as the configuration file).
-  mutating func configProblem(bench: String, option: String, object: [String: Any]) throws -> String? {
+  mutating func configProblem(bench: String, option: String, object: JSONValue) throws -> String? {
     guard let config = try self.option(bench: bench, option)?.config else { return nil }
-    let text = String(decoding: try Provenance.canonicalJSON(object), as: UTF8.self)
+    let text = try object.canonicalText()
     let cacheKey = bench + " " + option + " " + text
     if let known = problems[cacheKey] { return known }
     let file = FileManager.default.temporaryDirectory

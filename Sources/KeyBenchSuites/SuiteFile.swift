@@ -31,13 +31,10 @@ public struct SuiteFile: Sendable {
   public var repeats = 1
   /// The most rounds a suite may ask for.
   public static let maximumRepeats = 100
-  /// Published figures beside measured ones (``FigurePages``), as canonical JSON.
-  public var figures: Data = Data("[]".utf8)
+  /// Published figures beside measured ones (``FigurePages``), one value per page.
+  public var figurePages: [JSONValue] = []
   /// This file and every file it includes, directly or not: what a command running the suite reads.
   public var files: [String] = []
-
-  /// The figure pages, as the one JSON value model reads them.
-  public var figurePages: [JSONValue] { (try? JSONDecoder().decode(JSONValue.self, from: figures))?.array ?? [] }
 
   /// A preparation step: a tool invocation writing one file (`--out` is added) that runs refer to
   /// as `${step:NAME}`.
@@ -53,14 +50,15 @@ public struct SuiteFile: Sendable {
   }
 
   /// A benchmark entry: `keybench-run BENCH` with `options`, expanded over `grid`.
-  public struct Run: @unchecked Sendable {
+  public struct Run: Sendable {
     public var name: String
     public var bench: String
     /// Option name (without `--`) → string, number, bool (a flag), array (repeated) or object
     /// (written to a JSON file whose path is passed, e.g. `config`).
-    public var options: [String: Any]
-    /// Option name or `option.dotted.path` into an object option → values.
-    public var grid: [(key: String, values: [Any])]
+    public var options: [String: JSONValue]
+    /// Option name or `option.dotted.path` into an object option → values (strings, numbers,
+    /// true/false).
+    public var grid: [(key: String, values: [JSONValue])]
     /// Where the entry is, for messages: `gate.json: runs[2] "swipe-hws"`.
     public var location: String
     /// This entry's rounds (`"repeat": N` on the run), when only its timings need repeating:
@@ -94,19 +92,18 @@ public struct SuiteFile: Sendable {
     } catch {
       throw Problem("\(error)")
     }
-    let parsed: Any
+    // Integers exact, as written: a run's options and config objects are digested into its key.
     let checked: CheckedJSON
     do {
-      checked = try CheckedJSON(data: data, path: path)
-      parsed = try checked.foundationObject()
+      checked = try CheckedJSON(data: data, path: path, exactIntegers: true)
     } catch {
       throw Problem("\(error)")
     }
-    guard let object = parsed as? [String: Any] else { throw Problem("\(path): a suite is a JSON object") }
+    guard let object = checked.root.object else { throw Problem("\(path): a suite is a JSON object") }
     let file = URL(fileURLWithPath: path).lastPathComponent
-    try checkNoControlCharacters(object, at: file)
+    try checkNoControlCharacters(checked.root, at: file)
     try checkKeys(object, allowed: ["keybench_suite", "name", "description", "include", "steps", "runs", "figures", "repeat"], at: file)
-    guard let version = object["keybench_suite"] as? Int else {
+    guard let version = object["keybench_suite"]?.int else {
       throw Problem("\(file): \"keybench_suite\" (the format version, \(formatVersion)) is missing")
     }
     guard version == formatVersion else {
@@ -122,7 +119,7 @@ public struct SuiteFile: Sendable {
     }
     var suite = SuiteFile(
       path: path, name: name,
-      description: object["description"] as? String ?? "", steps: [], runs: [])
+      description: object["description"]?.string ?? "", steps: [], runs: [])
     if let value = object["repeat"] { suite.repeats = try rounds(value, at: file) }
     suite.files = [path]
     // Every path in a file is read from that file's folder, however it was reached.
@@ -131,14 +128,14 @@ public struct SuiteFile: Sendable {
       let here = "\(file): include[\(index)]"
       var only: [String]?
       let relative: String
-      if let text = include as? String {
+      if let text = include.string {
         relative = text
-      } else if let entry = include as? [String: Any] {
+      } else if let entry = include.object {
         try checkKeys(entry, allowed: ["suite", "only"], at: here)
-        guard let text = entry["suite"] as? String else { throw Problem("\(here): \"suite\" (a path) is missing") }
+        guard let text = entry["suite"]?.string else { throw Problem("\(here): \"suite\" (a path) is missing") }
         relative = text
         only = try array(entry["only"], "only", at: here).map { value in
-          guard let name = value as? String else { throw Problem("\(here).only: names are strings") }
+          guard let name = value.string else { throw Problem("\(here).only: names are strings") }
           return name
         }
       } else {
@@ -164,64 +161,63 @@ public struct SuiteFile: Sendable {
     guard !suite.runs.isEmpty || !suite.steps.isEmpty else { throw Problem("\(file): no runs or steps") }
     try checkSize(suite, at: file)
     _ = try FigurePages.parse(checked.root["figures"], at: file)
-    suite.figures = try JSONSerialization.data(withJSONObject: object["figures"] ?? [Any](), options: [.sortedKeys])
+    suite.figurePages = object["figures"]?.array ?? []
     return suite
   }
 
   /// A `"repeat"` value: a whole number of rounds from 1 to ``maximumRepeats``.
-  static func rounds(_ value: Any, at here: String) throws -> Int {
-    guard let number = value as? NSNumber, !isJSONBoolean(number), let count = Int(exactly: number.doubleValue),
-      (1...maximumRepeats).contains(count)
+  static func rounds(_ value: JSONValue, at here: String) throws -> Int {
+    guard let count = value.int, (1...maximumRepeats).contains(count)
     else {
       throw Problem("\(here).repeat: a whole number of rounds from 1 to \(maximumRepeats)")
     }
     return count
   }
 
-  static func step(_ value: Any, at here: String, folder: URL) throws -> Step {
-    guard let entry = value as? [String: Any] else { throw Problem("\(here): a step is a JSON object") }
+  static func step(_ value: JSONValue, at here: String, folder: URL) throws -> Step {
+    guard let entry = value.object else { throw Problem("\(here): a step is a JSON object") }
     try checkKeys(entry, allowed: ["name", "tool", "args", "output", "description", "repeat"], at: here)
     let name = try self.name(entry, at: here)
     let place = "\(here) \"\(name)\""
-    guard let tool = entry["tool"] as? String else { throw Problem("\(place): \"tool\" is missing (\(tools.joined(separator: " or ")))") }
+    guard let tool = entry["tool"]?.string else { throw Problem("\(place): \"tool\" is missing (\(tools.joined(separator: " or ")))") }
     guard tools.contains(tool) else {
       throw Problem("\(place).tool: '\(tool)' is not a preparation tool; choose \(tools.joined(separator: " or "))\(suggestion(tool, tools))")
     }
     let arguments = try array(entry["args"], "args", at: place).map { value -> String in
-      guard let text = value as? String else { throw Problem("\(place).args: a step's arguments are strings, as on the command line") }
+      guard let text = value.string else { throw Problem("\(place).args: a step's arguments are strings, as on the command line") }
       return text
     }
     let option = outputOption(of: tool, arguments: arguments)
     guard !arguments.contains(option) else { throw Problem("\(place).args: leave out \(option); the suite adds it") }
-    guard let output = entry["output"] as? String, !output.isEmpty, !output.contains("/") else {
+    guard let output = entry["output"]?.string, !output.isEmpty, !output.contains("/") else {
       throw Problem("\(place): \"output\" (the file name the tool writes, without folders) is missing")
     }
     let repeats = try entry["repeat"].map { try rounds($0, at: place) } ?? 1
     return Step(name: name, tool: tool, arguments: arguments, output: output, repeats: repeats, folder: folder)
   }
 
-  static func run(_ value: Any, at here: String, folder: URL) throws -> Run {
-    guard let entry = value as? [String: Any] else { throw Problem("\(here): a run is a JSON object") }
+  static func run(_ value: JSONValue, at here: String, folder: URL) throws -> Run {
+    guard let entry = value.object else { throw Problem("\(here): a run is a JSON object") }
     try checkKeys(entry, allowed: ["name", "bench", "args", "grid", "description", "repeat"], at: here)
     let name = try self.name(entry, at: here)
     let place = "\(here) \"\(name)\""
-    guard let bench = entry["bench"] as? String else { throw Problem("\(place): \"bench\" is missing (\(benches.joined(separator: ", ")))") }
+    guard let bench = entry["bench"]?.string else { throw Problem("\(place): \"bench\" is missing (\(benches.joined(separator: ", ")))") }
     guard benches.contains(bench) else {
       throw Problem("\(place).bench: unknown benchmark '\(bench)'; choose \(benches.joined(separator: ", "))\(suggestion(bench, benches))")
     }
-    guard let options = (entry["args"] ?? [String: Any]()) as? [String: Any] else {
+    guard let options = (entry["args"] ?? .object([:])).object else {
       throw Problem("\(place).args: an object of keybench-run \(bench) options, e.g. {\"lexicon\": \"en_US\"}")
     }
     for (option, value) in options {
-      guard value is String || value is NSNumber || value is [Any] || value is [String: Any] else {
+      guard value != .null else {
         throw Problem("\(place).args.\(option): a string, number, true/false, list or object")
       }
       guard option != "out" else { throw Problem("\(place).args.out: leave out \"out\"; the suite decides where results go") }
     }
-    guard let gridObject = (entry["grid"] ?? [String: Any]()) as? [String: Any] else {
+    guard let gridObject = (entry["grid"] ?? .object([:])).object else {
       throw Problem("\(place).grid: an object of parameter → list of values or \"LO:HI:STEP\"")
     }
-    var grid: [(key: String, values: [Any])] = []
+    var grid: [(key: String, values: [JSONValue])] = []
     for key in gridObject.keys.sorted() {
       grid.append((key, try gridValues(gridObject[key]!, at: "\(place).grid.\(key)")))
     }
@@ -230,15 +226,15 @@ public struct SuiteFile: Sendable {
   }
 
   /// A list, or `LO:HI:STEP` (inclusive, at most 1,000 values).
-  static func gridValues(_ value: Any, at here: String) throws -> [Any] {
-    if let list = value as? [Any] {
+  static func gridValues(_ value: JSONValue, at here: String) throws -> [JSONValue] {
+    if let list = value.array {
       guard !list.isEmpty, list.count <= 1000 else { throw Problem("\(here): give 1 to 1,000 values") }
-      guard list.allSatisfy({ $0 is String || $0 is NSNumber }) else { throw Problem("\(here): values are numbers, strings or true/false") }
+      guard list.allSatisfy({ $0.string != nil || $0.number != nil || $0.bool != nil }) else { throw Problem("\(here): values are numbers, strings or true/false") }
       return list
     }
-    guard let text = value as? String else { throw Problem("\(here): a list of values or \"LO:HI:STEP\"") }
+    guard let text = value.string else { throw Problem("\(here): a list of values or \"LO:HI:STEP\"") }
     do {
-      return try NumericRange.values(text)
+      return try NumericRange.values(text).map(JSONValue.number)
     } catch {
       throw Problem("\(here): \(error)")
     }
@@ -269,8 +265,8 @@ public struct SuiteFile: Sendable {
   /// A suite's, step's or run's name: it becomes part of file names, links, job names and
   /// generated scripts, so it is 1–80 characters of ASCII letters, digits, '-', '_' or '.', and
   /// does not start with '.' (no `.`, `..` or hidden names).
-  static func name(_ entry: [String: Any], at here: String) throws -> String {
-    guard let name = entry["name"] as? String else { throw Problem("\(here): \"name\" is missing") }
+  static func name(_ entry: [String: JSONValue], at here: String) throws -> String {
+    guard let name = entry["name"]?.string else { throw Problem("\(here): \"name\" is missing") }
     guard isValidName(name) else {
       throw Problem("\(here): the name '\(name.debugDescription.dropFirst().dropLast())' must be 1–80 characters of letters, digits, '-', '_' or '.', not starting with '.'")
     }
@@ -283,14 +279,14 @@ public struct SuiteFile: Sendable {
 
   /// Refuses control characters (newlines, tabs, escapes) in every key and string of a suite:
   /// they would reach file names, logs and generated scripts.
-  static func checkNoControlCharacters(_ value: Any, at here: String) throws {
+  static func checkNoControlCharacters(_ value: JSONValue, at here: String) throws {
     func bad(_ text: String) -> Bool { text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }
     switch value {
-    case let text as String:
+    case .string(let text):
       if bad(text) { throw Problem("\(here): \(text.debugDescription) holds a control character (a newline, tab or escape); suites take none") }
-    case let list as [Any]:
+    case .array(let list):
       for (index, element) in list.enumerated() { try checkNoControlCharacters(element, at: "\(here)[\(index)]") }
-    case let object as [String: Any]:
+    case .object(let object):
       for key in object.keys.sorted() {
         if bad(key) { throw Problem("\(here): the key \(key.debugDescription) holds a control character; suites take none") }
         try checkNoControlCharacters(object[key]!, at: "\(here).\(key)")
@@ -308,22 +304,18 @@ public struct SuiteFile: Sendable {
     }
   }
 
-  static func array(_ value: Any?, _ field: String, at here: String) throws -> [Any] {
+  static func array(_ value: JSONValue?, _ field: String, at here: String) throws -> [JSONValue] {
     guard let value else { return [] }
-    guard let list = value as? [Any] else { throw Problem("\(here): \"\(field)\" must be a list") }
+    guard let list = value.array else { throw Problem("\(here): \"\(field)\" must be a list") }
     return list
   }
 
-  static func checkKeys(_ object: [String: Any], allowed: [String], at here: String) throws {
-    try checkKeys(Array(object.keys), allowed: allowed, at: here)
-  }
-
   static func checkKeys(_ object: JSONValue, allowed: [String], at here: String) throws {
-    try checkKeys(Array(object.object?.keys ?? [:].keys), allowed: allowed, at: here)
+    try checkKeys(object.object ?? [:], allowed: allowed, at: here)
   }
 
-  private static func checkKeys(_ keys: [String], allowed: [String], at here: String) throws {
-    for key in keys.sorted() where !allowed.contains(key) {
+  static func checkKeys(_ object: [String: JSONValue], allowed: [String], at here: String) throws {
+    for key in object.keys.sorted() where !allowed.contains(key) {
       throw Problem("\(here): unknown key \"\(key)\"\(suggestion(key, allowed))")
     }
   }

@@ -11,8 +11,8 @@ public struct SuiteOutput {
   /// The suite's figure pages (``FigurePages``).
   public let figures: [JSONValue]
 
-  /// Reads `folder/plan.json`, which keybench-suite writes (machine-written, so Foundation's
-  /// parser; the suite file a user writes is read strictly by ``SuiteFile``).
+  /// Reads `folder/plan.json`, which keybench-suite writes (parsed strictly, like every JSON file
+  /// KeyBench reads, though without a table of field lines: its problems name the item).
   public init(folder: URL) throws {
     self.folder = folder
     let path = folder.appendingPathComponent("plan.json").path
@@ -20,15 +20,15 @@ public struct SuiteOutput {
       throw SuiteFile.Problem("\(folder.path): no plan.json (not a keybench-suite run folder)")
     }
     let data = try InputFile.data(path, maximumBytes: 64 << 20)
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["keybench_suite_plan"] as? Int == 1,
-      let list = object["items"] as? [[String: Any]]
+    guard let plan = try? CheckedJSON.value(of: data, path: path), plan["keybench_suite_plan"]?.int == 1,
+      let list = plan["items"]?.objects
     else { throw SuiteFile.Problem("\(path): not a keybench-suite plan (version 1)") }
-    suite = object["suite"] as? String ?? ""
-    figures = (try? JSONDecoder().decode(JSONValue.self, from: data))?["figures"]?.array ?? []
+    suite = plan["suite"]?.string ?? ""
+    figures = plan["figures"]?.array ?? []
     items = try list.enumerated().map { index, entry in
-      guard let kind = (entry["kind"] as? String).flatMap(SuitePlan.Item.Kind.init(rawValue:)), let name = entry["name"] as? String,
-        let key = entry["key"] as? String, key.count == 64, key.allSatisfy(\.isHexDigit), let tool = entry["tool"] as? String,
-        let arguments = entry["arguments"] as? [String]
+      guard let kind = entry["kind"]?.string.flatMap(SuitePlan.Item.Kind.init(rawValue:)), let name = entry["name"]?.string,
+        let key = entry["key"]?.string, key.count == 64, key.allSatisfy(\.isHexDigit), let tool = entry["tool"]?.string,
+        let values = entry["arguments"]?.array, case let arguments = values.compactMap(\.string), arguments.count == values.count
       else { throw SuiteFile.Problem("\(path): item \(index) is malformed") }
       // The entry's own name: before a grid point's `[…]` and a later round's `#N`.
       let entryName = name.split(separator: "[", maxSplits: 1).first?.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
@@ -37,13 +37,13 @@ public struct SuiteOutput {
       }
       let here = folder.standardizedFileURL.path
       var item = SuitePlan.Item(
-        kind: kind, name: name, entry: entry["entry"] as? String ?? name, tool: tool, bench: entry["bench"] as? String,
+        kind: kind, name: name, entry: entry["entry"]?.string ?? name, tool: tool, bench: entry["bench"]?.string,
         arguments: arguments.map { $0.hasPrefix(Self.outVariable + "/") ? here + $0.dropFirst(Self.outVariable.count) : $0 },
-        output: entry["output"] as? String, key: key,
+        output: entry["output"]?.string, key: key,
         // Where the command ran; older plans lack it (a stored plan's commands are never run again).
-        folder: (entry["folder"] as? String).map { URL(fileURLWithPath: $0) } ?? folder)
+        folder: entry["folder"]?.string.map { URL(fileURLWithPath: $0) } ?? folder)
       if let round = entry["round"] {
-        guard let number = round as? Int, (2...SuiteFile.maximumRepeats).contains(number) else {
+        guard let number = round.int, (2...SuiteFile.maximumRepeats).contains(number) else {
           throw SuiteFile.Problem("\(path): item \(index) has a round outside 2…\(SuiteFile.maximumRepeats)")
         }
         item.round = number

@@ -1,5 +1,5 @@
 public import Foundation
-import KeyBenchCore
+public import KeyBenchCore
 import KeyBenchStore
 
 /// A suite expanded into concrete commands, each with its content address: the SHA-256 of the
@@ -38,8 +38,8 @@ public struct SuitePlan: Sendable {
   public var items: [Item]
   /// Object options written as files (path → canonical JSON), before anything runs.
   public var configFiles: [String: String]
-  /// The suite's figure pages (canonical JSON), carried into plan.json.
-  public var figures: Data = Data("[]".utf8)
+  /// The suite's figure pages, carried into plan.json.
+  public var figures: [JSONValue] = []
 
   /// Where a plan's files go, and where its commands run.
   ///
@@ -94,7 +94,7 @@ public struct SuitePlan: Sendable {
   public static func make(_ suite: SuiteFile, context: Context) throws -> SuitePlan {
     var keys = KeyMaker(context: context)
     var plan = SuitePlan(suite: suite.name, items: [], configFiles: [:])
-    plan.figures = suite.figures
+    plan.figures = suite.figurePages
     var stepOutputs: [String: String] = [:]
     var variables = context.variables
     // `${suite}` is the folder of the file that names the entry.
@@ -153,7 +153,7 @@ public struct SuitePlan: Sendable {
     for var run in suite.runs {
       let known = try described.options(bench: run.bench)
       for option in run.options.keys.sorted() {
-        guard let object = run.options[option] as? [String: Any], object["$base"] != nil else { continue }
+        guard let object = run.options[option]?.object, object["$base"] != nil else { continue }
         let place = "\(run.location).args.\(option)"
         run.options[option] = try based(object, at: place, folder: run.folder, substitute: { try substitute($0, at: place, folder: run.folder) })
       }
@@ -161,7 +161,7 @@ public struct SuitePlan: Sendable {
         throw SuiteFile.Problem("\(run.location).args.\(option): keybench-run \(run.bench) has no option --\(option)\(SuiteFile.suggestion(option, known.sorted()))")
       }
       for option in run.options.keys.sorted() {
-        let isBoolean = (run.options[option] as? NSNumber).map(isJSONBoolean) ?? false
+        let isBoolean = run.options[option]?.bool != nil
         guard let descriptor = try described.option(bench: run.bench, option) else { continue }
         let flag = descriptor.kind == .flag
         if flag && !isBoolean {
@@ -188,7 +188,7 @@ public struct SuitePlan: Sendable {
         guard known.contains(option) else {
           throw SuiteFile.Problem("\(run.location).grid.\(key): keybench-run \(run.bench) has no option --\(option)\(SuiteFile.suggestion(option, known.sorted()))")
         }
-        if key.contains("."), let existing = run.options[option], !(existing is [String: Any]) {
+        if key.contains("."), let existing = run.options[option], existing.object == nil {
           throw SuiteFile.Problem("\(run.location).grid.\(key): --\(option) is not an object, so it has no field '\(key.dropFirst(option.count + 1))'")
         }
       }
@@ -205,25 +205,25 @@ public struct SuitePlan: Sendable {
           if path.count == 1 {
             options[key] = value
           } else {
-            options[path[0]] = JSONConfig.object(setting: Array(path.dropFirst()), to: value, in: options[path[0]] as? [String: Any] ?? [:])
+            options[path[0]] = (options[path[0]] ?? .object([:])).setting(path.dropFirst(), to: value)
           }
         }
         var arguments = [run.bench]
         for option in options.keys.sorted() {
           let place = "\(run.location).args.\(option)"
           switch options[option]! {
-          case let object as [String: Any]:
-            let text = String(decoding: try Provenance.canonicalJSON(object), as: UTF8.self)
+          case .object(let members):
+            let text = try JSONValue.object(members).canonicalText()
             var digest = ContentDigest()
             digest.update(text)
             let file = context.out.appendingPathComponent("configs").appendingPathComponent("\(digest.finalize().prefix(16)).json").path
             plan.configFiles[file] = text
             keys.identities[file] = "json:" + text
             arguments += ["--\(option)", file]
-          case let list as [Any]:
+          case .array(let list):
             for element in list { arguments += ["--\(option)", try substitute(scalar(element, at: place), at: place, folder: run.folder)] }
-          case let number as NSNumber where isJSONBoolean(number):
-            if number.boolValue { arguments.append("--\(option)") }
+          case .bool(let flag):
+            if flag { arguments.append("--\(option)") }
           case let value:
             arguments += ["--\(option)", try substitute(scalar(value, at: place), at: place, folder: run.folder)]
           }
@@ -262,14 +262,14 @@ public struct SuitePlan: Sendable {
   /// fields merged over it, so a suite can vary one setting of a shared configuration file (the
   /// seed-faithful decoder, say) without copying the file into the suite. A relative FILE is read
   /// from `folder`, that of the suite file naming it.
-  static func based(_ object: [String: Any], at place: String, folder: URL, substitute: (String) throws -> String) throws -> [String: Any] {
-    guard let path = object["$base"] as? String else { throw SuiteFile.Problem("\(place).$base: the path of a JSON file") }
+  static func based(_ object: [String: JSONValue], at place: String, folder: URL, substitute: (String) throws -> String) throws -> JSONValue {
+    guard let path = object["$base"]?.string else { throw SuiteFile.Problem("\(place).$base: the path of a JSON file") }
     let file = Context.resolve(try substitute(path), in: folder)
-    let parsed: Any
+    let parsed: JSONValue
     do {
       let data = try InputFile.data(file, maximumBytes: 4 << 20)
       do {
-        parsed = try CheckedJSON.foundationObject(data: data, path: file)
+        parsed = try CheckedJSON(data: data, path: file, exactIntegers: true).root
       } catch {
         throw SuiteFile.Problem("\(error)")
       }
@@ -278,10 +278,10 @@ public struct SuitePlan: Sendable {
     } catch {
       throw SuiteFile.Problem("\(place).$base: \(error)")
     }
-    guard let base = parsed as? [String: Any] else { throw SuiteFile.Problem("\(place).$base: \(file) is not a JSON object") }
+    guard parsed.object != nil else { throw SuiteFile.Problem("\(place).$base: \(file) is not a JSON object") }
     var overrides = object
     overrides["$base"] = nil
-    return JSONConfig.merged(overrides, over: base)
+    return JSONValue.object(overrides).merged(over: parsed)
   }
 
   /// Checks every field a run sets in a configuration object (in `args` or through a grid key)
@@ -290,10 +290,10 @@ public struct SuitePlan: Sendable {
   /// inside a run.
   static func checkConfigFields(of run: SuiteFile.Run, described: inout BenchmarkDescriptions) throws {
     for option in run.options.keys.sorted() {
-      guard let object = run.options[option] as? [String: Any],
+      guard let object = run.options[option], object.object != nil,
         let known = try described.configDefaults(bench: run.bench, option: option)
       else { continue }
-      let unknown = JSONConfig.unknownKeys(in: object, known: known)
+      let unknown = unknownFields(in: object, known: known)
       guard unknown.isEmpty else {
         throw SuiteFile.Problem("\(run.location).args.\(option): keybench-run \(run.bench) --\(option) has no field \(unknown.joined(separator: ", "))")
       }
@@ -301,7 +301,7 @@ public struct SuitePlan: Sendable {
     for (key, _) in run.grid where key.contains(".") {
       let path = key.split(separator: ".").map(String.init)
       guard let known = try described.configDefaults(bench: run.bench, option: path[0]) else { continue }
-      let unknown = JSONConfig.unknownKeys(in: JSONConfig.object(setting: Array(path.dropFirst()), to: 0, in: [:]), known: known)
+      let unknown = unknownFields(in: JSONValue.object([:]).setting(path.dropFirst(), to: 0), known: known)
       guard unknown.isEmpty else {
         throw SuiteFile.Problem("\(run.location).grid.\(key): keybench-run \(run.bench) --\(path[0]) has no field \(unknown.joined(separator: ", "))")
       }
@@ -315,7 +315,7 @@ public struct SuitePlan: Sendable {
   /// fields together are checked when the run starts.
   static func checkConfigValues(of run: SuiteFile.Run, described: inout BenchmarkDescriptions) throws {
     for option in run.options.keys.sorted() {
-      guard let object = run.options[option] as? [String: Any], try described.option(bench: run.bench, option)?.config != nil else { continue }
+      guard let object = run.options[option], object.object != nil, try described.option(bench: run.bench, option)?.config != nil else { continue }
       if let problem = try described.configProblem(bench: run.bench, option: option, object: object) {
         throw SuiteFile.Problem("\(run.location).args.\(option): \(problem)")
       }
@@ -323,42 +323,60 @@ public struct SuitePlan: Sendable {
     for (key, values) in run.grid where key.contains(".") {
       let path = key.split(separator: ".").map(String.init)
       guard try described.option(bench: run.bench, path[0])?.config != nil else { continue }
-      let object = run.options[path[0]] as? [String: Any] ?? [:]
+      // A dotted key into an option that is not an object was refused above.
+      let object = run.options[path[0]] ?? .object([:])
       for value in values {
-        if let problem = try described.configProblem(bench: run.bench, option: path[0], object: JSONConfig.object(setting: Array(path.dropFirst()), to: value, in: object)) {
+        if let problem = try described.configProblem(bench: run.bench, option: path[0], object: object.setting(path.dropFirst(), to: value)) {
           throw SuiteFile.Problem("\(run.location).grid.\(key) = \(display(value)): \(problem)")
         }
       }
     }
   }
 
+  /// The dotted fields `object` sets that `known` (a default configuration) lacks, sorted, each
+  /// with the nearest known field suggested: `filters.lenght.a (did you mean "filters.length.a"?)`.
+  static func unknownFields(in object: JSONValue, known: JSONValue) -> [String] {
+    // Through objects only: a list in the defaults has no fields.
+    func has(_ path: String) -> Bool {
+      var node = known
+      for key in path.split(separator: ".") {
+        guard let next = node.object?[String(key)] else { return false }
+        node = next
+      }
+      return true
+    }
+    let knownPaths = known.leafPaths
+    return object.leafPaths.filter { !has($0) }.sorted().map { $0 + EditDistance.suggestion($0, knownPaths) }
+  }
+
   /// Every combination of the grid's values, keys in sorted order (one empty point without a grid).
-  static func gridPoints(_ grid: [(key: String, values: [Any])]) -> [[(key: String, value: Any)]] {
-    var points: [[(key: String, value: Any)]] = [[]]
+  static func gridPoints(_ grid: [(key: String, values: [JSONValue])]) -> [[(key: String, value: JSONValue)]] {
+    var points: [[(key: String, value: JSONValue)]] = [[]]
     for (key, values) in grid {
       points = points.flatMap { point in values.map { point + [(key, $0)] } }
     }
     return points
   }
 
-  static func scalar(_ value: Any, at place: String) throws -> String {
-    if let text = value as? String { return text }
-    if let number = value as? NSNumber { return display(number) }
+  static func scalar(_ value: JSONValue, at place: String) throws -> String {
+    if let text = value.string { return text }
+    if value.number != nil || value.bool != nil { return display(value) }
     throw SuiteFile.Problem("\(place): lists hold strings or numbers")
   }
 
-  static func display(_ value: Any) -> String {
-    guard let number = value as? NSNumber else { return "\(value)" }
-    if isJSONBoolean(number) { return number.boolValue ? "true" : "false" }
-    let double = number.doubleValue
-    return double == double.rounded() && abs(double) < 1e15 ? String(Int64(double)) : "\(double)"
+  /// A grid value or option as a command line and a grid point's name show it: an integer as
+  /// written (a 64-bit seed exactly), a whole number below 10¹⁵ without a fraction, any other
+  /// number as Swift writes a `Double`.
+  static func display(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let text): return text
+    case .bool(let flag): return flag ? "true" : "false"
+    case .integer(let integer): return integer.description
+    case .number(let double):
+      return double == double.rounded() && abs(double) < 1e15 ? String(Int64(double)) : "\(double)"
+    case .null, .array, .object: return (try? value.canonicalText()) ?? ""
+    }
   }
-}
-
-/// Whether an NSNumber from JSONSerialization is a JSON `true`/`false`: on Linux both bridge to
-/// NSNumber (and `is Bool` holds for 0 and 1 too); booleans alone have the `c` type code.
-func isJSONBoolean(_ number: NSNumber) -> Bool {
-  String(cString: number.objCType) == "c"
 }
 
 /// Content addresses, with the digests of tools, files and lexicons computed once per suite run.
@@ -374,39 +392,42 @@ struct KeyMaker {
   /// The key of `tool` run with `arguments` in `folder`. The folder is part of it: a relative
   /// path that is not a file (a folder, a name) means another input in another folder.
   mutating func key(tool: String, arguments: [String], folder: URL, extra: [String: String]) throws -> String {
-    var parts: [Any] = ["keybench-suite-item/1", try digest(context.bin.appendingPathComponent(tool).path), tool, extra, "folder=\(folder.path)"]
+    var parts: [JSONValue] = [
+      "keybench-suite-item/1", .string(try digest(context.bin.appendingPathComponent(tool).path)), .string(tool), .object(extra.mapValues(JSONValue.string)),
+      .string("folder=\(folder.path)"),
+    ]
     // Variables that choose inputs outside the command line (a WordNet folder, the checkout whose
     // device files are read) are part of what a result depends on.
     let environment = ProcessInfo.processInfo.environment
     let wordNet = tool == "keybench-run" && arguments.first == "photos" ? ["KEYBENCH_WORDNET=\(environment["KEYBENCH_WORDNET"] ?? "")"] : []
-    parts.append(["KEYBENCH_HOME=\(context.home.path)", "KEYBENCH_CORPORA=\(context.variables["corpora"] ?? "")"] + wordNet)
+    parts.append(.array((["KEYBENCH_HOME=\(context.home.path)", "KEYBENCH_CORPORA=\(context.variables["corpora"] ?? "")"] + wordNet).map(JSONValue.string)))
     var database = context.home.appendingPathComponent(LexiconDatabase.defaultPath).path
     if let index = arguments.firstIndex(of: "--db"), index + 1 < arguments.count { database = SuitePlan.Context.resolve(arguments[index + 1], in: folder) }
     for (index, argument) in arguments.enumerated() {
       if index > 0, arguments[index - 1] == "--lexicon" {
         // A database a step makes is known by how it is made (it may not exist yet).
         if let made = identities[database] {
-          parts.append("lexicon:\(made)/\(argument)")
+          parts.append(.string("lexicon:\(made)/\(argument)"))
         } else {
-          parts.append("lexicon:" + (try lexicon(argument, database: database)))
+          parts.append(.string("lexicon:" + (try lexicon(argument, database: database))))
         }
       } else if index > 0, arguments[index - 1] == "--plugin" {
         // The plug-in's code and interpreter, not only its command line (PluginIdentity).
-        parts.append(argument)
-        parts.append("plugin-files:" + (try PluginIdentity.describe(argument, folder: folder) { path in
+        parts.append(.string(argument))
+        parts.append(.string("plugin-files:" + (try PluginIdentity.describe(argument, folder: folder) { path in
           FileManager.default.fileExists(atPath: path) ? try digest(path) : "missing"
-        }))
+        })))
       } else if index > 0, ["--ngrams", "--context"].contains(arguments[index - 1]) {
-        parts.append("ngrams:" + (identities[database].map { "\($0)/\(argument)" } ?? textModel(argument, database: database)))
+        parts.append(.string("ngrams:" + (identities[database].map { "\($0)/\(argument)" } ?? textModel(argument, database: database))))
       } else if let identity = identities[argument] {
-        parts.append(identity)
+        parts.append(.string(identity))
       } else if isRegularFile(argument, in: folder) {
-        parts.append("file:" + (try digest(SuitePlan.Context.resolve(argument, in: folder))))
+        parts.append(.string("file:" + (try digest(SuitePlan.Context.resolve(argument, in: folder)))))
       } else {
-        parts.append(argument)
+        parts.append(.string(argument))
       }
     }
-    return try Provenance.digest(ofConfig: parts)
+    return try Provenance.digest(ofConfig: .array(parts))
   }
 
   mutating func digest(_ path: String) throws -> String {

@@ -293,7 +293,7 @@ public struct SuiteRunner: Sendable {
     }
     let plan: JSONValue = [
       "keybench_suite_plan": 1, "suite": .string(self.plan.suite), "items": .array(items),
-      "figures": (try? JSONDecoder().decode(JSONValue.self, from: self.plan.figures)) ?? [],
+      "figures": .array(self.plan.figures),
     ]
     try AtomicFileWriter.write(try plan.prettyText(escapingSlashes: false) + "\n", to: context.out.appendingPathComponent("plan.json").path)
   }

@@ -3,7 +3,7 @@ import KeyBenchCore
 import Testing
 
 /// The one strict JSON parser: values, escapes, lines of fields and of syntax errors, and the
-/// Foundation objects it hands to code that reads by key.
+/// exact integers suites read their numbers with.
 @Suite struct CheckedJSONTests {
   @Test func parsesValuesAndEscapesIntoJSONValue() throws {
     let text = #"{"a": [1, -0.5, 2e3, true, null], "s": "caf\u00e9 \"q\" \\ \/ \n\t \ud83d\ude00 ü", "o": {}}"#
@@ -33,17 +33,24 @@ import Testing
     }
   }
 
-  /// What plug-in answers are read as: the objects JSONSerialization gives for the same text.
-  @Test func foundationObjectsMatchJSONSerialization() throws {
-    let text = #"{"id": 12, "candidates": ["the", "ten"], "time_us": 41.5, "ok": true, "none": null, "n": {"x": -3}}"#
-    let strict = try CheckedJSON.value(of: Data(text.utf8), path: "a").foundationObject
+  /// Suites read integers exactly (a 64-bit seed keeps every digit) and write the bytes
+  /// JSONSerialization wrote for the same text, so suite keys, digests of canonical JSON, did
+  /// not change when suites moved from Foundation objects to JSONValue.
+  @Test func exactIntegersKeepEveryDigitAndTheCanonicalBytes() throws {
+    let text = #"{"seed": 18446744073709551615, "n": -9223372036854775808, "f": 3.0, "e": 1e2, "z": -0, "x": 0.1, "k": {"b": 2, "a10": 1, "a2": [1.5, 7]}, "p": "a/b"}"#
+    let exact = try CheckedJSON(data: Data(text.utf8), path: "s.json", exactIntegers: true).root
+    #expect(exact["seed"]?.exactInteger?.uint64 == UInt64.max)
+    #expect(exact["n"]?.exactInteger?.int64 == Int64.min)
+    #expect(exact["f"]?.exactInteger == nil && exact["f"]?.int == 3 && exact["z"]?.exactInteger?.int64 == 0)
+    #expect(try CheckedJSON(data: Data(text.utf8), path: "s.json").root["seed"]?.exactInteger == nil)
     let foundation = try JSONSerialization.jsonObject(with: Data(text.utf8))
-    func canonical(_ object: Any) throws -> String {
-      String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
-    }
-    #expect(try canonical(strict) == canonical(foundation))
-    let object = try #require(strict as? [String: Any])
-    #expect(object["id"] as? Int == 12 && object["time_us"] as? Double == 41.5)
-    #expect(String(cString: try #require(object["ok"] as? NSNumber).objCType) == "c")
+    let written = String(decoding: try JSONSerialization.data(withJSONObject: foundation, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+    #expect(try exact.canonicalText() == written)
+    #expect(try exact.canonicalText().contains(#""seed":18446744073709551615"#))
+    // An exact integer is checked as a number like any other.
+    let checked = try CheckedJSON(data: Data(#"{"n": 9007199254740993}"#.utf8), path: "c.json", exactIntegers: true)
+    try checked.check(against: .object(required: [:], optional: ["n": .number]))
+    let error = try #require(throws: InputFileError.self) { try checked.check(against: .object(required: [:], optional: ["n": .integer])) }
+    #expect(error.description == "c.json:1: n must be a whole number (at most 2^53), got 9007199254740993")
   }
 }

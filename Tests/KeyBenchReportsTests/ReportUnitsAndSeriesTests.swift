@@ -61,7 +61,7 @@ import Testing
       "corpus": ["path": "/very/long/path/to/a/store/d598afb95e8bfef16a4fd8aa46a350025985e806d6c52abfffebd450fd50368d/synthetic-iphone5.jsonl", "gestures": words.count],
       "metrics": top,
       "provenance": ["plugins": [["name": "null"]]],
-      "statistics": try statistics.json().foundationObject,
+      "statistics": try JSONSerialization.jsonObject(with: JSONEncoder().encode(try statistics.json())),
     ]
     try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]).write(to: URL(fileURLWithPath: folder + "/summary.json"))
     return folder

@@ -27,7 +27,7 @@ import Testing
     #expect(suite.steps.map(\.output) == ["pairs.tsv"])
     let grid = try #require(suite.runs.first?.grid)
     #expect(grid.map(\.key) == ["keyboard-config.priorWeight", "suggestions"])
-    #expect(grid[0].values.map { ($0 as! NSNumber).doubleValue } == [0.3, 0.4, 0.5])
+    #expect(grid[0].values.map(\.number) == [0.3, 0.4, 0.5])
   }
 
   @Test func unknownKeysAreErrorsWithASuggestion() throws {
@@ -57,17 +57,44 @@ import Testing
     #expect(try problem("{\"keybench_suite\": 1,\n \"runs\": [{\"name\": \"a\", \"bench\": \"swipe\"},\n ]}").contains("s.json:3: invalid JSON"))
   }
 
+  /// A duplicate key anywhere in a suite, nested in a run's options too, is refused by the strict
+  /// parser with the file and line of both, before any of the suite is used.
+  @Test func duplicateKeysInRunOptionsNameTheirLines() throws {
+    let text = "{\"keybench_suite\": 1,\n \"runs\": [{\"name\": \"a\", \"bench\": \"swipe\",\n  \"args\": {\"config\": {\"threads\": 1,\n   \"threads\": 2}}}]}"
+    // The message names the file by the path it was given (here a temporary folder's).
+    #expect(try problem(text).hasSuffix("/s.json:4: invalid JSON: key 'threads' appears twice in one object (first on line 3)"))
+    let grid = "{\"keybench_suite\": 1,\n \"runs\": [{\"name\": \"a\", \"bench\": \"swipe\",\n  \"grid\": {\"top\": [1, 2],\n   \"top\": [3]}}]}"
+    #expect(try problem(grid).hasSuffix("/s.json:4: invalid JSON: key 'top' appears twice in one object (first on line 3)"))
+  }
+
+  /// Numbers reach command lines, grid names and config files as written: a 64-bit seed exactly
+  /// (not rounded through a Double), whole numbers without a fraction, `true` as a flag.
+  @Test func numbersKeepTheirValueOnTheWayToCommands() throws {
+    let suite = try load("""
+      {"keybench_suite": 1, "runs": [{"name": "a", "bench": "swipe",
+       "args": {"sample-seed": 18446744073709551615, "top": 3.0, "add-missing-targets": true, "config": {"filters": {"length": {"a": 0.5, "c": 2.0}}, "threads": 1}},
+       "grid": {"bootstrap-seed": [9007199254740993, 1e20, 0.25], "config.filters.length.b": [1, 1.5]}}]}
+      """)
+    let run = try #require(suite.runs.first)
+    #expect(run.options["sample-seed"]?.exactInteger?.uint64 == UInt64.max)
+    #expect(SuitePlan.display(run.options["sample-seed"]!) == "18446744073709551615")
+    #expect(SuitePlan.display(run.options["top"]!) == "3" && SuitePlan.display(run.options["add-missing-targets"]!) == "true")
+    #expect(run.grid[0].values.map(SuitePlan.display) == ["9007199254740993", "1e+20", "0.25"])
+    let config = try #require(run.options["config"])
+    #expect(try config.setting(["filters", "length", "b"], to: run.grid[1].values[1]).canonicalText() == #"{"filters":{"length":{"a":0.5,"b":1.5,"c":2}},"threads":1}"#)
+  }
+
   /// A `{"$base": FILE}` configuration file is read by the same strict parser as the suite.
   @Test func baseFilesRefuseDuplicateKeysAndTrailingCommasWithTheirLine() throws {
     let dir = try TemporaryDirectory()
-    let merged = try SuitePlan.based(["$base": try dir.write("ok.json", text: #"{"a": 1, "b": {"c": 2}}"#), "a": 3], at: "runs[0].args.config", folder: dir.url) { $0 }
-    #expect(merged["a"] as? Int == 3 && (merged["b"] as? [String: Any])?["c"] as? Int == 2)
+    let merged = try SuitePlan.based(["$base": .string(try dir.write("ok.json", text: #"{"a": 1, "b": {"c": 2}}"#)), "a": 3], at: "runs[0].args.config", folder: dir.url) { $0 }
+    #expect(merged == ["a": 3, "b": ["c": 2]])
     for (name, text, expected) in [
       ("dup.json", "{\n\"a\": 1,\n\"a\": 2}", "dup.json:3: invalid JSON: key 'a' appears twice in one object (first on line 2)"),
       ("comma.json", "{\"a\": [1, 2,\n]}", "comma.json:2: invalid JSON: unexpected ']' where a value was expected"),
     ] {
       let file = try dir.write(name, text: text)
-      let error = try #require(throws: SuiteFile.Problem.self) { try SuitePlan.based(["$base": file], at: "runs[0].args.config", folder: dir.url) { $0 } }
+      let error = try #require(throws: SuiteFile.Problem.self) { try SuitePlan.based(["$base": .string(file)], at: "runs[0].args.config", folder: dir.url) { $0 } }
       #expect(error.description.hasPrefix("runs[0].args.config.$base: ") && error.description.hasSuffix(expected), "\(error)")
     }
   }
@@ -105,7 +132,30 @@ import Testing
     // `$base` files are read from the folder of the file naming them too.
     _ = try dir.write("sub/deeper/base.json", text: #"{"a": 1}"#)
     let based = try SuitePlan.based(["$base": "base.json", "b": 2], at: "runs[0].args.config", folder: sub) { $0 }
-    #expect(based["a"] as? Int == 1 && based["b"] as? Int == 2)
+    #expect(based == ["a": 1, "b": 2])
+  }
+
+  /// plan.json, which keybench-suite writes, is read back strictly: items as written, and a
+  /// damaged plan (here a duplicate key) refused as a whole rather than read in part.
+  @Test func plansAreReadBackStrictly() throws {
+    let dir = try TemporaryDirectory()
+    let key = String(repeating: "ab", count: 32)
+    for name in ["good", "twice", "words"] {
+      try FileManager.default.createDirectory(at: dir.url.appendingPathComponent(name), withIntermediateDirectories: true)
+    }
+    let item = #"{"kind": "run", "name": "a[top=2]#2", "entry": "a", "tool": "keybench-run", "bench": "swipe", "arguments": ["swipe", "--top", "2"], "key": "\#(key)", "round": 2, "folder": "/x"}"#
+    _ = try dir.write("good/plan.json", text: #"{"keybench_suite_plan": 1, "suite": "s", "items": [\#(item)], "figures": [{"page": "p"}]}"#)
+    let output = try SuiteOutput(folder: dir.url.appendingPathComponent("good"))
+    #expect(output.suite == "s" && output.figures == [["page": "p"]])
+    let read = try #require(output.items.first)
+    #expect(read.name == "a[top=2]#2" && read.entry == "a" && read.bench == "swipe" && read.arguments == ["swipe", "--top", "2"])
+    #expect(read.key == key && read.round == 2 && read.folder.path == "/x" && read.kind == .run)
+    _ = try dir.write("twice/plan.json", text: #"{"keybench_suite_plan": 1, "suite": "s", "suite": "t", "items": [\#(item)]}"#)
+    let error = try #require(throws: SuiteFile.Problem.self) { try SuiteOutput(folder: dir.url.appendingPathComponent("twice")) }
+    #expect(error.description.hasSuffix("twice/plan.json: not a keybench-suite plan (version 1)"))
+    _ = try dir.write("words/plan.json", text: #"{"keybench_suite_plan": 1, "items": [{"kind": "run", "name": "a", "tool": "keybench-run", "arguments": ["swipe", 2], "key": "\#(key)"}]}"#)
+    let bad = try #require(throws: SuiteFile.Problem.self) { try SuiteOutput(folder: dir.url.appendingPathComponent("words")) }
+    #expect(bad.description.hasSuffix("words/plan.json: item 0 is malformed"))
   }
 
   @Test func theShippedSuitesParse() throws {
