@@ -23,7 +23,7 @@ public enum BuildInfo {
   /// (remembered by ``DigestMemo`` while the file is unchanged).
   public static let executableSHA256: String = {
     guard let path = Bundle.main.executableURL?.resolvingSymlinksInPath().path,
-      let digest = try? DigestMemo.shared.map({ try $0.sha256Hex(ofFileAt: path) }) ?? FileDigest.sha256Hex(ofFileAt: path)
+      let digest = try? DigestMemo.sha256Hex(ofFileAt: path)
     else { return "unknown" }
     return digest
   }()

@@ -30,6 +30,11 @@ public struct DigestMemo: Sendable {
     DigestMemo(folder: $0.appendingPathComponent("file-digests"))
   }
 
+  /// The SHA-256 of the file at `path` through ``shared`` when the caches are on, else hashed.
+  public static func sha256Hex(ofFileAt path: String) throws -> String {
+    try shared.map { try $0.sha256Hex(ofFileAt: path) } ?? FileDigest.sha256Hex(ofFileAt: path)
+  }
+
   /// Files smaller than this are hashed every time: reading the memo would cost about as much.
   public static let smallestRemembered = 1 << 20
 

@@ -141,6 +141,18 @@ public enum JSONValue: Sendable, Equatable, Codable {
     return nil
   }
 
+  /// The list when every element is a string, else nil.
+  public var strings: [String]? {
+    guard case .array(let values) = self, case let strings = values.compactMap(\.string), strings.count == values.count else { return nil }
+    return strings
+  }
+
+  /// The list when every element is a number of either case, else nil.
+  public var numbers: [Double]? {
+    guard case .array(let values) = self, case let numbers = values.compactMap(\.number), numbers.count == values.count else { return nil }
+    return numbers
+  }
+
   /// The list when every element is an object (a list of records), else nil.
   public var objects: [JSONValue]? {
     guard case .array(let values) = self, values.allSatisfy({ $0.object != nil }) else { return nil }

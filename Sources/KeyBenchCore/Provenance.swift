@@ -32,8 +32,7 @@ public struct Provenance: Sendable {
     public init(role: String, path: String) throws {
       // Only regular files: hashing a FIFO would block forever.
       let bytes = try InputFile.requireRegular(path)
-      let sha256 = try DigestMemo.shared.map { try $0.sha256Hex(ofFileAt: path) } ?? FileDigest.sha256Hex(ofFileAt: path)
-      self.init(role: role, path: path, bytes: bytes, sha256: sha256)
+      self.init(role: role, path: path, bytes: bytes, sha256: try DigestMemo.sha256Hex(ofFileAt: path))
     }
   }
 

@@ -52,7 +52,7 @@ public struct LexiconTrie: Sendable {
     }
     var seen: Set<String> = []
     var items: [(key: [Int32], word: String, prior: Float)] = []
-    for entry in lexicon.entries where entry.isSuggestible && !entry.word.contains(where: \.isWhitespace) && !entry.word.isEmpty {
+    for entry in lexicon.entries where entry.isSuggestible && !Whitespace.occurs(in: entry.word) && !entry.word.isEmpty {
       guard seen.insert(entry.word).inserted else { continue }
       let key = entry.word.lowercased().map { Int32(symbol($0)) }
       items.append((key, entry.word, Float(LatinIMEFrequency.logProbability(entry.frequency))))

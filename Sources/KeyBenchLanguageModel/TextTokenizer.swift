@@ -30,7 +30,7 @@ public enum TextTokenizer {
 
   /// Whether `text` is a Leipzig sentence file: its first non-empty line is `digits<TAB>…`.
   public static func looksLikeLeipzig(_ text: String) -> Bool {
-    guard let first = text.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return false }
+    guard let first = text.split(separator: "\n").first(where: { !Whitespace.isBlank($0) }) else { return false }
     return isLeipzigLine(first)
   }
 

@@ -257,7 +257,7 @@ public final class PluginProcess {
     let config = answer["config"] ?? .object([:])
     guard config.object != nil else { throw fail(handshake, "its \"config\" must be a JSON object") }
     if let tasks = answer["tasks"] {
-      guard let values = tasks.array, case let list = values.compactMap(\.string), list.count == values.count else {
+      guard let list = tasks.strings else {
         throw fail(handshake, "\"tasks\" in its ready line must be a list of task names; it sent \(Self.clip(line: tasks))")
       }
       declaredTasks = list

@@ -28,7 +28,7 @@ public struct SuiteOutput {
     items = try list.enumerated().map { index, entry in
       guard let kind = entry["kind"]?.string.flatMap(SuitePlan.Item.Kind.init(rawValue:)), let name = entry["name"]?.string,
         let key = entry["key"]?.string, key.count == 64, key.allSatisfy(\.isHexDigit), let tool = entry["tool"]?.string,
-        let values = entry["arguments"]?.array, case let arguments = values.compactMap(\.string), arguments.count == values.count
+        let arguments = entry["arguments"]?.strings
       else { throw SuiteFile.Problem("\(path): item \(index) is malformed") }
       // The entry's own name: before a grid point's `[…]` and a later round's `#N`.
       let entryName = name.split(separator: "[", maxSplits: 1).first?.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""

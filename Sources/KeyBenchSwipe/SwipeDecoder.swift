@@ -27,20 +27,27 @@ public struct SwipeDecoding: Sendable {
   /// keyboard, and counting one for the other would inflate accuracy). Candidates are
   /// de-duplicated by it and benchmarks match targets with it.
   public static func matchKey(_ word: String) -> String {
-    // ASCII words (nearly every English one) byte by byte: the same key as the general path,
-    // without a Unicode property lookup per character (a fifth of a short run's start-up went
-    // to keying the 160,000-word lexicon).
     var ascii = [UInt8]()
     ascii.reserveCapacity(word.utf8.count)
+    guard forEachASCIIKeyByte(of: word, { ascii.append($0) }) else { return String(word.lowercased().filter(\.isLetter)) }
+    return String(decoding: ascii, as: UTF8.self)
+  }
+
+  /// The bytes of `word`'s match key when the word is ASCII (nearly every English one), read
+  /// byte by byte: the same key as the general definition without a Unicode property lookup per
+  /// character (a fifth of a short run's start-up went to keying the 160,000-word lexicon).
+  /// False, part way, at the first byte beyond ASCII: that word needs the general definition.
+  @inline(__always)
+  static func forEachASCIIKeyByte(of word: String, _ body: (UInt8) -> Void) -> Bool {
     for byte in word.utf8 {
       switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"): ascii.append(byte)
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): ascii.append(byte + 32)
-      case 0x80...: return String(word.lowercased().filter(\.isLetter))
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): body(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): body(byte + 32)
+      case 0x80...: return false
       default: continue
       }
     }
-    return String(decoding: ascii, as: UTF8.self)
+    return true
   }
 
   /// A set of match keys that tells, for most words without building their key, that the
@@ -56,15 +63,10 @@ public struct SwipeDecoding: Sendable {
 
     /// Whether `word`'s ``SwipeDecoding/matchKey(_:)`` is in the set.
     public func contains(keyOf word: String) -> Bool {
-      // The ASCII path of `matchKey`, digested instead of stored: a miss needs no string.
+      // An ASCII word's key is digested instead of stored: a miss needs no string.
       var digest = Self.offset
-      for byte in word.utf8 {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): digest = (digest ^ UInt64(byte)) &* Self.prime
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): digest = (digest ^ UInt64(byte + 32)) &* Self.prime
-        case 0x80...: return keys.contains(SwipeDecoding.matchKey(word))
-        default: continue
-        }
+      guard SwipeDecoding.forEachASCIIKeyByte(of: word, { digest = (digest ^ UInt64($0)) &* Self.prime }) else {
+        return keys.contains(SwipeDecoding.matchKey(word))
       }
       return digests.contains(digest) && keys.contains(SwipeDecoding.matchKey(word))
     }

@@ -115,7 +115,7 @@ extension KeybenchReport {
       let path = (shard as NSString).appendingPathComponent("provenance.json")
       guard let data = FileManager.default.contents(atPath: path),
         let config = (try? JSONDecoder().decode(JSONValue.self, from: data))?["config"], config.object != nil,
-        let list = config["grid"]?.array, case let grid = list.compactMap(\.string), grid.count == list.count
+        let grid = config["grid"]?.strings
       else {
         throw InputFileError(path: path, kind: .malformed, reason: "has no 'config.grid' (the sweep's --param list); rerun the shard with keybench-sweep")
       }

@@ -182,7 +182,7 @@ public struct KeyboardRunner: Benchmark {
     guard let map = object.object else { throw CommandFailure("\(path): expected a JSON object {\"word\": [\"typo\", …]}") }
     var typos: [String: [String]] = [:]
     for (word, value) in map {
-      guard let values = value.array, case let list = values.compactMap(\.string), list.count == values.count else {
+      guard let list = value.strings else {
         throw CommandFailure("\(path): the typos of '\(word.prefix(40))' are not a list of strings")
       }
       typos[word] = list.filter { !$0.isEmpty && $0 != word }

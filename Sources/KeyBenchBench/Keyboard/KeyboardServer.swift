@@ -78,7 +78,7 @@ public struct KeyboardServer {
       guard list.count == count else { throw KeyboardError("\"taps\" has \(list.count) entries for \(count) characters") }
       return try list.map { value in
         if value == .null { return nil }
-        guard let pair = Self.numbers(value), pair.count == 2, pair.allSatisfy(\.isFinite) else { throw KeyboardError("a tap must be [x, y] or null") }
+        guard let pair = value.numbers, pair.count == 2, pair.allSatisfy(\.isFinite) else { throw KeyboardError("a tap must be [x, y] or null") }
         return Point(x: pair[0], y: pair[1])
       }
     }
@@ -99,7 +99,7 @@ public struct KeyboardServer {
         throw KeyboardError("a swipe request needs \"points\": [[x, y, t_ms], …] with 2 to 100000 points")
       }
       let trace = try list.map { value -> TimedPoint in
-        guard let p = Self.numbers(value), p.count >= 2, p.allSatisfy(\.isFinite) else { throw KeyboardError("a swipe point must be [x, y, t_ms]") }
+        guard let p = value.numbers, p.count >= 2, p.allSatisfy(\.isFinite) else { throw KeyboardError("a swipe point must be [x, y, t_ms]") }
         return TimedPoint(x: p[0], y: p[1], t: p.count > 2 ? p[2] : 0)
       }
       return try keyboard.swipe(trace, previous: previous, limit: limit)
@@ -109,16 +109,8 @@ public struct KeyboardServer {
   /// A list of strings, nil when the field is left out.
   static func strings(_ value: JSONValue?, _ field: String) throws -> [String]? {
     guard let value else { return nil }
-    guard let list = value.array, case let words = list.compactMap(\.string), words.count == list.count else {
-      throw KeyboardError("\"\(field)\" must be a list of strings")
-    }
+    guard let words = value.strings else { throw KeyboardError("\"\(field)\" must be a list of strings") }
     return words
-  }
-
-  /// A list of numbers, nil when `value` is anything else.
-  static func numbers(_ value: JSONValue) -> [Double]? {
-    guard let list = value.array, case let numbers = list.compactMap(\.number), numbers.count == list.count else { return nil }
-    return numbers
   }
 
   /// A layout object of the protocol (key centres, sizes, kinds) as a ``KeyboardLayout``.
